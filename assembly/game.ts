@@ -1,0 +1,93 @@
+// A game: the board plus its history. Every committed move or pass appends the board hash and
+// the situation hash (board + player to move) so repetition can be looked up in O(1).
+
+import { STATE, STATE_BYTES, REMOVED, MAXP, BLACK, WHITE, EMPTY, OK, ERR_OFF_BOARD,
+  setupBoard, placeStone, play, passMove, boardHash, setPrevHash, pitch, width, height, pointOf,
+  colorAt, lastCaptured, lastSelfCaptured, numPoints } from "./board";
+import { initZobrist, sideKeyFor } from "./zobrist";
+import { resetHistory, pushHistory } from "./history";
+import * as B from "./board";
+
+// Saved states for copy-make: slot 0 is the referee's undo, the rest serve searches.
+export const SLOTS: i32 = 512;
+const SLOT_MEM: usize = memory.data(<i32>STATE_BYTES * SLOTS, 16);
+export function saveSlot(i: i32): void { memory.copy(SLOT_MEM + <usize>i * STATE_BYTES, STATE, STATE_BYTES); }
+export function loadSlot(i: i32): void { memory.copy(STATE, SLOT_MEM + <usize>i * STATE_BYTES, STATE_BYTES); }
+
+// Row-major views handed to TypeScript.
+export const BOARD_OUT: usize = memory.data(19 * 19, 16); // u8 colour per point
+export const REMOVED_XY: usize = memory.data(MAXP * 2, 16); // u16 y*width+x per removed point
+export const SETUP_IN: usize = memory.data(19 * 19, 16); // u8 colour per point, for loadSetup
+
+export let maxMoves: i32 = 0;
+
+@inline export function situationHash(nextToMove: i32): u64 { return boardHash() ^ sideKeyFor(nextToMove); }
+
+/** New empty game. Returns false for a size outside 2..19. */
+export function newGame(w: i32, h: i32, suicide: i32, ko: i32, toMove: i32, moveLimit: i32): bool {
+  initZobrist();
+  if (!setupBoard(w, h)) return false;
+  B.suicideMode = suicide;
+  B.koMode = ko;
+  maxMoves = moveLimit;
+  resetHistory(boardHash(), situationHash(toMove), moveLimit);
+  return true;
+}
+
+/** Replaces the position by SETUP_IN (AB/AW/AE) and restarts the history from it. Returns -1,
+ *  or the row-major index of a stone whose string has no liberty (an impossible setup). */
+export function loadSetup(toMove: i32): i32 {
+  setupBoard(width, height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const c = <i32>load<u8>(SETUP_IN + <usize>(y * width + x));
+      if (c == BLACK || c == WHITE) placeStone(pointOf(x, y), c);
+    }
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const p = pointOf(x, y);
+      if (colorAt(p) != EMPTY && B.libsOf(B.chainOf(p)) == 0) return y * width + x;
+    }
+  resetHistory(boardHash(), situationHash(toMove), maxMoves);
+  return -1;
+}
+
+function exportRemoved(): void {
+  const n = lastCaptured + lastSelfCaptured;
+  const W = pitch;
+  for (let i = 0; i < n; i++) {
+    const p = <i32>load<u16>(REMOVED + (<usize>i << 1));
+    store<u16>(REMOVED_XY + (<usize>i << 1), <u16>((p / W - 1) * width + (p % W - 1)));
+  }
+}
+
+/** Tries colour c at (x, y): on OK the board is changed but the history is not yet; call
+ *  commitPlay or rollbackPlay. On a refusal nothing changed. */
+export function tryPlay(x: i32, y: i32, c: i32): i32 {
+  if (x < 0 || y < 0 || x >= width || y >= height) return ERR_OFF_BOARD;
+  saveSlot(0);
+  const r = play(pointOf(x, y), c);
+  if (r == OK) exportRemoved();
+  return r;
+}
+export function commitPlay(nextToMove: i32): bool { return pushHistory(boardHash(), situationHash(nextToMove)); }
+export function rollbackPlay(): void { loadSlot(0); }
+
+/** Plays and commits in one call. */
+export function gamePlay(x: i32, y: i32, c: i32): i32 {
+  const r = tryPlay(x, y, c);
+  if (r == OK) commitPlay(c ^ 3);
+  return r;
+}
+
+export function gamePass(c: i32): bool {
+  passMove();
+  return pushHistory(boardHash(), situationHash(c ^ 3));
+}
+
+/** Writes the colours row-major into BOARD_OUT. */
+export function writeBoard(): void {
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      store<u8>(BOARD_OUT + <usize>(y * width + x), <u8>colorAt(pointOf(x, y)));
+}

@@ -1,0 +1,12 @@
+// The WebAssembly core's exports: flat functions over linear memory. TypeScript reads the
+// buffers through typed-array views (src/core/wasm.ts); no JS object crosses in.
+
+export { newGame, loadSetup, tryPlay, commitPlay, rollbackPlay, gamePlay, gamePass, writeBoard,
+  saveSlot, loadSlot, BOARD_OUT, REMOVED_XY, SETUP_IN, situationHash } from "./game";
+export { lastCaptured, lastSelfCaptured, lastNoChange, lastHashAfter, boardHash, prisoners,
+  width, height } from "./board";
+export { historyLength, lastPositionIndex, lastSituationIndex, positionHashAt, situationHashAt } from "./history";
+export { passCountKey } from "./zobrist";
+export { countOwners, OWNER } from "./score";
+export { runPlayouts, statGames, statMoves, statPlies, statCapped, statStones, statBlackAreaWins,
+  statWhiteAreaWins } from "./playout";
