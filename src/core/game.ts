@@ -1,0 +1,160 @@
+// A typed wrapper over the core's one game per thread. Calls cross into WebAssembly per move,
+// never per point: board contents come back through typed-array views of linear memory.
+import { loadCore, bytesAt, u16At, type CoreExports } from "./wasm.js";
+import { ArbiterError } from "../errors.js";
+import { BLACK, WHITE, KO, SUICIDE, PLAY_OK, PLAY_REASON, MAX_HISTORY, MAX_SIDE, MIN_SIDE,
+  colorCode, other, type Color, type CoreKo, type SuicideKnob } from "./codes.js";
+
+export interface GameOptions {
+  width: number;
+  height: number;
+  suicide: SuicideKnob;
+  /** The repetition rule the core applies itself; rule sets with their own cycle logic use "none". */
+  ko: CoreKo;
+  toMove?: Color;
+  maxMoves?: number;
+}
+
+export interface PlayAttempt {
+  ok: boolean;
+  /** occupied | suicide | ko | superko | off-board, when refused */
+  reason: string | null;
+  /** Row-major indices of the opponent stones removed. */
+  captures: number[];
+  /** Row-major indices of the mover's own stones removed (suicide). */
+  selfCaptures: number[];
+  /** The play left the board as it was (a single-stone suicide: a null move). */
+  noChange: boolean;
+  /** Board hash after the play (also computed for a play refused for ko or superko). */
+  hashAfter: bigint;
+}
+
+export type CountMethod = "region" | "point";
+export interface Owners {
+  /** Row-major: 0 nobody, 1 Black, 2 White, 3 shared. */
+  owner: Uint8Array;
+  black: number;
+  white: number;
+  shared: number;
+}
+
+let active: Game | null = null;
+
+export function checkSize(width: number, height: number): void {
+  for (const [name, v] of [["width", width], ["height", height]] as const) {
+    if (!Number.isInteger(v) || v < MIN_SIDE || v > MAX_SIDE) {
+      throw new ArbiterError(`board ${name} ${v} is not supported: sides must be ${MIN_SIDE} to ${MAX_SIDE}`);
+    }
+  }
+}
+
+export class Game {
+  readonly width: number;
+  readonly height: number;
+  private readonly core: CoreExports;
+
+  constructor(opts: GameOptions) {
+    checkSize(opts.width, opts.height);
+    this.width = opts.width;
+    this.height = opts.height;
+    this.core = loadCore();
+    const maxMoves = opts.maxMoves ?? MAX_HISTORY;
+    if (maxMoves > MAX_HISTORY) throw new ArbiterError(`a game may have at most ${MAX_HISTORY} moves`);
+    this.core.newGame(opts.width, opts.height, SUICIDE[opts.suicide], KO[opts.ko],
+      colorCode(opts.toMove ?? "B"), maxMoves);
+    active = this;
+  }
+
+  private use(): CoreExports {
+    if (active !== this) throw new Error("another Game has taken over this thread's core");
+    return this.core;
+  }
+
+  /** Replaces the position (row-major 0/1/2 per point) and restarts the history from it. */
+  setup(stones: ArrayLike<number>, toMove: Color = "B"): void {
+    const c = this.use();
+    const n = this.width * this.height;
+    if (stones.length !== n) throw new ArbiterError(`setup has ${stones.length} points, the board ${n}`);
+    bytesAt(c, c.SETUP_IN, n).set(stones);
+    const bad = c.loadSetup(colorCode(toMove));
+    if (bad >= 0) {
+      throw new ArbiterError(`setup leaves a string without liberties at index ${bad}`);
+    }
+  }
+
+  /** Tries a play; on success the board has changed and commit() or rollback() must follow. */
+  tryPlay(x: number, y: number, color: Color): PlayAttempt {
+    const c = this.use();
+    const r = c.tryPlay(x, y, colorCode(color));
+    if (r !== PLAY_OK) {
+      return { ok: false, reason: PLAY_REASON[r] ?? `code ${r}`, captures: [], selfCaptures: [],
+        noChange: false, hashAfter: c.lastHashAfter.value as bigint };
+    }
+    const nCap = c.lastCaptured.value as number;
+    const nSelf = c.lastSelfCaptured.value as number;
+    const removed = u16At(c, c.REMOVED_XY, nCap + nSelf);
+    return {
+      ok: true,
+      reason: null,
+      captures: Array.from(removed.subarray(0, nCap)),
+      selfCaptures: Array.from(removed.subarray(nCap)),
+      noChange: (c.lastNoChange.value as number) !== 0,
+      hashAfter: c.boardHash(),
+    };
+  }
+
+  /** Records the position after a tried play in the history. */
+  commit(nextToMove: Color): void {
+    if (!this.use().commitPlay(colorCode(nextToMove))) this.historyFull();
+  }
+
+  rollback(): void {
+    this.use().rollbackPlay();
+  }
+
+  play(x: number, y: number, color: Color): PlayAttempt {
+    const a = this.tryPlay(x, y, color);
+    if (a.ok) this.commit(other(color));
+    return a;
+  }
+
+  pass(color: Color): void {
+    if (!this.use().gamePass(colorCode(color))) this.historyFull();
+  }
+
+  private historyFull(): never {
+    throw new ArbiterError(`the record is longer than the ${MAX_HISTORY} moves a game may have`);
+  }
+
+  /** A copy of the board, row-major, 0 empty, 1 Black, 2 White. */
+  board(): Uint8Array {
+    const c = this.use();
+    c.writeBoard();
+    return bytesAt(c, c.BOARD_OUT, this.width * this.height).slice();
+  }
+
+  boardHash(): bigint { return this.use().boardHash(); }
+  situationHash(nextToMove: Color): bigint { return this.use().situationHash(colorCode(nextToMove)); }
+  /** Stones captured by `color` so far (self-captures count for the opponent). */
+  prisoners(color: Color): number { return this.use().prisoners(colorCode(color)); }
+
+  /** Number of entries in the history after the start (moves and passes). */
+  get historyLength(): number { return this.use().historyLength.value as number; }
+  /** Latest history index with this board hash, or -1. */
+  lastPositionIndex(h: bigint): number { return this.use().lastPositionIndex(h); }
+  lastSituationIndex(h: bigint): number { return this.use().lastSituationIndex(h); }
+  positionHashAt(t: number): bigint { return this.use().positionHashAt(t); }
+  situationHashAt(t: number): bigint { return this.use().situationHashAt(t); }
+
+  /** Owner of every point: stones to their colour, empty points by region or by point. */
+  owners(method: CountMethod): Owners {
+    const c = this.use();
+    const packed = c.countOwners(method === "region" ? 0 : 1);
+    const owner = bytesAt(c, c.OWNER, this.width * this.height).slice();
+    let shared = 0;
+    for (const o of owner) if (o === 3) shared++;
+    return { owner, black: packed & 0xffff, white: packed >>> 16, shared };
+  }
+}
+
+export { BLACK, WHITE };

@@ -1,0 +1,85 @@
+// Loads the WebAssembly core once per thread and exposes its exports with types.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { dirname, join } from "node:path";
+
+export interface CoreExports {
+  memory: WebAssembly.Memory;
+  newGame(w: number, h: number, suicide: number, ko: number, toMove: number, moveLimit: number): number;
+  loadSetup(toMove: number): number;
+  tryPlay(x: number, y: number, c: number): number;
+  commitPlay(nextToMove: number): number;
+  rollbackPlay(): void;
+  gamePlay(x: number, y: number, c: number): number;
+  gamePass(c: number): number;
+  writeBoard(): void;
+  saveSlot(i: number): void;
+  loadSlot(i: number): void;
+  situationHash(nextToMove: number): bigint;
+  boardHash(): bigint;
+  prisoners(c: number): number;
+  passCountKey(c: number, n: number): bigint;
+  lastPositionIndex(h: bigint): number;
+  lastSituationIndex(h: bigint): number;
+  positionHashAt(t: number): bigint;
+  situationHashAt(t: number): bigint;
+  countOwners(method: number): number;
+  runPlayouts(w: number, h: number, games: number, seed: number, ko: number, withScore: number): number;
+  BOARD_OUT: WebAssembly.Global;
+  REMOVED_XY: WebAssembly.Global;
+  SETUP_IN: WebAssembly.Global;
+  OWNER: WebAssembly.Global;
+  lastCaptured: WebAssembly.Global;
+  lastSelfCaptured: WebAssembly.Global;
+  lastNoChange: WebAssembly.Global;
+  lastHashAfter: WebAssembly.Global;
+  historyLength: WebAssembly.Global;
+  statGames: WebAssembly.Global;
+  statMoves: WebAssembly.Global;
+  statPlies: WebAssembly.Global;
+  statCapped: WebAssembly.Global;
+  statStones: WebAssembly.Global;
+  statBlackAreaWins: WebAssembly.Global;
+  statWhiteAreaWins: WebAssembly.Global;
+}
+
+/** Finds build/arbiter.wasm from src/core (tests) or dist/src/core (built code). */
+function wasmPath(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const candidate = join(dir, "build", "arbiter.wasm");
+    try {
+      readFileSync(candidate, { flag: "r" }).length;
+      return candidate;
+    } catch {
+      dir = dirname(dir);
+    }
+  }
+  throw new Error("build/arbiter.wasm not found: run `npm run build:wasm` first");
+}
+
+let core: CoreExports | null = null;
+
+/** The core of this thread, instantiated on first use (synchronously: the module is small). */
+export function loadCore(): CoreExports {
+  if (core) return core;
+  const bytes = readFileSync(wasmPath());
+  const module = new WebAssembly.Module(bytes);
+  const instance = new WebAssembly.Instance(module, {
+    env: {
+      abort(_msg: number, _file: number, line: number, col: number) {
+        throw new Error(`arbiter core aborted at ${line}:${col}`);
+      },
+    },
+  });
+  core = instance.exports as unknown as CoreExports;
+  return core;
+}
+
+/** A byte view of `length` bytes at the address held by a pointer global. */
+export function bytesAt(c: CoreExports, ptr: WebAssembly.Global, length: number): Uint8Array {
+  return new Uint8Array(c.memory.buffer, Number(ptr.value), length);
+}
+export function u16At(c: CoreExports, ptr: WebAssembly.Global, length: number): Uint16Array {
+  return new Uint16Array(c.memory.buffer, Number(ptr.value), length);
+}
