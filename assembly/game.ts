@@ -7,6 +7,7 @@ import { STATE, STATE_BYTES, REMOVED, MAXP, BLACK, WHITE, EMPTY, OK, ERR_OFF_BOA
 import { initZobrist, sideKeyFor } from "./zobrist";
 import { resetHistory, pushHistory } from "./history";
 import * as B from "./board";
+import { BB_A, bbStringAt, bbTest } from "./bitboard";
 
 // Saved states for copy-make: slot 0 is the referee's undo, the rest serve searches.
 export const SLOTS: i32 = 512;
@@ -90,4 +91,20 @@ export function writeBoard(): void {
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++)
       store<u8>(BOARD_OUT + <usize>(y * width + x), <u8>colorAt(pointOf(x, y)));
+}
+
+export const STRING_OUT: usize = memory.data(19 * 19 * 2, 16); // u16 row-major indices
+
+/** Writes the points of the string through (x, y) into STRING_OUT (found by bitboard flood
+ *  fill) and returns how many; 0 for an empty point. */
+export function stringPoints(x: i32, y: i32): i32 {
+  const p = pointOf(x, y);
+  const c = colorAt(p);
+  if (c != BLACK && c != WHITE) return 0;
+  bbStringAt(BB_A, p, c);
+  let n = 0;
+  for (let yy = 0; yy < height; yy++)
+    for (let xx = 0; xx < width; xx++)
+      if (bbTest(BB_A, pointOf(xx, yy))) store<u16>(STRING_OUT + (<usize>(n++) << 1), <u16>(yy * width + xx));
+  return n;
 }

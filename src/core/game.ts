@@ -40,6 +40,9 @@ export interface Owners {
 
 let active: Game | null = null;
 
+/** The core returns i64 as a signed BigInt; hashes are unsigned. */
+const u64 = (h: bigint): bigint => BigInt.asUintN(64, h);
+
 export function checkSize(width: number, height: number): void {
   for (const [name, v] of [["width", width], ["height", height]] as const) {
     if (!Number.isInteger(v) || v < MIN_SIDE || v > MAX_SIDE) {
@@ -88,7 +91,7 @@ export class Game {
     const r = c.tryPlay(x, y, colorCode(color));
     if (r !== PLAY_OK) {
       return { ok: false, reason: PLAY_REASON[r] ?? `code ${r}`, captures: [], selfCaptures: [],
-        noChange: false, hashAfter: c.lastHashAfter.value as bigint };
+        noChange: false, hashAfter: u64(c.lastHashAfter.value as bigint) };
     }
     const nCap = c.lastCaptured.value as number;
     const nSelf = c.lastSelfCaptured.value as number;
@@ -99,7 +102,7 @@ export class Game {
       captures: Array.from(removed.subarray(0, nCap)),
       selfCaptures: Array.from(removed.subarray(nCap)),
       noChange: (c.lastNoChange.value as number) !== 0,
-      hashAfter: c.boardHash(),
+      hashAfter: u64(c.boardHash()),
     };
   }
 
@@ -133,8 +136,8 @@ export class Game {
     return bytesAt(c, c.BOARD_OUT, this.width * this.height).slice();
   }
 
-  boardHash(): bigint { return this.use().boardHash(); }
-  situationHash(nextToMove: Color): bigint { return this.use().situationHash(colorCode(nextToMove)); }
+  boardHash(): bigint { return u64(this.use().boardHash()); }
+  situationHash(nextToMove: Color): bigint { return u64(this.use().situationHash(colorCode(nextToMove))); }
   /** Stones captured by `color` so far (self-captures count for the opponent). */
   prisoners(color: Color): number { return this.use().prisoners(colorCode(color)); }
 
@@ -143,8 +146,15 @@ export class Game {
   /** Latest history index with this board hash, or -1. */
   lastPositionIndex(h: bigint): number { return this.use().lastPositionIndex(h); }
   lastSituationIndex(h: bigint): number { return this.use().lastSituationIndex(h); }
-  positionHashAt(t: number): bigint { return this.use().positionHashAt(t); }
-  situationHashAt(t: number): bigint { return this.use().situationHashAt(t); }
+  positionHashAt(t: number): bigint { return u64(this.use().positionHashAt(t)); }
+  situationHashAt(t: number): bigint { return u64(this.use().situationHashAt(t)); }
+
+  /** Row-major indices of the string through (x, y); empty for an empty point. */
+  stringAt(x: number, y: number): number[] {
+    const c = this.use();
+    const n = c.stringPoints(x, y);
+    return Array.from(u16At(c, c.STRING_OUT, n));
+  }
 
   /** Owner of every point: stones to their colour, empty points by region or by point. */
   owners(method: CountMethod): Owners {

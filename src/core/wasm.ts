@@ -24,6 +24,8 @@ export interface CoreExports {
   positionHashAt(t: number): bigint;
   situationHashAt(t: number): bigint;
   countOwners(method: number): number;
+  stringPoints(x: number, y: number): number;
+  STRING_OUT: WebAssembly.Global;
   runPlayouts(w: number, h: number, games: number, seed: number, ko: number, withScore: number): number;
   BOARD_OUT: WebAssembly.Global;
   REMOVED_XY: WebAssembly.Global;

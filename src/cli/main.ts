@@ -1,0 +1,145 @@
+#!/usr/bin/env node
+// The `arbiter` command. Errors are printed as one line naming the problem (exit 2); a record
+// with an illegal move is refereed and exits 3; an internal fault exits 1.
+import { readFileSync, statSync } from "node:fs";
+import { Command, CommanderError } from "commander";
+import { ArbiterError } from "../errors.js";
+import { readSgf } from "../sgf/read.js";
+import { referee } from "../rules/referee.js";
+import { summary, explain } from "../rules/explain.js";
+import { PRESETS, withKnobs } from "../rules/ruleset.js";
+import { runPlayouts } from "../core/playouts.js";
+import { addRuleOptions, resolveRules } from "./options.js";
+
+const MAX_SGF_BYTES = 16 * 1024 * 1024;
+
+export const EXIT_ILLEGAL_MOVE = 3;
+
+function readRecordFile(path: string): string {
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch {
+    throw new ArbiterError(`cannot read ${path}: no such file`);
+  }
+  if (size > MAX_SGF_BYTES) throw new ArbiterError(`${path} is ${size} bytes: game records over ${MAX_SGF_BYTES} bytes are refused`);
+  try {
+    return readFileSync(path, "utf8");
+  } catch (e) {
+    throw new ArbiterError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
+
+function parseWhole(name: string, raw: string | undefined, min: number, max: number, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!/^\s*-?\d+\s*$/.test(raw) || n < min || n > max) {
+    throw new ArbiterError(`${name} takes a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return n;
+}
+
+export function buildProgram(): Command {
+  const program = new Command();
+  program
+    .name("arbiter")
+    .description("A rules engine for Go: referee game records, prove dead stones, simulate rule variants")
+    .version("0.1.0")
+    .exitOverride()
+    .configureOutput({
+      writeErr: (s) => process.stderr.write(s.startsWith("error: ") ? `arbiter: ${s.slice(7)}` : s),
+    });
+
+  const ref = program
+    .command("referee")
+    .description("replay a game record's main line and rule on every move, the end and the score")
+    .argument("<game.sgf>", "SGF game record")
+    .option("--dead <list>", "dead stones: none, or GTP vertices each naming a dead string (D4,E5)", "none")
+    .option("--json", "print the ruling as JSON")
+    .option("--explain", "print a readable account that names the clause of each ruling");
+  addRuleOptions(ref);
+  ref.action((file: string, opts: Record<string, unknown>) => {
+    const record = readSgf(readRecordFile(file));
+    const komiOpt = typeof opts.komi === "string";
+    const { rules: resolved, from } = resolveRules(opts, record.rules);
+    // the record's komi is what the players agreed, unless --komi overrides it
+    const rules = !komiOpt && record.komi !== null ? withKnobs(resolved, { komi: record.komi }) : resolved;
+    const deadOpt = String(opts.dead ?? "none").trim();
+    if (deadOpt === "auto") throw new ArbiterError("--dead auto needs prove-by-capture, which is not built yet: give --dead none or a list of points");
+    const dead = deadOpt === "none" || deadOpt === "" ? "none" : deadOpt.split(",").map((s) => s.trim()).filter(Boolean);
+    const ruling = referee(record, { rules, rulesFrom: from, dead });
+    if (opts.json) process.stdout.write(JSON.stringify(ruling) + "\n");
+    else if (opts.explain) process.stdout.write(explain(ruling) + "\n");
+    else process.stdout.write(summary(ruling) + "\n");
+    const illegal = ruling.moves.find((m) => !m.legal);
+    if (illegal) {
+      process.stderr.write(`arbiter: move ${illegal.n} (${illegal.color} ${illegal.point ?? `[${illegal.sgf}]`}) is illegal: ${illegal.reason}\n`);
+      process.exitCode = EXIT_ILLEGAL_MOVE;
+    }
+  });
+
+  program
+    .command("playouts")
+    .description("run light playouts in the WebAssembly core, one thread")
+    .option("--size <n>", "board size 2..19", "19")
+    .option("--games <n>", "number of playouts", "1000")
+    .option("--seed <s>", "PRNG seed (0..4294967295)", "1")
+    .option("--ko <rule>", "simple, psk or ssk", "simple")
+    .option("--json", "print JSON")
+    .action((opts: Record<string, string | boolean>) => {
+      const size = parseWhole("--size", opts.size as string, 2, 19, 19);
+      const games = parseWhole("--games", opts.games as string, 1, 2 ** 31 - 1, 1000);
+      const seed = parseWhole("--seed", opts.seed as string, 0, 2 ** 32 - 1, 1);
+      const ko = opts.ko as string;
+      if (ko !== "simple" && ko !== "psk" && ko !== "ssk") throw new ArbiterError(`--ko takes simple, psk or ssk, got "${ko}"`);
+      const s = runPlayouts({ width: size, height: size, games, seed, ko });
+      const out = { size, games: s.games, moves: s.moves, ms: s.ms, playoutsPerSec: s.playoutsPerSec,
+        ko, seed, plies: s.plies, capped: s.capped };
+      if (opts.json) process.stdout.write(JSON.stringify(out) + "\n");
+      else process.stdout.write(`${s.games} light playouts on ${size}x${size} (ko ${ko}, seed ${seed}): ${s.moves} moves, ${s.ms} ms, ${s.playoutsPerSec} playouts/s, ${(s.moves / s.games).toFixed(1)} moves per game\n`);
+    });
+
+  const rulesCmd = program
+    .command("rules")
+    .description("print the rule presets as knob objects")
+    .argument("[name]", "one preset")
+    .option("--json", "print JSON");
+  rulesCmd.action((name: string | undefined, opts: Record<string, unknown>) => {
+    const names = name ? [name] : Object.keys(PRESETS);
+    for (const n of names) if (!PRESETS[n]) throw new ArbiterError(`unknown rule set "${n}": use one of ${Object.keys(PRESETS).join(", ")}`);
+    const picked = Object.fromEntries(names.map((n) => [n, PRESETS[n]]));
+    if (opts.json) {
+      process.stdout.write(JSON.stringify(name ? picked[name] : picked, null, 2) + "\n");
+    } else {
+      for (const [n, r] of Object.entries(picked)) {
+        const knobs = Object.entries(r).filter(([k]) => k !== "name" && k !== "source").map(([k, v]) => `${k}=${v}`).join(" ");
+        process.stdout.write(`${n.padEnd(13)} ${r.source}\n${" ".repeat(14)}${knobs}\n`);
+      }
+    }
+  });
+  return program;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv);
+    return typeof process.exitCode === "number" ? process.exitCode : 0;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // help and version exit 0; usage errors were already printed as one line
+      return e.exitCode === 0 ? 0 : 2;
+    }
+    if (e instanceof ArbiterError) {
+      process.stderr.write(`arbiter: ${e.message}\n`);
+      return 2;
+    }
+    process.stderr.write(`arbiter: internal error: ${(e as Error).message}\n`);
+    if (process.env.ARBITER_DEBUG) process.stderr.write(`${(e as Error).stack}\n`);
+    return 1;
+  }
+}
+
+main(process.argv).then((code) => {
+  process.exitCode = code;
+});

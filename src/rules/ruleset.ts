@@ -1,0 +1,161 @@
+// A rule set is a plain object of knobs; a rule name is a preset (DESIGN.md 3, RULES.md).
+// Each knob is one rule concept; the referee reads knobs, never rule names.
+import { ArbiterError } from "../errors.js";
+
+export const SUICIDE_VALUES = ["forbidden", "multi-stone", "allowed"] as const;
+/** Repetition rule. none/simple/psk/ssk are applied by the core itself; the others are cycle
+ *  rules of the referee (ing: RULES.md 1A; zhang: no whole-board position twice; japanese:
+ *  basic ko only, long cycles void). */
+export const KO_VALUES = ["none", "simple", "psk", "ssk", "ing", "zhang", "japanese"] as const;
+/** What a pass is: a virtual move in the position, a null move (a request to end), or abandon. */
+export const PASS_VALUES = ["virtual", "null", "abandon"] as const;
+/** When play ends: two consecutive passes; Ing's pause then second pair; four consecutive;
+ *  New Ing's null move answered by a null move; Zhang's four virtual moves. */
+export const END_VALUES = ["two-passes", "ing-pairs", "four-passes", "null-moves", "zhang-virtual"] as const;
+export const SCORING_VALUES = ["area", "territory", "new-ing", "zhang", "grand", "aga-area"] as const;
+export const EMPTY_COUNT_VALUES = ["region", "point"] as const;
+export const TIE_VALUES = ["draw", "black", "white"] as const;
+export const HANDICAP_VALUES = ["placed", "passes"] as const;
+export const LONG_CYCLE_VALUES = ["rule", "void"] as const;
+export const ILLEGAL_VALUES = ["forfeit", "stop"] as const;
+
+export type Suicide = (typeof SUICIDE_VALUES)[number];
+export type Ko = (typeof KO_VALUES)[number];
+
+export interface RuleSet {
+  /** The preset this came from; "custom" once a knob is overridden. */
+  name: string;
+  suicide: Suicide;
+  ko: Ko;
+  /** What happens when a long cycle (triple ko, eternal life, ...) repeats: apply the ko rule,
+   *  or end the game Void at the third occurrence of a situation. */
+  longCycles: (typeof LONG_CYCLE_VALUES)[number];
+  pass: (typeof PASS_VALUES)[number];
+  /** Passes enter the position (Zhang's whole-board position counts virtual moves). */
+  passesInHash: boolean;
+  end: (typeof END_VALUES)[number];
+  /** On resuming after a pause, the position history is cleared (Grand Rules 4). */
+  resumeClearsHistory: boolean;
+  scoring: (typeof SCORING_VALUES)[number];
+  emptyCount: (typeof EMPTY_COUNT_VALUES)[number];
+  /** Shared points (seki, dame) are split half each between the sides. */
+  splitShared: boolean;
+  komi: number;
+  tie: (typeof TIE_VALUES)[number];
+  /** New Ing's laziness (荒空) check. */
+  laziness: boolean;
+  handicap: (typeof HANDICAP_VALUES)[number];
+  /** What an illegal move in a record costs its player. */
+  illegalMove: (typeof ILLEGAL_VALUES)[number];
+  /** The clause that each ruling cites, by rule concept (RULES.md numbering). */
+  source: string;
+}
+
+const base: Omit<RuleSet, "name" | "source"> = {
+  suicide: "forbidden",
+  ko: "psk",
+  longCycles: "rule",
+  pass: "virtual",
+  passesInHash: false,
+  end: "two-passes",
+  resumeClearsHistory: false,
+  scoring: "area",
+  emptyCount: "region",
+  splitShared: false,
+  komi: 7.5,
+  tie: "draw",
+  laziness: false,
+  handicap: "placed",
+  illegalMove: "forfeit",
+};
+
+export const PRESETS: Record<string, RuleSet> = {
+  ing: { ...base, name: "ing", source: "RULES.md 1 (Ing SST, 002/004)", suicide: "multi-stone", ko: "ing",
+    end: "ing-pairs", splitShared: true, komi: 8, tie: "black", handicap: "passes", illegalMove: "stop" },
+  "new-ing": { ...base, name: "new-ing", source: "RULES.md 2 (New Ing, 000)", suicide: "allowed", ko: "none",
+    longCycles: "void", pass: "null", end: "null-moves", scoring: "new-ing", emptyCount: "point",
+    splitShared: true, komi: 7.5, laziness: true },
+  zhang: { ...base, name: "zhang", source: "RULES.md 3 (Zhang's Basic Rules, 001)", suicide: "allowed",
+    ko: "zhang", passesInHash: true, end: "zhang-virtual", scoring: "zhang", emptyCount: "point",
+    splitShared: true, komi: 6.5 },
+  grand: { ...base, name: "grand", source: "RULES.md 4 (Grand Rules, 003)", suicide: "allowed", ko: "psk",
+    resumeClearsHistory: true, scoring: "grand", emptyCount: "point", splitShared: true, komi: 6.5 },
+  chinese: { ...base, name: "chinese", source: "RULES.md 5 (Chinese)", splitShared: true, komi: 7.5 },
+  japanese: { ...base, name: "japanese", source: "RULES.md 5 (Japanese 1989)", ko: "japanese",
+    longCycles: "void", scoring: "territory", komi: 6.5 },
+  korean: { ...base, name: "korean", source: "RULES.md 5 (Korean)", ko: "japanese", longCycles: "void",
+    scoring: "territory", komi: 6.5 },
+  aga: { ...base, name: "aga", source: "RULES.md 5 (AGA)", ko: "ssk", scoring: "aga-area", komi: 7.5 },
+  nz: { ...base, name: "nz", source: "RULES.md 5 (New Zealand)", suicide: "allowed", ko: "ssk", komi: 7 },
+  "tromp-taylor": { ...base, name: "tromp-taylor", source: "RULES.md 5 (Tromp-Taylor)", suicide: "allowed",
+    ko: "psk", komi: 7.5 },
+};
+
+export const RULE_NAMES = Object.keys(PRESETS);
+
+/** Knob names and their allowed values, for validation and for `arbiter rules`. */
+const ENUM_KNOBS: Record<string, readonly string[]> = {
+  suicide: SUICIDE_VALUES,
+  ko: KO_VALUES,
+  longCycles: LONG_CYCLE_VALUES,
+  pass: PASS_VALUES,
+  end: END_VALUES,
+  scoring: SCORING_VALUES,
+  emptyCount: EMPTY_COUNT_VALUES,
+  tie: TIE_VALUES,
+  handicap: HANDICAP_VALUES,
+  illegalMove: ILLEGAL_VALUES,
+};
+const BOOLEAN_KNOBS = ["passesInHash", "resumeClearsHistory", "splitShared", "laziness"];
+const NUMBER_KNOBS = ["komi"];
+export const KNOB_NAMES = [...Object.keys(ENUM_KNOBS), ...BOOLEAN_KNOBS, ...NUMBER_KNOBS];
+
+export function preset(name: string): RuleSet {
+  const r = PRESETS[name.toLowerCase()];
+  if (!r) throw new ArbiterError(`unknown rule set "${name}": use one of ${RULE_NAMES.join(", ")}`);
+  return { ...r };
+}
+
+/** Applies knob overrides (from the command line or a JSON rule object) and validates them. */
+export function withKnobs(rules: RuleSet, overrides: Record<string, unknown>): RuleSet {
+  const out: RuleSet = { ...rules };
+  let changed = false;
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === undefined || key === "name" || key === "source") continue;
+    const current = (out as unknown as Record<string, unknown>)[key];
+    if (ENUM_KNOBS[key]) {
+      if (typeof value !== "string" || !ENUM_KNOBS[key].includes(value)) {
+        throw new ArbiterError(`bad value ${JSON.stringify(value)} for knob ${key}: use one of ${ENUM_KNOBS[key].join(", ")}`);
+      }
+    } else if (BOOLEAN_KNOBS.includes(key)) {
+      if (typeof value !== "boolean") throw new ArbiterError(`knob ${key} takes true or false, got ${JSON.stringify(value)}`);
+    } else if (NUMBER_KNOBS.includes(key)) {
+      if (typeof value !== "number" || !Number.isFinite(value) || Math.abs(value) > 1000 || Math.round(value * 2) !== value * 2) {
+        throw new ArbiterError(`knob ${key} takes a multiple of 0.5 between -1000 and 1000, got ${JSON.stringify(value)}`);
+      }
+    } else {
+      throw new ArbiterError(`unknown knob "${key}": knobs are ${KNOB_NAMES.join(", ")}`);
+    }
+    if (current !== value) changed = true;
+    (out as unknown as Record<string, unknown>)[key] = value;
+  }
+  // komi alone does not make a rule set custom: every preset takes the organiser's komi
+  const onlyKomi = Object.keys(overrides).every((k) => k === "komi" || overrides[k] === undefined);
+  if (changed && !onlyKomi) out.name = "custom";
+  return out;
+}
+
+/** A rule set from a name or a JSON knob object (`{"name":"ing","komi":7}` or all knobs). */
+export function ruleSetFrom(spec: string | Record<string, unknown>): RuleSet {
+  if (typeof spec === "string") return preset(spec);
+  if (spec === null || typeof spec !== "object" || Array.isArray(spec)) {
+    throw new ArbiterError("rules must be a rule name or an object of knobs");
+  }
+  const name = typeof spec.name === "string" ? spec.name : "tromp-taylor";
+  return withKnobs(preset(name), spec);
+}
+
+/** The knobs the core applies itself. */
+export function coreKo(rules: RuleSet): "none" | "simple" | "psk" | "ssk" {
+  return rules.ko === "simple" || rules.ko === "psk" || rules.ko === "ssk" ? rules.ko : "none";
+}
