@@ -58,7 +58,7 @@ const FULL: Profile = {
 
 const QUICK: Profile = {
   arbiter: { time: 200, iterations: 4, warmupTime: 50, warmupIterations: 1, rounds: 2 },
-  sabaki: { time: 100, iterations: 1, warmupTime: 0, warmupIterations: 1 },
+  sabaki: { time: 200, iterations: 2, warmupTime: 50, warmupIterations: 1 },
   sizes: [
     { size: 9, arbiterBatch: 200, sabakiBatch: 2, nativeGames: 5000 },
     { size: 19, arbiterBatch: 40, sabakiBatch: 1, nativeGames: 1000 },
@@ -344,7 +344,7 @@ async function main(): Promise<void> {
         pad(`${c.size}x${c.size}`, 6) +
           pad(row.label, 22) +
           lpad(fmtInt(row.playoutsPerSec), 11) +
-          lpad(row.rme === null ? "" : row.rme.toFixed(1), 7) +
+          lpad(row.rme === null ? "" : (row.samples ?? 0) < 2 ? "-" : row.rme.toFixed(1), 7) +
           lpad(row.movesPerGame.toFixed(1), 12) +
           "   " +
           ratioCell(row, r),
