@@ -38,6 +38,7 @@ export function newGame(w: i32, h: i32, suicide: i32, ko: i32, toMove: i32, move
 /** Replaces the position by SETUP_IN (AB/AW/AE) and restarts the history from it. Returns -1,
  *  or the row-major index of a stone whose string has no liberty (an impossible setup). */
 export function loadSetup(toMove: i32): i32 {
+  saveSlot(0);
   setupBoard(width, height);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
@@ -47,7 +48,10 @@ export function loadSetup(toMove: i32): i32 {
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
       const p = pointOf(x, y);
-      if (colorAt(p) != EMPTY && B.libsOf(B.chainOf(p)) == 0) return y * width + x;
+      if (colorAt(p) != EMPTY && B.libsOf(B.chainOf(p)) == 0) {
+        loadSlot(0); // refuse the setup whole: the previous position stands
+        return y * width + x;
+      }
     }
   resetHistory(boardHash(), situationHash(toMove), maxMoves);
   return -1;
@@ -71,6 +75,13 @@ export function tryPlay(x: i32, y: i32, c: i32): i32 {
   if (r == OK) exportRemoved();
   return r;
 }
+/** Changes the repetition knob for the next plays (the referee probes a refused play with
+ *  ko none to learn what it would capture). */
+export function setKoMode(ko: i32): void { B.koMode = ko; }
+
+/** Play resumed after a suspension: the history starts again from this position (Grand 4.4). */
+export function restartHistory(toMove: i32): void { resetHistory(boardHash(), situationHash(toMove), maxMoves); }
+
 export function commitPlay(nextToMove: i32): bool { return pushHistory(boardHash(), situationHash(nextToMove)); }
 export function rollbackPlay(): void { loadSlot(0); }
 

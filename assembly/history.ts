@@ -18,6 +18,8 @@ const SIT_GEN: usize = memory.data(TABLE_CAP * 4, 16);
 
 let generation: u32 = 0;
 let mask: i32 = TABLE_CAP - 1;
+// entries a game may push before the tables would pass half full (open addressing needs room)
+let limit: i32 = MAX_HISTORY;
 export let historyLength: i32 = 0; // index of the latest entry (0 = the start)
 
 @inline function slot(h: u64): i32 { return <i32>(h ^ (h >> 29)) & mask; }
@@ -48,6 +50,7 @@ export function resetHistory(posHash: u64, sitHash: u64, maxMoves: i32): void {
   let bits = 6;
   while ((1 << bits) < 4 * (maxMoves + 1) && bits < TABLE_BITS_MAX) bits++;
   mask = (1 << bits) - 1;
+  limit = min(MAX_HISTORY, (mask + 1) >> 1);
   generation++;
   if (generation == 0) {
     // wrapped: clear the stamps once every 2^32 games
@@ -64,7 +67,7 @@ export function resetHistory(posHash: u64, sitHash: u64, maxMoves: i32): void {
 
 /** Appends the position after a move. Returns false when the history is full. */
 export function pushHistory(posHash: u64, sitHash: u64): bool {
-  if (historyLength >= MAX_HISTORY) return false;
+  if (historyLength >= limit) return false;
   const t = ++historyLength;
   store<u64>(POS_HASH + (<usize>t << 3), posHash);
   store<u64>(SIT_HASH + (<usize>t << 3), sitHash);

@@ -3,9 +3,13 @@
 //   arbiter (ko psk)     the same with positional superko bookkeeping
 //   @sabaki/go-board     the same light policy in plain TypeScript on that library
 //   native C             shared/bench/native-playout/playout.c, gcc -O3, run as a child process
-// Flags: --json (results as JSON on stdout), --quick (short runs, for smoke tests).
+// Flags: --json (results as JSON on stdout), --quick (short runs, for smoke tests),
+//        --wall (time by the wall clock instead of process CPU time).
+// Timing: by default every engine is timed in CPU time of its process (process.cpuUsage for the
+// tinybench tasks; the native program reports its own CPU time), so that the ratios hold on a
+// machine other work is sharing. --wall uses performance.now and the native wall-clock time.
 // Progress goes to stderr; the table (or the JSON) to stdout.
-import { Bench, type Task } from "tinybench";
+import { Bench, type Task, type TimestampProvider } from "tinybench";
 import { cpus, platform, arch } from "node:os";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -31,6 +35,8 @@ interface Row {
   movesPerGame: number;
   capped: number;
   note?: string;
+  /** native only: games per wall-clock second of the same run */
+  playoutsPerSecWall?: number;
 }
 
 interface SizeConfig {
@@ -70,10 +76,27 @@ function usage(code: number): never {
     "usage: node dist/bench/run.js [--json] [--quick]\n" +
       "  --json   print the results as JSON on stdout instead of the table\n" +
       "  --quick  short runs (smoke test); the figures are rough\n" +
+      "  --wall   time by the wall clock (default: CPU time of the process, as the native C reports)\n" +
       "env: ARBITER_SHARED=<folder holding bench/native-playout/playout.c> (default ../shared)",
   );
   process.exit(code);
 }
+
+type Clock = "cpu" | "wall";
+
+/** Process CPU time (user + system) in ms, microsecond resolution, for tinybench. */
+const cpuTimeProvider: TimestampProvider = {
+  name: "process.cpuUsage",
+  fn: () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  },
+  fromMs: (ms) => ms,
+  toMs: (v) => Number(v),
+};
+
+const clockOptions = (clock: Clock) =>
+  clock === "cpu" ? { timestampProvider: cpuTimeProvider } : { timestampProvider: "performanceNow" as const };
 
 function projectRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -111,7 +134,7 @@ function meanMs(task: Task): { mean: number; rme: number; samples: number } {
  * the two tasks (simple, psk / psk, simple / ...), so that a change of machine load during the run
  * weighs on both alike; playouts/s = games per batch / mean batch time over all rounds' samples.
  */
-async function benchArbiter(cfg: SizeConfig, p: Profile["arbiter"]): Promise<Row[]> {
+async function benchArbiter(cfg: SizeConfig, p: Profile["arbiter"], clock: Clock): Promise<Row[]> {
   const { size, arbiterBatch: batch } = cfg;
   const kos = ["simple", "psk"] as const;
   type Ko = (typeof kos)[number];
@@ -128,6 +151,7 @@ async function benchArbiter(cfg: SizeConfig, p: Profile["arbiter"]): Promise<Row
       warmupIterations: p.warmupIterations,
       retainSamples: true,
       throws: true,
+      ...clockOptions(clock),
     });
     const order: readonly Ko[] = round % 2 === 0 ? kos : [...kos].reverse();
     for (const ko of order) {
@@ -177,11 +201,11 @@ function sampleStats(samples: number[]): { mean: number; rme: number; n: number 
   return { mean, rme: (100 * 1.96 * Math.sqrt(variance / n)) / mean, n };
 }
 
-async function benchSabaki(cfg: SizeConfig, p: Profile["sabaki"]): Promise<Row> {
+async function benchSabaki(cfg: SizeConfig, p: Profile["sabaki"], clock: Clock): Promise<Row> {
   const { size, sabakiBatch: batch } = cfg;
   const rng = mulberry32(12345 + size);
   const totals = newTotals();
-  const bench = new Bench({ name: `sabaki ${size}x${size}`, ...p, throws: true });
+  const bench = new Bench({ name: `sabaki ${size}x${size}`, ...p, throws: true, ...clockOptions(clock) });
   bench.add(
     `@sabaki/go-board ${size}x${size}`,
     () => {
@@ -205,12 +229,13 @@ async function benchSabaki(cfg: SizeConfig, p: Profile["sabaki"]): Promise<Row> 
   };
 }
 
-function nativeRow(r: NativeResult): Row {
+function nativeRow(r: NativeResult, clock: Clock): Row {
+  const wall = (r.games * 1000) / r.wallMs;
   return {
     size: r.size,
     engine: "native",
     label: "native C (gcc -O3)",
-    playoutsPerSec: r.playoutsPerSec,
+    playoutsPerSec: clock === "cpu" ? r.playoutsPerSec : wall,
     rme: null,
     samples: null,
     gamesPerBatch: null,
@@ -218,6 +243,7 @@ function nativeRow(r: NativeResult): Row {
     movesPerGame: r.moves / r.games,
     capped: r.capped,
     note: `one run of ${r.games} games, CPU time ${r.ms} ms (wall ${r.wallMs} ms)`,
+    playoutsPerSecWall: wall,
   };
 }
 
@@ -264,13 +290,14 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   for (const a of args) {
     if (a === "--help" || a === "-h") usage(0);
-    if (a !== "--json" && a !== "--quick") {
+    if (a !== "--json" && a !== "--quick" && a !== "--wall") {
       console.error(`unknown option ${a}`);
       usage(2);
     }
   }
   const json = args.includes("--json");
   const quick = args.includes("--quick");
+  const clock: Clock = args.includes("--wall") ? "wall" : "cpu";
   const profile = quick ? QUICK : FULL;
   const t0 = performance.now();
   const root = projectRoot();
@@ -288,13 +315,13 @@ async function main(): Promise<void> {
     for (const cfg of profile.sizes) {
       const n = `${cfg.size}x${cfg.size}`;
       log(`${n}: arbiter (ko simple, psk), batches of ${cfg.arbiterBatch} games ...`);
-      rows.push(...(await benchArbiter(cfg, profile.arbiter)));
+      rows.push(...(await benchArbiter(cfg, profile.arbiter, clock)));
       log(`${n}: @sabaki/go-board, batches of ${cfg.sabakiBatch} games ...`);
-      rows.push(await benchSabaki(cfg, profile.sabaki));
+      rows.push(await benchSabaki(cfg, profile.sabaki, clock));
       if (build.ok && nativeSkipped === null) {
         log(`${n}: native C, ${cfg.nativeGames} games ...`);
         try {
-          rows.push(nativeRow(runNative(build.binary, cfg.size, cfg.nativeGames)));
+          rows.push(nativeRow(runNative(build.binary, cfg.size, cfg.nativeGames), clock));
         } catch (e) {
           nativeSkipped = (e as Error).message;
           log(`native C reference skipped: ${nativeSkipped}`);
@@ -319,7 +346,7 @@ async function main(): Promise<void> {
   if (json) {
     console.log(
       JSON.stringify(
-        { date, arbiter: pkg.version, quick, machine, seconds: Math.round(seconds * 10) / 10, rows, ratios, nativeSkipped },
+        { date, arbiter: pkg.version, quick, clock, machine, seconds: Math.round(seconds * 10) / 10, rows, ratios, nativeSkipped },
         null,
         2,
       ),
@@ -329,7 +356,8 @@ async function main(): Promise<void> {
 
   const out: string[] = [];
   out.push(
-    `Light playouts per second, one thread${quick ? " (--quick: rough figures)" : ""} - ${date.slice(0, 10)}, ` +
+    `Light playouts per second, one thread, ${clock === "cpu" ? "CPU" : "wall-clock"} time` +
+      `${quick ? " (--quick: rough figures)" : ""} - ${date.slice(0, 10)}, ` +
       `${machine.cpu}, ${machine.cores} cores, node ${machine.node}`,
   );
   out.push("");
@@ -388,9 +416,20 @@ async function main(): Promise<void> {
   }
   out.push("");
   out.push(
-    "arbiter and sabaki: wall time, mean batch time (tinybench), +-% = relative margin of error; " +
-      "native C: its own CPU-time rate over one run.",
+    `playouts/s: arbiter and sabaki: games per batch / mean ${clock === "cpu" ? "CPU" : "wall-clock"} time of a ` +
+      "batch (tinybench),\n  +-% = relative margin of error of that mean (95%); native C: games / " +
+      `${clock === "cpu" ? "CPU" : "wall-clock"} time of one run, as the program reports it.`,
   );
+  const natives = rows.filter((x) => x.engine === "native");
+  if (natives.length > 0) {
+    const wallToo = natives.map((x) => `${x.size}x${x.size} ${fmtInt(x.playoutsPerSecWall!)}/s`).join(", ");
+    out.push(
+      `native C by wall clock: ${wallToo}` +
+        (clock === "cpu" && natives.some((x) => x.playoutsPerSecWall! < 0.9 * x.playoutsPerSec)
+          ? " (well below the CPU-time rate: other work was sharing the machine)."
+          : "."),
+    );
+  }
   out.push(`Total ${seconds.toFixed(1)} s.`);
   console.log(out.join("\n"));
 }

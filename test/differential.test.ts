@@ -123,6 +123,15 @@ function runGame(w: number, h: number, suicide: SuicideKnob, ko: CoreKo, seed: n
       passes++;
       history++;
     } else {
+      // Now and then try the move and roll it back first: the rollback must restore the state
+      // exactly, which the real play below and every later check then rely on.
+      if (rnd() < 0.1) {
+        const tried = game.tryPlay(mv.x, mv.y, colorOf(c));
+        if (tried.ok) game.rollback();
+        if (!sameList(game.board(), ref.board) || game.boardHash() !== boardToHash.get(ref.key())) {
+          fail(`tryPlay(${mv.x},${mv.y}) then rollback did not restore the board`);
+        }
+      }
       const a = game.play(mv.x, mv.y, colorOf(c));
       const e: RefPlay = ref.play(mv.x, mv.y, c);
       log.push(`${colorOf(c)}(${mv.x},${mv.y})${a.ok ? "" : "!"}`);

@@ -47,7 +47,9 @@ export function buildProgram(): Command {
     .version("0.1.0")
     .exitOverride()
     .configureOutput({
-      writeErr: (s) => process.stderr.write(s.startsWith("error: ") ? `arbiter: ${s.slice(7)}` : s),
+      // a usage error is one line, with commander's "(Did you mean ...?)" hint joined onto it
+      writeErr: (s) => process.stderr.write(s.startsWith("error: ")
+        ? `arbiter: ${s.slice(7).trim().replace(/\s*\n\s*/g, " ")}\n` : s),
     });
 
   const ref = program
@@ -67,7 +69,7 @@ export function buildProgram(): Command {
     const deadOpt = String(opts.dead ?? "none").trim();
     if (deadOpt === "auto") throw new ArbiterError("--dead auto needs prove-by-capture, which is not built yet: give --dead none or a list of points");
     const dead = deadOpt === "none" || deadOpt === "" ? "none" : deadOpt.split(",").map((s) => s.trim()).filter(Boolean);
-    const ruling = referee(record, { rules, rulesFrom: from, dead });
+    const ruling = referee(record, { rules, rulesFrom: from, dead, komiGiven: komiOpt || record.komi !== null });
     if (opts.json) process.stdout.write(JSON.stringify(ruling) + "\n");
     else if (opts.explain) process.stdout.write(explain(ruling) + "\n");
     else process.stdout.write(summary(ruling) + "\n");

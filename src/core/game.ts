@@ -54,12 +54,14 @@ export function checkSize(width: number, height: number): void {
 export class Game {
   readonly width: number;
   readonly height: number;
+  readonly ko: CoreKo;
   private readonly core: CoreExports;
 
   constructor(opts: GameOptions) {
     checkSize(opts.width, opts.height);
     this.width = opts.width;
     this.height = opts.height;
+    this.ko = opts.ko;
     this.core = loadCore();
     const maxMoves = opts.maxMoves ?? MAX_HISTORY;
     if (maxMoves > MAX_HISTORY) throw new ArbiterError(`a game may have at most ${MAX_HISTORY} moves`);
@@ -109,6 +111,30 @@ export class Game {
   /** Records the position after a tried play in the history. */
   commit(nextToMove: Color): void {
     if (!this.use().commitPlay(colorCode(nextToMove))) this.historyFull();
+  }
+
+  /** What a play would capture if no repetition rule stood in its way (the board is left
+   *  unchanged): for describing a play refused for ko or superko. */
+  probeIgnoringRepetition(x: number, y: number, color: Color): PlayAttempt {
+    const c = this.use();
+    c.setKoMode(KO.none);
+    try {
+      const a = this.tryPlay(x, y, color);
+      if (a.ok) this.rollback();
+      return a;
+    } finally {
+      c.setKoMode(KO[this.ko]);
+    }
+  }
+
+  /** Starts the history again from the current position (resumption under Grand 4.4). */
+  restartHistory(toMove: Color): void {
+    this.use().restartHistory(colorCode(toMove));
+  }
+
+  /** Key of "colour has made n passes", for Zhang's whole-board position. */
+  passCountKey(color: Color, n: number): bigint {
+    return BigInt.asUintN(64, this.use().passCountKey(colorCode(color), n));
   }
 
   rollback(): void {

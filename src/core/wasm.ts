@@ -10,6 +10,8 @@ export interface CoreExports {
   tryPlay(x: number, y: number, c: number): number;
   commitPlay(nextToMove: number): number;
   rollbackPlay(): void;
+  restartHistory(toMove: number): void;
+  setKoMode(ko: number): void;
   gamePlay(x: number, y: number, c: number): number;
   gamePass(c: number): number;
   writeBoard(): void;

@@ -8,6 +8,10 @@ import type { GameRecord } from "../sgf/read.js";
 import { coreKo, type RuleSet } from "./ruleset.js";
 import { clauseFor } from "./clauses.js";
 import { countArea, resultOf, type Score } from "../scoring/count.js";
+import type { HistoryEntry } from "./history.js";
+import { repetitionRules, proposalEntry } from "./repetition.js";
+import { PlayFlow } from "./flow.js";
+import { classifyCycle } from "./cycles.js";
 
 export interface MoveRuling {
   n: number;
@@ -27,6 +31,7 @@ export interface MoveRuling {
 }
 
 export interface Cycle {
+  /** the move after which the position first stood (0: the start) */
   firstMove: number;
   repeatMove: number;
   period: number;
@@ -54,6 +59,10 @@ export interface Ruling {
   dead: string[];
   /** moves the record holds after the end of the game, not refereed */
   movesAfterEnd: number;
+  /** stone plays each side made before the first pause (Grand 4.5) */
+  gamePhaseMoves: { B: number; W: number };
+  /** New Ing: the player who asked to end */
+  endRequester: Color | null;
   record: { result: string | null; agrees: boolean | null };
 }
 
@@ -64,6 +73,8 @@ export interface RefereeOptions {
   dead: "none" | string[];
   /** dead points as row-major indices (alternative to GTP vertices) */
   deadIndices?: number[];
+  /** komi was given by the user (--komi) or the record (KM), not taken from the preset */
+  komiGiven?: boolean;
 }
 
 const hex = (h: bigint) => h.toString(16).padStart(16, "0");
@@ -86,66 +97,189 @@ export function normaliseResult(re: string | null): string | null {
   return Number.isFinite(n) ? `${who}+${n}` : null;
 }
 
+interface CycleReport extends Cycle {
+  situational: boolean;
+  moves: string[];
+  capturePoints: string[];
+  reason?: string;
+  ing?: { kind: "fighting" | "disturbing"; initiator: Color };
+}
+
 export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
-  const { rules } = opts;
   const { width, height } = record;
-  const gtp = (i: number) => indexToGtp(i, width, height);
   const hasSetup = record.setup.some((c) => c !== 0);
-  const firstToMove: Color = record.toMove ?? (hasSetup && record.handicap >= 2 ? "W" : "B");
+  const handicapGame = record.handicap >= 2;
+  let rules = opts.rules;
+  // ing 1.8: handicap games have no komi unless agreed, and White wins ties
+  if (handicapGame && rules.handicap === "passes") {
+    rules = { ...rules, tie: "white", komi: opts.komiGiven ? rules.komi : 0 };
+  }
+  const gtp = (i: number) => indexToGtp(i, width, height);
+  const firstToMove: Color = record.toMove ?? (hasSetup && handicapGame ? "W" : "B");
   const game = new Game({ width, height, suicide: rules.suicide, ko: coreKo(rules), toMove: firstToMove,
     maxMoves: record.moves.length + 1 });
   if (hasSetup) game.setup(record.setup, firstToMove);
 
+  // Zhang 3.3: the whole-board position counts each player's virtual moves
+  const virtual = { B: 0, W: 0 };
+  const wholeBoard = (S: bigint) => rules.passesInHash
+    ? S ^ game.passCountKey("B", virtual.B) ^ game.passCountKey("W", virtual.W) : S;
+  const startS = game.situationHash(firstToMove);
+  const hist: HistoryEntry[] = [{ kind: "start", n: 0, color: null, point: null, captures: [], selfCaptures: [],
+    noChange: false, P: game.boardHash(), S: startS, Z: wholeBoard(startS) }];
+  const repetition = repetitionRules(rules, hist[0], rules.ingTwin);
+  const flow = new PlayFlow(rules);
+  const cycles: CycleReport[] = [];
+  const boards = new Map<bigint, number>([[hist[0].P, 0]]);
+  let lastLoop: { s: number; t: number } | null = null;
   const moves: MoveRuling[] = [];
   let end: Ruling["end"] | null = null;
-  let consecutivePasses = 0;
-  let illegalBy: Color | null = null;
+  let illegal: { by: Color; foul: boolean } | null = null;
+  let voided = false;
   let movesAfterEnd = 0;
+  let lastMover: Color | null = null;
+  const gamePhaseMoves = { B: 0, W: 0 };
+  // Zhang 3.1: the record's last two passes are both players abandoning
+  const n = record.moves.length;
+  const abandonFrom = rules.end === "zhang-virtual" && n >= 2 && record.moves[n - 1].x === null &&
+    record.moves[n - 2].x === null && !record.moves[n - 1].offBoard && !record.moves[n - 2].offBoard ? n - 2 : n;
 
-  for (let i = 0; i < record.moves.length; i++) {
+  const stop = (m: MoveRuling, by: Color, foul: boolean, reason: EndReason = "illegal-move") => {
+    moves.push(m);
+    illegal = { by, foul };
+    end = { reason, atMove: m.n, rule: m.rule ?? clauseFor(rules, "illegal") };
+  };
+  const cycleMoves = (from: number, to: number) => hist.slice(from + 1, to + 1);
+  const describe = (list: HistoryEntry[]) => list.map((e) => e.kind === "pass" ? `${e.color} pass` : `${e.color} ${gtp(e.point as number)}`);
+  const report = (s: number, list: HistoryEntry[], ruling: string, by: Color, reason?: string) => {
+    const shape = classifyCycle(list);
+    const last = list[list.length - 1];
+    cycles.push({ firstMove: s, repeatMove: last.n, period: list.length, kind: shape.kind, captures: shape.captures,
+      ruling, by, situational: hist[s].S === last.S, moves: describe(list),
+      capturePoints: [...new Set(list.flatMap((e) => e.captures))].map(gtp), ...(reason ? { reason } : {}) });
+  };
+
+  for (let i = 0; i < n; i++) {
     const m = record.moves[i];
-    const n = i + 1;
+    const num = i + 1;
     if (end) {
-      movesAfterEnd = record.moves.length - i;
+      movesAfterEnd = n - i;
       break;
     }
+    const hash = () => hex(game.boardHash());
     if (m.offBoard) {
-      moves.push({ n, color: m.color, point: null, sgf: m.raw, legal: false, reason: "off-board",
-        captures: [], selfCaptures: [], hash: hex(game.boardHash()), rule: "RULES.md 0: a move is a point of the board" });
-      illegalBy = m.color;
-      end = { reason: "illegal-move", atMove: n, rule: clauseFor(rules, "illegal") };
+      stop({ n: num, color: m.color, point: null, sgf: m.raw, legal: false, reason: "off-board", captures: [],
+        selfCaptures: [], hash: hash(), rule: "RULES.md 0: a move is a point of the board (a foul)" }, m.color, true);
       continue;
     }
+    if (lastMover === m.color && rules.consecutiveMoves === "foul") {
+      stop({ n: num, color: m.color, point: m.x === null ? "pass" : gtp(m.y! * width + m.x), legal: false,
+        reason: "two-moves", captures: [], selfCaptures: [], hash: hash(),
+        rule: `${clauseFor(rules, "illegal")}: two moves in a row is a foul` }, m.color, true);
+      continue;
+    }
+    lastMover = m.color;
+
     if (m.x === null || m.y === null) {
+      const abandon = i >= abandonFrom;
       game.pass(m.color);
-      consecutivePasses++;
-      moves.push({ n, color: m.color, point: "pass", legal: true, reason: null, captures: [], selfCaptures: [],
-        hash: hex(game.boardHash()) });
-      if (consecutivePasses >= 2) end = { reason: "two-passes", atMove: n, rule: clauseFor(rules, "end") };
+      if (!abandon && rules.passesInHash) virtual[m.color]++;
+      const S = game.situationHash(other(m.color));
+      hist.push({ kind: "pass", n: num, color: m.color, point: null, captures: [], selfCaptures: [], noChange: true,
+        P: game.boardHash(), S, Z: wholeBoard(S), abandon });
+      moves.push({ n: num, color: m.color, point: "pass", legal: true, reason: null, captures: [], selfCaptures: [], hash: hash() });
+      for (const r of repetition) r.after(hist);
+      const ev = flow.onPass(m.color, num, abandon);
+      if (ev.kind === "end") end = { reason: ev.reason, atMove: num, rule: ev.rule };
       continue;
     }
-    const point = gtp(m.y * width + m.x);
+
+    const index = m.y * width + m.x;
+    const point = gtp(index);
+    if (flow.phase === "paused" && rules.resumeClearsHistory) {
+      // grand 4.4: on resumption the suspended position is the new start
+      game.restartHistory(m.color);
+    }
     const a = game.tryPlay(m.x, m.y, m.color);
     if (!a.ok) {
-      moves.push({ n, color: m.color, point, legal: false, reason: a.reason, captures: [], selfCaptures: [],
-        hash: hex(game.boardHash()), rule: clauseFor(rules, a.reason ?? "illegal") });
-      illegalBy = m.color;
-      end = { reason: "illegal-move", atMove: n, rule: clauseFor(rules, "illegal") };
+      let reason = a.reason ?? "illegal";
+      // a single-stone suicide changes nothing (ing 1.3: 變窮)
+      if (reason === "suicide" && rules.suicide === "multi-stone") reason = "no-change";
+      const foul = reason === "occupied";
+      const rule = foul ? `${clauseFor(rules, "occupied")} (a foul)` : clauseFor(rules, reason === "no-change" ? "suicide" : reason);
+      const t = hist.length - 1;
+      if (reason === "ko" || reason === "superko") {
+        const probe = game.probeIgnoringRepetition(m.x, m.y, m.color);
+        const S = a.hashAfter ^ game.situationHash(other(m.color)) ^ game.boardHash();
+        const s = reason === "ko" ? t - 1 : coreKo(rules) === "psk" ? (boards.get(a.hashAfter) ?? -1) : latestSituation(hist, S);
+        if (s >= 0) {
+          report(s, [...cycleMoves(s, t), { kind: "play", n: num, color: m.color, point: index, captures: probe.captures,
+            selfCaptures: probe.selfCaptures, noChange: probe.noChange, P: a.hashAfter, S, Z: S }], "forbidden", m.color, reason);
+        }
+      }
+      stop({ n: num, color: m.color, point, legal: false, reason, captures: [], selfCaptures: [], hash: hash(), rule }, m.color, foul);
+      continue;
+    }
+    const S = game.situationHash(other(m.color));
+    const proposal = { color: m.color, point: index, captures: a.captures, noChange: a.noChange, P: a.hashAfter, S, Z: wholeBoard(S) };
+    let refusal = null;
+    for (const r of repetition) {
+      refusal = r.check(proposal, hist);
+      if (refusal) break;
+    }
+    if (refusal) {
+      game.rollback();
+      const t = hist.length - 1;
+      if (refusal.s >= 0) {
+        report(refusal.s, [...cycleMoves(refusal.s, t), { ...proposalEntry(proposal, num), selfCaptures: a.selfCaptures }],
+          "forbidden", m.color, refusal.reason);
+      }
+      stop({ n: num, color: m.color, point, legal: false, reason: refusal.reason, captures: [], selfCaptures: [],
+        hash: hash(), rule: refusal.rule }, m.color, false);
       continue;
     }
     game.commit(other(m.color));
-    consecutivePasses = 0;
-    moves.push({ n, color: m.color, point, legal: true, reason: null, captures: a.captures.map(gtp),
+    if (flow.phase === "play") gamePhaseMoves[m.color]++;
+    hist.push({ kind: "play", n: num, color: m.color, point: index, captures: a.captures, selfCaptures: a.selfCaptures,
+      noChange: a.noChange, P: a.hashAfter, S, Z: proposal.Z });
+    moves.push({ n: num, color: m.color, point, legal: true, reason: null, captures: a.captures.map(gtp),
       selfCaptures: a.selfCaptures.map(gtp), hash: hex(a.hashAfter) });
-  }
+    let ingNote = null;
+    for (const r of repetition) ingNote = r.after(hist) ?? ingNote;
+    let voidRule: string | null = null;
+    for (const r of repetition) voidRule = r.voids(hist) ?? voidRule;
 
-  const recorded = normaliseResult(record.result);
-  if (!end) {
-    const resigned = recorded && /^[BW]\+[RTF]$/.test(recorded);
-    end = resigned && recorded.endsWith("R")
-      ? { reason: "resignation", atMove: record.moves.length, rule: "the record's RE" }
-      : { reason: "record-ended", atMove: record.moves.length, rule: "the record ends here" };
+    // report the board recurring (any side to move) once per loop
+    const t = hist.length - 1;
+    const s = boards.get(a.hashAfter);
+    boards.set(a.hashAfter, t);
+    if (s !== undefined) {
+      const continuing = lastLoop && s === lastLoop.s + (t - lastLoop.t);
+      if (!continuing || voidRule) report(s, cycleMoves(s, t), voidRule ? "no-result" : "allowed", m.color);
+      lastLoop = { s, t };
+      const c = cycles[cycles.length - 1];
+      if (ingNote?.ing && c && c.repeatMove === num && ingNote.s === s) {
+        c.ing = { kind: ingNote.ing.kind, initiator: ingNote.ing.initiator };
+        c.by = ingNote.ing.initiator;
+        c.ruling = voidRule ? "no-result" : `allowed once: ${ingNote.ing.initiator} may not go round again`;
+      }
+    }
+    if (voidRule) {
+      voided = true;
+      end = { reason: "cycle", atMove: num, rule: voidRule };
+      continue;
+    }
+    const ev = flow.onPlay(m.color, a.noChange);
+    if (ev.kind === "end") end = { reason: ev.reason, atMove: num, rule: ev.rule };
   }
+  if (!end) {
+    const recordedEnd = normaliseResult(record.result);
+    const ev = flow.atRecordEnd(n);
+    end = recordedEnd && /^[BW]\+R$/.test(recordedEnd) && ev.kind === "end" && ev.reason === "record-ended"
+      ? { reason: "resignation", atMove: n, rule: "the record's RE: resignation" }
+      : ev.kind === "end" ? { reason: ev.reason, atMove: n, rule: ev.rule } : { reason: "record-ended", atMove: n, rule: "the record ends here" };
+  }
+  const theEnd = end as Ruling["end"];
 
   // dead stones: each listed point names its whole string
   const finalBoard = game.board();
@@ -157,19 +291,28 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
     for (const j of game.stringAt(i % width, Math.floor(i / width))) deadSet.add(j);
   }
   for (const i of opts.deadIndices ?? []) deadSet.add(i);
-  const dead = [...deadSet].sort((a, b) => a - b);
+  const dead = [...deadSet].sort((x, y) => x - y);
 
   const score = countArea({ width, height, board: finalBoard, dead }, rules);
+  const recorded = normaliseResult(record.result);
   let result: string;
   let decidedBy: Ruling["decidedBy"];
   let finalScore: Score | null = score;
-  if (end.reason === "illegal-move" && rules.illegalMove === "forfeit" && illegalBy) {
-    result = `${other(illegalBy)}+F`;
+  const ill = illegal as { by: Color; foul: boolean } | null;
+  if (voided) {
+    result = "Void";
+    decidedBy = "cycle";
+  } else if (ill && (ill.foul || rules.illegalMove === "forfeit")) {
+    result = `${other(ill.by)}+F`;
     decidedBy = "forfeit";
     finalScore = null;
-  } else if (end.reason !== "two-passes" && end.reason !== "illegal-move" && recorded && /^[BW]\+[RTF]$/.test(recorded)) {
+  } else if (theEnd.reason === "resignation" && recorded) {
     result = recorded;
-    decidedBy = recorded.endsWith("R") ? "resignation" : recorded.endsWith("T") ? "time" : "forfeit";
+    decidedBy = "resignation";
+    finalScore = null;
+  } else if (theEnd.reason === "record-ended" && recorded && /^[BW]\+[TF]$/.test(recorded)) {
+    result = recorded;
+    decidedBy = recorded.endsWith("T") ? "time" : "forfeit";
     finalScore = null;
   } else {
     result = resultOf(score, rules.tie);
@@ -180,15 +323,22 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
     rulesFrom: opts.rulesFrom,
     size: { width, height },
     moves,
-    cycles: [],
-    end,
+    cycles,
+    end: theEnd,
     score: finalScore,
     result,
     decidedBy,
     dead: dead.map(gtp),
     movesAfterEnd,
+    gamePhaseMoves,
+    endRequester: flow.endRequester,
     record: { result: record.result, agrees: recorded === null ? null : sameResult(recorded, result) },
   };
+}
+
+function latestSituation(hist: HistoryEntry[], S: bigint): number {
+  for (let s = hist.length - 1; s >= 0; s--) if (hist[s].S === S) return s;
+  return -1;
 }
 
 function deadIndex(v: string, width: number, height: number): number {

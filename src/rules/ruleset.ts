@@ -18,6 +18,8 @@ export const TIE_VALUES = ["draw", "black", "white"] as const;
 export const HANDICAP_VALUES = ["placed", "passes"] as const;
 export const LONG_CYCLE_VALUES = ["rule", "void"] as const;
 export const ILLEGAL_VALUES = ["forfeit", "stop"] as const;
+export const ING_TWIN_VALUES = ["close", "early"] as const;
+export const CONSECUTIVE_VALUES = ["allowed", "foul"] as const;
 
 export type Suicide = (typeof SUICIDE_VALUES)[number];
 export type Ko = (typeof KO_VALUES)[number];
@@ -45,8 +47,13 @@ export interface RuleSet {
   /** New Ing's laziness (荒空) check. */
   laziness: boolean;
   handicap: (typeof HANDICAP_VALUES)[number];
-  /** What an illegal move in a record costs its player. */
+  /** What a move forbidden by the suicide or repetition rule costs its player in a record. */
   illegalMove: (typeof ILLEGAL_VALUES)[number];
+  /** Two moves in a row by one player: accepted (as SGF handicap placement often is) or a
+   *  foul that loses (ing 1.9, new-ing 2.5). A play on an occupied point is always a foul. */
+  consecutiveMoves: (typeof CONSECUTIVE_VALUES)[number];
+  /** Ing 1A.3: when twin hot stones (triple ko) become hot. */
+  ingTwin: (typeof ING_TWIN_VALUES)[number];
   /** The clause that each ruling cites, by rule concept (RULES.md numbering). */
   source: string;
 }
@@ -67,14 +74,16 @@ const base: Omit<RuleSet, "name" | "source"> = {
   laziness: false,
   handicap: "placed",
   illegalMove: "forfeit",
+  consecutiveMoves: "allowed",
+  ingTwin: "close",
 };
 
 export const PRESETS: Record<string, RuleSet> = {
   ing: { ...base, name: "ing", source: "RULES.md 1 (Ing SST, 002/004)", suicide: "multi-stone", ko: "ing",
-    end: "ing-pairs", splitShared: true, komi: 8, tie: "black", handicap: "passes", illegalMove: "stop" },
+    end: "ing-pairs", splitShared: true, komi: 8, tie: "black", handicap: "passes", illegalMove: "stop", consecutiveMoves: "foul" },
   "new-ing": { ...base, name: "new-ing", source: "RULES.md 2 (New Ing, 000)", suicide: "allowed", ko: "none",
     longCycles: "void", pass: "null", end: "null-moves", scoring: "new-ing", emptyCount: "point",
-    splitShared: true, komi: 7.5, laziness: true },
+    splitShared: true, komi: 7.5, laziness: true, consecutiveMoves: "foul" },
   zhang: { ...base, name: "zhang", source: "RULES.md 3 (Zhang's Basic Rules, 001)", suicide: "allowed",
     ko: "zhang", passesInHash: true, end: "zhang-virtual", scoring: "zhang", emptyCount: "point",
     splitShared: true, komi: 6.5 },
@@ -105,6 +114,8 @@ const ENUM_KNOBS: Record<string, readonly string[]> = {
   tie: TIE_VALUES,
   handicap: HANDICAP_VALUES,
   illegalMove: ILLEGAL_VALUES,
+  consecutiveMoves: CONSECUTIVE_VALUES,
+  ingTwin: ING_TWIN_VALUES,
 };
 const BOOLEAN_KNOBS = ["passesInHash", "resumeClearsHistory", "splitShared", "laziness"];
 const NUMBER_KNOBS = ["komi"];
@@ -157,5 +168,6 @@ export function ruleSetFrom(spec: string | Record<string, unknown>): RuleSet {
 
 /** The knobs the core applies itself. */
 export function coreKo(rules: RuleSet): "none" | "simple" | "psk" | "ssk" {
+  if (rules.ko === "japanese") return "simple"; // basic ko; long cycles are the referee's
   return rules.ko === "simple" || rules.ko === "psk" || rules.ko === "ssk" ? rules.ko : "none";
 }

@@ -39,8 +39,24 @@ interface SgfNode {
   children: SgfNode[];
 }
 
+/** Deepest nesting of game trees accepted: @sabaki/sgf parses variations recursively and runs
+ *  out of stack at a few thousand levels. */
+const MAX_TREE_DEPTH = 1000;
+
+/** @sabaki/sgf runs out of stack on a value of several megabytes or very deep nesting: a
+ *  RangeError from it is bad input, not an internal fault. */
+function guarded<T>(what: string, read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof RangeError) throw new ArbiterError(`SGF too large to read: ${what}`);
+    throw e;
+  }
+}
+
 function checkTokens(text: string): void {
-  const tokens = sgf.tokenize(text) as Array<{ type: string; value: string; row: number; col: number }>;
+  const tokens = guarded("a property value is too long", () => sgf.tokenize(text)) as
+    Array<{ type: string; value: string; row: number; col: number }>;
   const where = (t: { row: number; col: number }) => `line ${t.row + 1}, column ${t.col + 1}`;
   if (tokens.length === 0) throw new ArbiterError("broken SGF: the file holds no game record");
   const invalid = tokens.find((t) => t.type === "invalid");
@@ -55,6 +71,7 @@ function checkTokens(text: string): void {
       if (t.value === "(") {
         depth++;
         expectNode = true;
+        if (depth > MAX_TREE_DEPTH) throw new ArbiterError(`broken SGF: variations nested more than ${MAX_TREE_DEPTH} deep at ${where(t)}`);
       } else {
         if (expectNode) throw new ArbiterError(`broken SGF: empty game tree at ${where(t)}`);
         depth--;
@@ -182,7 +199,7 @@ function readGame(root: SgfNode, index: number): GameRecord {
 /** Every game of an SGF text (a collection holds several); the main line is the first variation. */
 export function readSgfCollection(text: string): GameRecord[] {
   checkTokens(text);
-  const roots = sgf.parse(text) as SgfNode[];
+  const roots = guarded("variations are nested too deep", () => sgf.parse(text)) as SgfNode[];
   return roots.map((root, i) => readGame(root, i + 1));
 }
 

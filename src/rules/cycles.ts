@@ -1,0 +1,73 @@
+// Naming a cycle from its structure (docs/cycles.md): the moves between two occurrences of a
+// position, their captures, passes and ko sites. Nothing here depends on where the shape sits,
+// its orientation or its colours, so the same shape gets the same name anywhere.
+import type { HistoryEntry } from "./history.js";
+
+export type CycleKind =
+  | "basic-ko"
+  | "pass-cycle"
+  | "double-ko-seki"
+  | "triple-ko"
+  | "quadruple-ko"
+  | "round-robin-ko"
+  | "molasses-ko"
+  | "eternal-life"
+  | "sending-two-returning-one"
+  | "sending-n-returning-m"
+  | "suicide-cycle"
+  | "other";
+
+export interface CycleShape {
+  kind: CycleKind;
+  /** moves in the cycle, passes counted */
+  period: number;
+  passes: number;
+  /** stones captured by each side within the cycle */
+  captures: { B: number; W: number };
+  /** distinct ko sites: a single stone taking a single stone, as the unordered pair of points */
+  koSites: number;
+  /** for sending-n-returning-m: the stones of each capture, by the side that sends / returns */
+  sizes: number[];
+}
+
+/** `moves` are the entries s+1..t: the position after t equals the one after s. */
+export function classifyCycle(moves: HistoryEntry[]): CycleShape {
+  const plays = moves.filter((m) => m.kind === "play");
+  const passes = moves.length - plays.length;
+  const caps = plays.filter((m) => m.captures.length > 0);
+  const captures = { B: 0, W: 0 };
+  for (const m of caps) captures[m.color as "B" | "W"] += m.captures.length;
+  const sizes = caps.map((m) => m.captures.length);
+  const sites = new Set<string>();
+  for (const m of caps) {
+    if (m.captures.length === 1 && m.point !== null) {
+      const [a, b] = [m.point, m.captures[0]].sort((x, y) => x - y);
+      sites.add(`${a}-${b}`);
+    }
+  }
+  const shape = (kind: CycleKind): CycleShape => ({ kind, period: moves.length, passes, captures, koSites: sites.size, sizes });
+
+  if (plays.some((m) => m.selfCaptures.length > 0)) return shape("suicide-cycle");
+  if (caps.length === 0) return shape(plays.every((m) => m.noChange) ? "pass-cycle" : "other");
+  const fills = plays.filter((m) => m.captures.length === 0 && !m.noChange).length;
+  const allSingle = sizes.every((k) => k === 1);
+
+  if (allSingle) {
+    // every capture takes a single stone
+    if (fills > 0) return shape(passes > 0 ? "molasses-ko" : "round-robin-ko");
+    if (sites.size === 1) return shape(passes > 0 ? "pass-cycle" : "basic-ko");
+    if (passes > 0) return shape("molasses-ko");
+    if (sites.size === 2) return shape("double-ko-seki");
+    if (sites.size === 3) return shape("triple-ko");
+    if (sites.size === 4) return shape("quadruple-ko");
+    return shape("other");
+  }
+  const distinct = [...new Set(sizes)];
+  if (distinct.length === 1 && distinct[0] >= 2 && captures.B === captures.W) return shape("eternal-life");
+  if (distinct.length >= 2) {
+    const big = Math.max(...distinct);
+    const small = Math.min(...distinct);
+    return shape(big === 2 && small === 1 && distinct.length === 2 ? "sending-two-returning-one" : "sending-n-returning-m");
+  }
+  return shape("other");
+}

@@ -1,0 +1,197 @@
+// The final position as the counting methods see it (RULES.md 0): dead stones removed, the empty
+// regions, which colours each region touches, which colours each empty point is adjacent to, and
+// the owner of every point under each way of counting empty points.
+//
+// Plain TypeScript rather than the core's `countOwners`: a count runs once per game, and a scratch
+// Game would take over the thread's core from the caller's game. test/scoring.test.ts checks the
+// "region" and "liberty" owners against the core's region and point owners.
+import { ArbiterError } from "../errors.js";
+import type { FinalPosition } from "./types.js";
+
+export const NOBODY = 0;
+export const BLACK = 1;
+export const WHITE = 2;
+export const SHARED = 3;
+
+export interface Analysis {
+  width: number;
+  height: number;
+  /** width × height */
+  points: number;
+  /** the board after dead stones are removed */
+  board: Uint8Array;
+  deadBlack: number;
+  deadWhite: number;
+  blackStones: number;
+  whiteStones: number;
+  /** region number of each empty point, -1 on a stone */
+  region: Int32Array;
+  /** per region: its points */
+  regions: number[][];
+  /** per region: bit 1 touches Black, bit 2 touches White */
+  touches: Uint8Array;
+  /** per point (empty ones): bit 1 adjacent to a Black stone, bit 2 adjacent to a White stone */
+  adjacent: Uint8Array;
+}
+
+export function neighbours(i: number, width: number, height: number): number[] {
+  const x = i % width;
+  const y = (i - x) / width;
+  const out: number[] = [];
+  if (x > 0) out.push(i - 1);
+  if (x < width - 1) out.push(i + 1);
+  if (y > 0) out.push(i - width);
+  if (y < height - 1) out.push(i + width);
+  return out;
+}
+
+function checkIndex(i: number, points: number, what: string): void {
+  if (!Number.isInteger(i) || i < 0 || i >= points) {
+    throw new ArbiterError(`${what}: index ${i} is off the board (0 to ${points - 1})`);
+  }
+}
+
+/** Removes the dead stones (unless `removeDead` is false) and finds the regions. */
+export function analyse(pos: FinalPosition, removeDead = true): Analysis {
+  const { width, height } = pos;
+  const points = width * height;
+  if (pos.board.length !== points) {
+    throw new ArbiterError(`the board has ${pos.board.length} points, ${width}x${height} needs ${points}`);
+  }
+  const board = pos.board.slice();
+  let deadBlack = 0;
+  let deadWhite = 0;
+  if (removeDead) {
+    for (const i of new Set(pos.dead)) {
+      checkIndex(i, points, "dead stone");
+      if (board[i] === BLACK) deadBlack++;
+      else if (board[i] === WHITE) deadWhite++;
+      board[i] = 0;
+    }
+  }
+  let blackStones = 0;
+  let whiteStones = 0;
+  for (const c of board) {
+    if (c === BLACK) blackStones++;
+    else if (c === WHITE) whiteStones++;
+    else if (c !== 0) throw new ArbiterError(`the board holds ${c}: points are 0 empty, 1 Black, 2 White`);
+  }
+  const adjacent = new Uint8Array(points);
+  for (let i = 0; i < points; i++) {
+    if (board[i] !== 0) continue;
+    for (const j of neighbours(i, width, height)) if (board[j] !== 0) adjacent[i] |= board[j];
+  }
+  const region = new Int32Array(points).fill(-1);
+  const regions: number[][] = [];
+  const touchList: number[] = [];
+  for (let start = 0; start < points; start++) {
+    if (board[start] !== 0 || region[start] >= 0) continue;
+    const id = regions.length;
+    const members: number[] = [start];
+    region[start] = id;
+    let touch = 0;
+    for (let k = 0; k < members.length; k++) {
+      const i = members[k];
+      touch |= adjacent[i];
+      for (const j of neighbours(i, width, height)) {
+        if (board[j] === 0 && region[j] < 0) {
+          region[j] = id;
+          members.push(j);
+        }
+      }
+    }
+    regions.push(members);
+    touchList.push(touch);
+  }
+  return { width, height, points, board, deadBlack, deadWhite, blackStones, whiteStones, region, regions,
+    touches: Uint8Array.from(touchList), adjacent };
+}
+
+/**
+ * How empty points are owned (RULES.md 0 and the counting clauses):
+ * - `region`: a region touching one colour is that colour's, touching both is shared, touching
+ *   none (an empty board) is nobody's.
+ * - `point`: RULES.md 0 "by point": a region touching one colour is that colour's; in a region
+ *   touching both, a point adjacent to one colour only is that colour's, and the other points of
+ *   the region (adjacent to both, or to no stone) are shared. Also the Grand Rules' reading
+ *   (grand 4.6: "the other empty points between Black and White are split").
+ * - `new-ing`: as `point`, but a point adjacent to no stone in a region touching both colours is
+ *   nobody's (new-ing 2.9).
+ * - `liberty`: Zhang's 子气皆地 (zhang 3.7): a point adjacent to one colour only is that colour's,
+ *   adjacent to both shared, adjacent to no stone nobody's, whatever its region.
+ * Returns an owner per point: 0 nobody, 1 Black, 2 White, 3 shared; stones are their colour's.
+ */
+export type EmptyRule = "region" | "point" | "new-ing" | "liberty";
+
+export function owners(a: Analysis, rule: EmptyRule): Uint8Array {
+  const owner = new Uint8Array(a.points);
+  for (let i = 0; i < a.points; i++) {
+    const c = a.board[i];
+    if (c !== 0) {
+      owner[i] = c;
+      continue;
+    }
+    const touch = a.touches[a.region[i]];
+    const adj = a.adjacent[i];
+    if (rule === "region") owner[i] = touch;
+    else if (rule === "liberty") owner[i] = adj;
+    else if (touch !== SHARED) owner[i] = touch; // one colour's region (or an empty board: nobody's)
+    else if (adj === BLACK || adj === WHITE) owner[i] = adj;
+    else if (adj === SHARED) owner[i] = SHARED;
+    else owner[i] = rule === "point" ? SHARED : NOBODY;
+  }
+  return owner;
+}
+
+export interface EmptyTally {
+  blackEmpty: number;
+  whiteEmpty: number;
+  shared: number;
+  /** empty points owned by nobody */
+  neutral: number;
+}
+
+export function tallyEmpty(a: Analysis, owner: Uint8Array): EmptyTally {
+  const t: EmptyTally = { blackEmpty: 0, whiteEmpty: 0, shared: 0, neutral: 0 };
+  for (let i = 0; i < a.points; i++) {
+    if (a.board[i] !== 0) continue;
+    const o = owner[i];
+    if (o === BLACK) t.blackEmpty++;
+    else if (o === WHITE) t.whiteEmpty++;
+    else if (o === SHARED) t.shared++;
+    else t.neutral++;
+  }
+  return t;
+}
+
+/** Every stone of the strings through the given points (stones only; empty points are an error). */
+export function stringsThrough(a: Analysis, starts: number[], what: string): Set<number> {
+  const out = new Set<number>();
+  for (const s of starts) {
+    checkIndex(s, a.points, what);
+    const c = a.board[s];
+    if (c === 0) throw new ArbiterError(`${what}: there is no live stone at index ${s}`);
+    if (out.has(s)) continue;
+    const stack = [s];
+    out.add(s);
+    while (stack.length) {
+      const i = stack.pop()!;
+      for (const j of neighbours(i, a.width, a.height)) {
+        if (a.board[j] === c && !out.has(j)) {
+          out.add(j);
+          stack.push(j);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+export function checkSides(s: { black: number; white: number } | undefined, what: string): void {
+  if (!s) return;
+  for (const v of [s.black, s.white]) {
+    if (!Number.isInteger(v) || v < 0) throw new ArbiterError(`${what}: counts must be whole numbers ≥ 0, got ${v}`);
+  }
+}
+
+export { checkIndex };
