@@ -8,5 +8,6 @@ export { lastCaptured, lastSelfCaptured, lastNoChange, lastHashAfter, boardHash,
 export { historyLength, lastPositionIndex, lastSituationIndex, positionHashAt, situationHashAt } from "./history";
 export { passCountKey } from "./zobrist";
 export { countOwners, OWNER } from "./score";
-export { runPlayouts, statGames, statMoves, statPlies, statCapped, statStones, statBlackAreaWins,
+export { runPlayouts, runPlayoutsLoggingCycles, replayPlayout, EVENTS, eventsLength, eventCount,
+  eventsDropped, lastGamePlies, PLY_POINT, rngState, statGames, statMoves, statPlies, statCapped, statStones, statBlackAreaWins,
   statWhiteAreaWins } from "./playout";

@@ -4,16 +4,17 @@
 // 3 x points plies.
 
 import { STATE, STATE_BYTES, EMPTIES, EPOS, BLACK, WHITE, OK, KO_PSK, KO_SSK, SUICIDE_FORBIDDEN,
-  play, passMove, isOwnEye, nempty, boardHash, setupBoard, numPoints } from "./board";
+  REMOVED, play, passMove, isOwnEye, nempty, boardHash, setupBoard, numPoints, pitch, width,
+  lastCaptured } from "./board";
 import * as B from "./board";
 import { initZobrist, sideKeyFor } from "./zobrist";
-import { resetHistory, pushHistory } from "./history";
+import { resetHistory, pushHistory, lastPositionIndex } from "./history";
 import { areaDifference } from "./score";
 
-let rs: u32 = 0;
+export let rngState: u32 = 0; // carries over between calls: batches continue the sequence
 @inline function rngU32(): u32 {
-  rs += 0x6d2b79f5;
-  let t = rs;
+  rngState += 0x6d2b79f5;
+  let t = rngState;
   t = (t ^ (t >> 15)) * (t | 1);
   t ^= t + (t ^ (t >> 7)) * (t | 61);
   return t ^ (t >> 14);
@@ -32,9 +33,78 @@ export let statStones: f64 = 0; // stones left on the board, summed
 export let statBlackAreaWins: i32 = 0; // Tromp-Taylor area difference > 0 (no komi)
 export let statWhiteAreaWins: i32 = 0;
 
+// ---- cycle bookkeeping (issue: cycles) ------------------------------------------------------
+// With `logCycles`, every ply's move and captures are kept for the current game, and each new
+// recurrence of a board position (any side to move) is written to EVENTS for TypeScript to
+// classify per batch. Layout of one event (u16 words):
+//   [rngLo, rngHi, gameLo, gameHi, s, t, ... for each ply s+1..t: point, colour, n, n capture points]
+// where point is y*width+x (0xFFFF for a pass) and rng* is the PRNG state at the game's start, so
+// the whole game can be replayed (replayPlayout) to save it as SGF.
+const MAX_PLIES: i32 = 3 * 19 * 19 + 2;
+export const PLY_POINT: usize = memory.data(MAX_PLIES * 2, 16); // u16 per ply (index = ply number, 1-based)
+const PLY_CAP_START: usize = memory.data(MAX_PLIES * 4, 16); // i32 offset into CAP_LOG
+const PLY_NCAP: usize = memory.data(MAX_PLIES * 2, 16); // u16
+const CAP_LOG_WORDS: i32 = 1 << 16;
+const CAP_LOG: usize = memory.data(CAP_LOG_WORDS * 2, 16); // u16 y*width+x of captured stones
+export const EVENTS_WORDS: i32 = 1 << 20;
+export const EVENTS: usize = memory.data(EVENTS_WORDS * 2, 16);
+export let eventsLength: i32 = 0; // words used
+export let eventCount: i32 = 0;
+export let eventsDropped: i32 = 0; // events that did not fit (the batch should be smaller)
+export let lastGamePlies: i32 = 0;
+
+@inline function xyOf(p: i32): i32 { return (p / pitch - 1) * width + (p % pitch - 1); }
+
+/** Writes the cycle s..t of the current game as one event; false when EVENTS is full. */
+function logCycle(startState: u32, game: i32, s: i32, t: i32, first: i32): bool {
+  let need = 6;
+  for (let k = s + 1; k <= t; k++) need += 3 + <i32>load<u16>(PLY_NCAP + (<usize>k << 1));
+  if (eventsLength + need > EVENTS_WORDS) return false;
+  let o = EVENTS + (<usize>eventsLength << 1);
+  store<u16>(o, <u16>(startState & 0xffff)); store<u16>(o + 2, <u16>(startState >> 16));
+  store<u16>(o + 4, <u16>(game & 0xffff)); store<u16>(o + 6, <u16>(game >>> 16));
+  store<u16>(o + 8, <u16>s); store<u16>(o + 10, <u16>t);
+  o += 12;
+  for (let k = s + 1; k <= t; k++) {
+    const n = <i32>load<u16>(PLY_NCAP + (<usize>k << 1));
+    store<u16>(o, load<u16>(PLY_POINT + (<usize>k << 1)));
+    // ply k's colour: Black plays the odd plies from the start (first = BLACK)
+    store<u16>(o + 2, <u16>((k & 1) == 1 ? first : first ^ 3));
+    store<u16>(o + 4, <u16>n);
+    o += 6;
+    const from = load<i32>(PLY_CAP_START + (<usize>k << 2));
+    for (let j = 0; j < n; j++) {
+      store<u16>(o, load<u16>(CAP_LOG + (<usize>(from + j) << 1)));
+      o += 2;
+    }
+  }
+  eventsLength += need;
+  eventCount++;
+  return true;
+}
+
 /** Plays `games` light playouts on a w x h board from the seed. ko: KO_SIMPLE, KO_PSK, KO_SSK.
  *  withScore adds an area count per game. Returns false for a bad size. */
 export function runPlayouts(w: i32, h: i32, games: i32, seed: u32, ko: i32, withScore: bool): bool {
+  return playouts(w, h, games, seed, ko, withScore, false);
+}
+
+/** As runPlayouts, also logging every cycle (board recurrence) to EVENTS. */
+export function runPlayoutsLoggingCycles(w: i32, h: i32, games: i32, seed: u32, ko: i32): bool {
+  eventsLength = 0;
+  eventCount = 0;
+  eventsDropped = 0;
+  return playouts(w, h, games, seed, ko, false, true);
+}
+
+/** Plays one game from a PRNG state (from a cycle event), keeping every ply in PLY_POINT. */
+export function replayPlayout(w: i32, h: i32, state: u32, ko: i32): bool {
+  eventsLength = 0;
+  eventCount = 0;
+  return playouts(w, h, 1, state, ko, false, true);
+}
+
+@inline function playouts(w: i32, h: i32, games: i32, seed: u32, ko: i32, withScore: bool, logCycles: bool): bool {
   initZobrist();
   if (!setupBoard(w, h)) return false;
   B.suicideMode = SUICIDE_FORBIDDEN;
@@ -42,20 +112,25 @@ export function runPlayouts(w: i32, h: i32, games: i32, seed: u32, ko: i32, with
   memory.copy(TEMPLATE, STATE, STATE_BYTES);
   const cap = 3 * numPoints;
   const superko = ko == KO_PSK || ko == KO_SSK;
-  rs = seed;
+  const history = superko || logCycles;
+  rngState = seed;
   statGames = 0; statMoves = 0; statPlies = 0; statCapped = 0; statStones = 0;
   statBlackAreaWins = 0; statWhiteAreaWins = 0;
   for (let g = 0; g < games; g++) {
     memory.copy(STATE, TEMPLATE, STATE_BYTES);
-    if (superko) resetHistory(boardHash(), boardHash(), cap);
+    if (history) resetHistory(boardHash(), boardHash(), cap);
+    const startState = rngState;
     let c = BLACK, passes = 0, plies = 0, moves = 0;
+    let capUsed = 0;
+    let loopS = -10, loopT = -10; // the latest cycle logged, to log a repeating loop once
     while (passes < 2 && plies < cap) {
       let m = nempty();
       let played = false;
+      let played_p = 0;
       while (m > 0) {
         const k = <i32>rngBelow(<u32>m);
         const p = <i32>load<u16>(EMPTIES + (<usize>k << 1));
-        if (!isOwnEye(p, c) && play(p, c) == OK) { played = true; break; }
+        if (!isOwnEye(p, c) && play(p, c) == OK) { played = true; played_p = p; break; }
         // move the rejected candidate behind the live range
         m--;
         const last = <i32>load<u16>(EMPTIES + (<usize>m << 1));
@@ -66,9 +141,31 @@ export function runPlayouts(w: i32, h: i32, games: i32, seed: u32, ko: i32, with
       }
       if (played) { passes = 0; moves++; } else { passes++; passMove(); }
       c ^= 3;
-      if (superko) pushHistory(boardHash(), boardHash() ^ sideKeyFor(c));
       plies++;
+      if (logCycles) {
+        const t = plies;
+        store<u16>(PLY_POINT + (<usize>t << 1), <u16>(played ? xyOf(played_p) : 0xffff));
+        const n = played ? lastCaptured : 0;
+        store<u16>(PLY_NCAP + (<usize>t << 1), <u16>n);
+        store<i32>(PLY_CAP_START + (<usize>t << 2), capUsed);
+        if (capUsed + n <= CAP_LOG_WORDS) {
+          for (let j = 0; j < n; j++) {
+            store<u16>(CAP_LOG + (<usize>(capUsed + j) << 1), <u16>xyOf(<i32>load<u16>(REMOVED + (<usize>j << 1))));
+          }
+          capUsed += n;
+        }
+        // a board recurring after a play closes a cycle; a pass repeats the board trivially
+        if (played) {
+          const s = lastPositionIndex(boardHash());
+          if (s >= 0 && !(s - loopS == t - loopT)) {
+            if (!logCycle(startState, g, s, t, BLACK)) eventsDropped++;
+          }
+          if (s >= 0) { loopS = s; loopT = t; }
+        }
+      }
+      if (history) pushHistory(boardHash(), boardHash() ^ sideKeyFor(c));
     }
+    lastGamePlies = plies;
     statGames++;
     statMoves += <f64>moves;
     statPlies += <f64>plies;

@@ -45,21 +45,26 @@ interface Tally {
   nullSuicides: number;
   /** Single-stone suicides refused because the unchanged board repeats (superko). */
   nullRepeats: number;
+  /** Captures that retook a ko just after passes: only legal because the passes lifted it. */
+  koLifts: number;
 }
 const newTally = (): Tally => ({
   games: 0, moves: 0,
   refused: { occupied: 0, suicide: 0, ko: 0, superko: 0, "off-board": 0 },
-  captures: 0, multiSuicides: 0, nullSuicides: 0, nullRepeats: 0,
+  captures: 0, multiSuicides: 0, nullSuicides: 0, nullRepeats: 0, koLifts: 0,
 });
 
 const colorOf = (c: RefColor): Color => (c === 1 ? "B" : "W");
-const sameList = (a: ArrayLike<number>, b: ArrayLike<number>): boolean =>
-  a.length === b.length && Array.prototype.every.call(a, (v: number, i: number) => v === b[i]);
+function sameList(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 type Move = { kind: "pass" } | { kind: "play"; x: number; y: number };
 
 /** Picks the next thing to try, from the reference board (equal to the core's by then). */
-function chooseMove(ref: RefGame, rnd: () => number): Move {
+function chooseMove(ref: RefGame, rnd: () => number, koPoint: number): Move {
   const { width: w, height: h, board } = ref;
   const empties: number[] = [];
   const stones: number[] = [];
@@ -76,7 +81,10 @@ function chooseMove(ref: RefGame, rnd: () => number): Move {
   const pick = (list: number[]) => at(list[Math.floor(rnd() * list.length)]);
   const r = rnd();
   if (r < 0.005) return { kind: "play", x: rnd() < 0.5 ? -1 : w, y: Math.floor(rnd() * h) };
-  if (empties.length === 0 || r < 0.05) return { kind: "pass" };
+  // After a single-stone capture, pass more often and aim at the captured point: a ko retake is
+  // refused at once but legal after "pass, pass" (passes must lift simple ko).
+  if (empties.length === 0 || r < (koPoint >= 0 ? 0.2 : 0.05)) return { kind: "pass" };
+  if (koPoint >= 0 && board[koPoint] === 0 && r < 0.4) return at(koPoint);
   if (r < 0.1 && stones.length > 0) return pick(stones);
   if (r < 0.4 && enclosed.length > 0) return pick(enclosed);
   if (r < 0.8 && nearStones.length > 0) return pick(nearStones);
@@ -110,12 +118,14 @@ function runGame(w: number, h: number, suicide: SuicideKnob, ko: CoreKo, seed: n
 
   let prisonersB = 0;
   let prisonersW = 0;
-  let passes = 0;
+  let passes = 0; // consecutive; the core does not end games, so play on through two
+  let koPoint = -1; // the stone the last play captured, if it captured just one
+  let beforeLastPlay = ""; // the board before the last stone play
   let history = 0;
   const attempts = Math.min(500, 6 * w * h + 40);
-  for (let n = 0; n < attempts && passes < 2; n++) {
+  for (let n = 0; n < attempts && passes < 3; n++) {
     const c = ref.toMove;
-    const mv = chooseMove(ref, rnd);
+    const mv = chooseMove(ref, rnd, koPoint);
     if (mv.kind === "pass") {
       log.push(`${colorOf(c)}:pass`);
       game.pass(colorOf(c));
@@ -132,6 +142,7 @@ function runGame(w: number, h: number, suicide: SuicideKnob, ko: CoreKo, seed: n
           fail(`tryPlay(${mv.x},${mv.y}) then rollback did not restore the board`);
         }
       }
+      const before = ref.key();
       const a = game.play(mv.x, mv.y, colorOf(c));
       const e: RefPlay = ref.play(mv.x, mv.y, c);
       log.push(`${colorOf(c)}(${mv.x},${mv.y})${a.ok ? "" : "!"}`);
@@ -146,7 +157,10 @@ function runGame(w: number, h: number, suicide: SuicideKnob, ko: CoreKo, seed: n
           fail(`refused play's hashAfter ${a.hashAfter} is not the hash of ${e.result}`);
         }
       } else {
+        if (e.captures.length > 0 && passes > 0 && e.result === beforeLastPlay) t.koLifts++;
         passes = 0;
+        koPoint = e.captures.length === 1 ? e.captures[0] : -1;
+        beforeLastPlay = before;
         history++;
         t.moves++;
         // The core reports a single-stone suicide as a null move that removes nothing (its
@@ -229,6 +243,9 @@ describe.each(SUICIDES.flatMap((s) => KOS.map((k) => [s, k] as const)))(
       }
       expect(r.ko > 0).toBe(ko === "simple");
       if (ko === "simple") expect(r.ko).toBeGreaterThan(5);
+      // Retaking a ko after passes recreates an earlier board: legal without superko only.
+      if (ko === "none" || ko === "simple") expect(tally.koLifts).toBeGreaterThan(2);
+      else expect(tally.koLifts).toBe(0);
       expect(r.superko > 0).toBe(ko === "psk" || ko === "ssk");
       if (ko === "psk" || ko === "ssk") expect(r.superko).toBeGreaterThan(5);
     });

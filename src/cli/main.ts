@@ -9,6 +9,9 @@ import { referee } from "../rules/referee.js";
 import { summary, explain } from "../rules/explain.js";
 import { PRESETS, withKnobs } from "../rules/ruleset.js";
 import { runPlayouts } from "../core/playouts.js";
+import { cycleCensus, playoutAsSgf, type Census } from "../simulate/cycle-census.js";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { addRuleOptions, resolveRules } from "./options.js";
 
 const MAX_SGF_BYTES = 16 * 1024 * 1024;
@@ -37,6 +40,14 @@ function parseWhole(name: string, raw: string | undefined, min: number, max: num
     throw new ArbiterError(`${name} takes a whole number from ${min} to ${max}, got "${raw}"`);
   }
   return n;
+}
+
+function censusTable(c: Census): string {
+  const lines = [`${c.games} light playouts on ${c.width}x${c.height} (ko ${c.ko}, seed ${c.seed}): ${c.gamesWithCycle} games with a cycle, ${c.ms} ms`,
+    "| kind | cycles | per 1000 games |", "|---|---:|---:|"];
+  for (const [k, v] of Object.entries(c.byKind).sort((a, b) => b[1] - a[1])) lines.push(`| ${k} | ${v} | ${c.perThousandGames[k]} |`);
+  if (c.dropped) lines.push(`(${c.dropped} cycles were not logged: the event buffer was full)`);
+  return lines.join("\n");
 }
 
 export function buildProgram(): Command {
@@ -88,12 +99,29 @@ export function buildProgram(): Command {
     .option("--seed <s>", "PRNG seed (0..4294967295)", "1")
     .option("--ko <rule>", "simple, psk or ssk", "simple")
     .option("--json", "print JSON")
+    .option("--cycles", "log every cycle (board recurrence) in the core and count them by kind")
+    .option("--save-other <dir>", "with --cycles: save each game whose cycle is of kind other as SGF")
     .action((opts: Record<string, string | boolean>) => {
       const size = parseWhole("--size", opts.size as string, 2, 19, 19);
       const games = parseWhole("--games", opts.games as string, 1, 2 ** 31 - 1, 1000);
       const seed = parseWhole("--seed", opts.seed as string, 0, 2 ** 32 - 1, 1);
       const ko = opts.ko as string;
       if (ko !== "simple" && ko !== "psk" && ko !== "ssk") throw new ArbiterError(`--ko takes simple, psk or ssk, got "${ko}"`);
+      if (opts.cycles) {
+        const census = cycleCensus({ width: size, height: size, games, seed, ko });
+        if (typeof opts.saveOther === "string") {
+          mkdirSync(opts.saveOther, { recursive: true });
+          for (const cy of census.others) {
+            writeFileSync(join(opts.saveOther, `other-${size}x${size}-seed${seed}-game${cy.game}-ply${cy.t}.sgf`),
+              playoutAsSgf(size, size, ko, cy));
+          }
+        }
+        const { others, examples: _examples, ...rest } = census;
+        const out = { ...rest, others: others.map(({ game, s, t, period, captures }) => ({ game, s, t, period, captures })) };
+        if (opts.json) process.stdout.write(JSON.stringify(out) + "\n");
+        else process.stdout.write(censusTable(census) + "\n");
+        return;
+      }
       const s = runPlayouts({ width: size, height: size, games, seed, ko });
       const out = { size, games: s.games, moves: s.moves, ms: s.ms, playoutsPerSec: s.playoutsPerSec,
         ko, seed, plies: s.plies, capped: s.capped };

@@ -29,6 +29,15 @@ export interface CoreExports {
   stringPoints(x: number, y: number): number;
   STRING_OUT: WebAssembly.Global;
   runPlayouts(w: number, h: number, games: number, seed: number, ko: number, withScore: number): number;
+  runPlayoutsLoggingCycles(w: number, h: number, games: number, seed: number, ko: number): number;
+  replayPlayout(w: number, h: number, state: number, ko: number): number;
+  EVENTS: WebAssembly.Global;
+  PLY_POINT: WebAssembly.Global;
+  eventsLength: WebAssembly.Global;
+  eventCount: WebAssembly.Global;
+  eventsDropped: WebAssembly.Global;
+  lastGamePlies: WebAssembly.Global;
+  rngState: WebAssembly.Global;
   BOARD_OUT: WebAssembly.Global;
   REMOVED_XY: WebAssembly.Global;
   SETUP_IN: WebAssembly.Global;

@@ -7,7 +7,7 @@ import { ArbiterError } from "../errors.js";
 import type { GameRecord } from "../sgf/read.js";
 import { coreKo, type RuleSet } from "./ruleset.js";
 import { clauseFor } from "./clauses.js";
-import { countArea, resultOf, type Score } from "../scoring/count.js";
+import { countFinal, factsFromMoves, resultOf, type Score } from "../scoring/count.js";
 import type { HistoryEntry } from "./history.js";
 import { repetitionRules, proposalEntry } from "./repetition.js";
 import { PlayFlow } from "./flow.js";
@@ -293,7 +293,9 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
   for (const i of opts.deadIndices ?? []) deadSet.add(i);
   const dead = [...deadSet].sort((x, y) => x - y);
 
-  const score = countArea({ width, height, board: finalBoard, dead }, rules);
+  const score = countFinal({ width, height, board: finalBoard, dead }, rules, factsFromMoves(moves, {
+    gamePhase: gamePhaseMoves, askedToEnd: flow.endRequester,
+    prisoners: { black: game.prisoners("B"), white: game.prisoners("W") } }));
   const recorded = normaliseResult(record.result);
   let result: string;
   let decidedBy: Ruling["decidedBy"];

@@ -1,76 +1,119 @@
-// Counting the final position (RULES.md 0, and each rule set's counting clause).
-import { Game } from "../core/game.js";
+// Counting the final position (RULES.md 0, and each rule set's counting clause): the dispatcher
+// `countFinal` picks the method by the knob `scoring`; one module per method:
+//   area.ts       area (chinese, nz, tromp-taylor, ing) + Ing's fill-in view   ing 1.7, RULES.md 5
+//   territory.ts  territory + prisoners (japanese, korean)                     RULES.md 5
+//   newIng.ts     New Ing by point, laziness check, threshold result           new-ing 2.8-2.10
+//   zhang.ts      stones + liberties, shared liberties split                   zhang 3.6-3.8
+//   grand.ts      by point, one-sided points, 多下贴点, 等子比目 view            grand 4.5-4.7
+//   aga.ts        area + the pass-stone territory view                         RULES.md 5 aga
+import type { Color } from "../core/codes.js";
 import type { RuleSet } from "../rules/ruleset.js";
+import { countAreaMethod } from "./area.js";
+import { countAga } from "./aga.js";
+import { analyse } from "./board.js";
+import { countGrand } from "./grand.js";
+import { countNewIng, lazinessCheck, newIngResult } from "./newIng.js";
+import { countTerritory } from "./territory.js";
+import type { CountFacts, FinalPosition, Score } from "./types.js";
+import { countZhang } from "./zhang.js";
 
-export interface Score {
-  method: string;
-  black: number;
-  white: number;
-  komi: number;
-  /** empty points bordering both colours (split half each where the rule set says so) */
-  shared: number;
-  breakdown: {
-    blackStones: number;
-    whiteStones: number;
-    blackEmpty: number;
-    whiteEmpty: number;
-    /** empty points that count for nobody */
-    neutral: number;
-    deadBlack: number;
-    deadWhite: number;
-  };
+export type * from "./types.js";
+export { newIngResult, newIngThreshold } from "./newIng.js";
+
+/** The count of a finished game under the rule set's `scoring` knob. With the `laziness` knob on,
+ *  the breakdown also carries New Ing's laziness check (new-ing 2.8). */
+export function countFinal(pos: FinalPosition, rules: RuleSet, facts: CountFacts = {}): Score {
+  let score: Score;
+  switch (rules.scoring) {
+    case "area": score = countAreaMethod(pos, rules, facts); break;
+    case "territory": score = countTerritory(pos, rules, facts); break;
+    case "new-ing": score = countNewIng(pos, rules, facts); break;
+    case "zhang": score = countZhang(pos, rules, facts); break;
+    case "grand": score = countGrand(pos, rules, facts); break;
+    case "aga-area": score = countAga(pos, rules, facts); break;
+    default: {
+      const never: never = rules.scoring;
+      throw new Error(`no counting method for scoring ${String(never)}`);
+    }
+  }
+  if (rules.laziness) {
+    // new-ing 2.8: checked after dead stones are removed (none are under zhang 3.6)
+    score.breakdown.laziness = lazinessCheck(analyse(pos, rules.scoring !== "zhang"), facts.askedToEnd ?? null);
+  }
+  return score;
 }
 
-export interface FinalPosition {
-  width: number;
-  height: number;
-  /** row-major 0/1/2 */
-  board: Uint8Array;
-  /** row-major indices of stones declared dead */
-  dead: number[];
-}
-
-/** Area counting: stones + empty points owned (by region or by point), shared points split
- *  when the rule set splits them. */
+/** Area counting by the rule set's knobs (kept for existing callers; `countFinal` with scoring
+ *  "area" is the same). */
 export function countArea(pos: FinalPosition, rules: RuleSet): Score {
-  const board = pos.board.slice();
-  let deadBlack = 0;
-  let deadWhite = 0;
-  for (const i of pos.dead) {
-    if (board[i] === 1) deadBlack++;
-    else if (board[i] === 2) deadWhite++;
-    board[i] = 0;
-  }
-  const scratch = new Game({ width: pos.width, height: pos.height, suicide: "allowed", ko: "none" });
-  scratch.setup(board);
-  const owners = scratch.owners(rules.emptyCount);
-  let blackStones = 0;
-  let whiteStones = 0;
-  for (const c of board) {
-    if (c === 1) blackStones++;
-    else if (c === 2) whiteStones++;
-  }
-  const neutral = pos.width * pos.height - owners.black - owners.white - owners.shared;
-  const half = rules.splitShared ? owners.shared / 2 : 0;
-  return {
-    method: "area",
-    black: owners.black + half,
-    white: owners.white + half,
-    komi: rules.komi,
-    shared: owners.shared,
-    breakdown: {
-      blackStones, whiteStones,
-      blackEmpty: owners.black - blackStones,
-      whiteEmpty: owners.white - whiteStones,
-      neutral, deadBlack, deadWhite,
-    },
-  };
+  return countAreaMethod(pos, rules);
 }
 
-/** SGF result for a count: the difference after komi, the tie rule deciding a tie. */
+/** SGF result for a count. New Ing (a count with a threshold): Black wins when black > threshold,
+ *  margin 2·|black − threshold| (new-ing 2.10). Otherwise the difference after komi, the tie rule
+ *  deciding a tie (ing 1.8: `B+0`). */
 export function resultOf(score: Score, tie: RuleSet["tie"]): string {
+  if (score.threshold !== undefined) return newIngResult(score.black, score.threshold);
   const diff = score.black - score.white - score.komi;
   if (diff > 0) return `B+${diff}`;
   if (diff < 0) return `W+${-diff}`;
   return tie === "black" ? "B+0" : tie === "white" ? "W+0" : "0";
+}
+
+/** The fields of a refereed move that the count's facts come from (MoveRuling has them). */
+export interface MoveFact {
+  color: Color;
+  /** GTP vertex, "pass", or null off the board */
+  point: string | null;
+  legal: boolean;
+  captures?: string[];
+  selfCaptures?: string[];
+}
+
+/**
+ * The facts a count can take from the moves: real moves per phase (grand 4.5: the game phase ends
+ * at the first two consecutive passes), passes per side (AGA pass stones), and who asked to end
+ * (new-ing 2.4: when the record ends with two null moves — passes or single-stone suicides — the
+ * player of the first one). Illegal moves are skipped. What the referee knows better it passes in
+ * `known`: the game-phase real moves by its own phase tracking (the dispute phase is then the
+ * rest), the end requester, and the prisoners (`Game.prisoners`).
+ */
+export function factsFromMoves(moves: MoveFact[], known: {
+  gamePhase?: { B: number; W: number };
+  askedToEnd?: Color | null;
+  prisoners?: CountFacts["prisoners"];
+} = {}): CountFacts {
+  const game = { black: 0, white: 0 };
+  const dispute = { black: 0, white: 0 };
+  const passes = { black: 0, white: 0 };
+  let inDispute = false;
+  let lastWasPass = false;
+  const nulls: (Color | null)[] = [];
+  for (const m of moves) {
+    if (!m.legal || m.point === null) continue;
+    const key = m.color === "B" ? "black" : "white";
+    if (m.point === "pass") {
+      passes[key]++;
+      if (lastWasPass) inDispute = true; // grand 4.5: two consecutive passes suspend play
+      lastWasPass = true;
+      nulls.push(m.color);
+      continue;
+    }
+    (inDispute ? dispute : game)[key]++;
+    lastWasPass = false;
+    // new-ing 2.4: a single-stone suicide leaves the board unchanged: a null move
+    const isNull = (m.captures ?? []).length === 0 && (m.selfCaptures ?? []).length === 1 && m.selfCaptures![0] === m.point;
+    nulls.push(isNull ? m.color : null);
+  }
+  if (known.gamePhase) {
+    const total = { black: game.black + dispute.black, white: game.white + dispute.white };
+    game.black = known.gamePhase.B;
+    game.white = known.gamePhase.W;
+    dispute.black = total.black - game.black;
+    dispute.white = total.white - game.white;
+  }
+  const n = nulls.length;
+  const askedToEnd = known.askedToEnd !== undefined ? known.askedToEnd
+    : n >= 2 && nulls[n - 1] !== null && nulls[n - 2] !== null ? nulls[n - 2] : null;
+  return { realMoves: { game, dispute }, passes, askedToEnd, prisoners: known.prisoners };
 }

@@ -55,17 +55,28 @@ export class RefGame {
     this.suicide = suicide;
     this.ko = ko;
     this.board = new Array(width * height).fill(0);
+    this.adjacent = this.board.map((_, i) => this.computeNeighbours(i));
+    this.currentKey = this.key(this.board);
     this.toMove = toMove;
     this.positions.add(this.key());
     this.situations.add(this.key() + toMove);
   }
 
-  /** The board as a string of digits: what the history stores and compares. */
-  key(board: number[] = this.board): string {
-    return board.join("");
+  /** The board as a string of digits: what the history stores and compares. Without an
+   *  argument, the current board's (kept up to date by play, since the tests ask for it often). */
+  key(board?: number[]): string {
+    return board ? board.join("") : this.currentKey;
+  }
+  private currentKey: string;
+
+  /** The on-board orthogonal neighbours of i (computed once per point; callers must not modify). */
+  neighbours(i: number): number[] {
+    return this.adjacent[i];
   }
 
-  neighbours(i: number): number[] {
+  private adjacent: number[][];
+
+  private computeNeighbours(i: number): number[] {
     const x = i % this.width;
     const y = (i - x) / this.width;
     const out: number[] = [];
@@ -141,6 +152,7 @@ export class RefGame {
 
     this.beforeLast = current;
     this.board = next;
+    this.currentKey = result;
     this.toMove = opp;
     this.positions.add(result);
     this.situations.add(result + opp);
