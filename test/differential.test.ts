@@ -103,18 +103,22 @@ function runGame(w: number, h: number, suicide: SuicideKnob, ko: CoreKo, seed: n
       `moves (x,y from top-left; '!' = refused): ${log.join(" ")}`);
   };
 
-  // Hash identity both ways within the game: one hash per board, one board per hash.
-  const hashToBoard = new Map<bigint, string>();
+  // Hash identity both ways within the game: one hash per board, one board per hash; the same
+  // for situations (board + player to move), which situational superko relies on.
   const boardToHash = new Map<string, bigint>();
-  const noteHash = (hash: bigint, board: string): void => {
-    const b = hashToBoard.get(hash);
-    const k = boardToHash.get(board);
-    if (b !== undefined && b !== board) fail(`hash ${hash} names two boards ${b} and ${board}`);
-    if (k !== undefined && k !== hash) fail(`board ${board} has two hashes ${k} and ${hash}`);
-    hashToBoard.set(hash, board);
-    boardToHash.set(board, hash);
+  const noteHash = identity(boardToHash, "board", fail);
+  const noteSituation = identity(new Map<string, bigint>(), "situation", fail);
+  const noteAll = (history: number): void => {
+    const hash = game.boardHash();
+    const sit = game.situationHash(colorOf(ref.toMove));
+    noteHash(hash, ref.key());
+    noteSituation(sit, ref.key() + ref.toMove);
+    if (game.historyLength !== history) fail(`history length ${game.historyLength}, expected ${history}`);
+    if (game.positionHashAt(history) !== hash || game.situationHashAt(history) !== sit) {
+      fail(`history entry ${history} does not hold the current board and situation hashes`);
+    }
   };
-  noteHash(game.boardHash(), ref.key());
+  noteAll(0);
 
   let prisonersB = 0;
   let prisonersW = 0;
@@ -184,8 +188,7 @@ function runGame(w: number, h: number, suicide: SuicideKnob, ko: CoreKo, seed: n
     // After every attempt, refused ones included: a refusal must leave the core untouched.
     const board = game.board();
     if (!sameList(board, ref.board)) fail(`board ${board.join("")}, reference ${ref.key()}`);
-    noteHash(game.boardHash(), ref.key());
-    if (game.historyLength !== history) fail(`history length ${game.historyLength}, expected ${history}`);
+    noteAll(history);
     if (game.prisoners("B") !== prisonersB || game.prisoners("W") !== prisonersW) {
       fail(`prisoners ${game.prisoners("B")}/${game.prisoners("W")}, expected ${prisonersB}/${prisonersW}`);
     }
@@ -195,7 +198,26 @@ function runGame(w: number, h: number, suicide: SuicideKnob, ko: CoreKo, seed: n
   t.games++;
 }
 
+/** A checker that a hash and a key (board string) stay in one-to-one correspondence. */
+function identity(keyToHash: Map<string, bigint>, what: string, fail: (what: string) => never) {
+  const hashToKey = new Map<bigint, string>();
+  return (hash: bigint, key: string): void => {
+    const k = hashToKey.get(hash);
+    const h = keyToHash.get(key);
+    if (k !== undefined && k !== key) fail(`${what} hash ${hash} names both ${k} and ${key}`);
+    if (h !== undefined && h !== hash) fail(`${what} ${key} has two hashes ${h} and ${hash}`);
+    hashToKey.set(hash, key);
+    keyToHash.set(key, hash);
+  };
+}
+
+/** Area counts both ways, and every string the core finds by flood fill. */
 function checkArea(game: Game, ref: RefGame, fail: (what: string) => never): void {
+  for (let i = 0; i < ref.board.length; i++) {
+    const got = game.stringAt(i % ref.width, Math.floor(i / ref.width)).sort((a, b) => a - b);
+    const want = ref.board[i] === 0 ? [] : ref.stringAt(ref.board, i).stones.sort((a, b) => a - b);
+    if (!sameList(got, want)) fail(`string at ${i}: [${got}], reference [${want}]`);
+  }
   for (const method of ["region", "point"] as const) {
     const got = game.owners(method);
     const want = method === "region" ? ref.areaByRegion() : ref.areaByPoint();

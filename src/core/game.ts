@@ -2,6 +2,7 @@
 // never per point: board contents come back through typed-array views of linear memory.
 import { loadCore, bytesAt, u16At, type CoreExports } from "./wasm.js";
 import { ArbiterError } from "../errors.js";
+import { indexToGtp } from "./coords.js";
 import { BLACK, WHITE, KO, SUICIDE, PLAY_OK, PLAY_REASON, MAX_HISTORY, MAX_SIDE, MIN_SIDE,
   colorCode, other, type Color, type CoreKo, type SuicideKnob } from "./codes.js";
 
@@ -83,7 +84,7 @@ export class Game {
     bytesAt(c, c.SETUP_IN, n).set(stones);
     const bad = c.loadSetup(colorCode(toMove));
     if (bad >= 0) {
-      throw new ArbiterError(`setup leaves a string without liberties at index ${bad}`);
+      throw new ArbiterError(`the setup leaves the string at ${indexToGtp(bad, this.width, this.height)} without liberties`);
     }
   }
 

@@ -141,8 +141,8 @@ export function withKnobs(rules: RuleSet, overrides: Record<string, unknown>): R
     } else if (BOOLEAN_KNOBS.includes(key)) {
       if (typeof value !== "boolean") throw new ArbiterError(`knob ${key} takes true or false, got ${JSON.stringify(value)}`);
     } else if (NUMBER_KNOBS.includes(key)) {
-      if (typeof value !== "number" || !Number.isFinite(value) || Math.abs(value) > 1000 || Math.round(value * 2) !== value * 2) {
-        throw new ArbiterError(`knob ${key} takes a multiple of 0.5 between -1000 and 1000, got ${JSON.stringify(value)}`);
+      if (typeof value !== "number" || !Number.isFinite(value) || Math.abs(value) > 1000) {
+        throw new ArbiterError(`knob ${key} takes a number between -1000 and 1000, got ${JSON.stringify(value)}`);
       }
     } else {
       throw new ArbiterError(`unknown knob "${key}": knobs are ${KNOB_NAMES.join(", ")}`);
