@@ -11,7 +11,7 @@
 // Progress goes to stderr; the table (or the JSON) to stdout.
 import { Bench, type Task, type TimestampProvider } from "tinybench";
 import { cpus, platform, arch } from "node:os";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runPlayouts } from "../src/core/playouts.js";
@@ -303,6 +303,10 @@ async function main(): Promise<void> {
   const root = projectRoot();
   const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
 
+  // the core as loaded (stat before the first call loads it)
+  const wasmFile = join(root, "build", "arbiter.wasm");
+  const wasmStat = existsSync(wasmFile) ? statSync(wasmFile) : null;
+  const core = wasmStat ? { file: "build/arbiter.wasm", bytes: wasmStat.size, built: wasmStat.mtime.toISOString() } : null;
   const rows: Row[] = [];
   let nativeSkipped: string | null = null;
   const build = buildNative(root);
@@ -346,7 +350,7 @@ async function main(): Promise<void> {
   if (json) {
     console.log(
       JSON.stringify(
-        { date, arbiter: pkg.version, quick, clock, machine, seconds: Math.round(seconds * 10) / 10, rows, ratios, nativeSkipped },
+        { date, arbiter: pkg.version, core, quick, clock, machine, seconds: Math.round(seconds * 10) / 10, rows, ratios, nativeSkipped },
         null,
         2,
       ),
@@ -360,6 +364,7 @@ async function main(): Promise<void> {
       `${quick ? " (--quick: rough figures)" : ""} - ${date.slice(0, 10)}, ` +
       `${machine.cpu}, ${machine.cores} cores, node ${machine.node}`,
   );
+  if (core) out.push(`core: ${core.file}, ${core.bytes} bytes, built ${core.built.slice(0, 19).replace("T", " ")} UTC`);
   out.push("");
   const head =
     pad("size", 6) + pad("engine", 22) + lpad("playouts/s", 11) + lpad("+-%", 7) + lpad("moves/game", 12) + "   ratio";

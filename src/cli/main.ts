@@ -68,6 +68,9 @@ export function buildProgram(): Command {
     .description("replay a game record's main line and rule on every move, the end and the score")
     .argument("<game.sgf>", "SGF game record")
     .option("--dead <list>", "dead stones: none, or GTP vertices each naming a dead string (D4,E5)", "none")
+    .option("--own-black <list>", "Grand Rules: points only Black has the right to occupy (D4,E5)")
+    .option("--own-white <list>", "Grand Rules: points only White has the right to occupy")
+    .option("--seki <list>", "territory counting: stones in seki, each naming its string (no points in seki)")
     .option("--json", "print the ruling as JSON")
     .option("--explain", "print a readable account that names the clause of each ruling");
   addRuleOptions(ref);
@@ -80,7 +83,10 @@ export function buildProgram(): Command {
     const deadOpt = String(opts.dead ?? "none").trim();
     if (deadOpt === "auto") throw new ArbiterError("--dead auto needs prove-by-capture, which is not built yet: give --dead none or a list of points");
     const dead = deadOpt === "none" || deadOpt === "" ? "none" : deadOpt.split(",").map((s) => s.trim()).filter(Boolean);
-    const ruling = referee(record, { rules, rulesFrom: from, dead, komiGiven: komiOpt || record.komi !== null });
+    const list = (v: unknown) => typeof v === "string" ? v.split(",").map((x) => x.trim()).filter(Boolean) : undefined;
+    const own = opts.ownBlack || opts.ownWhite ? { B: list(opts.ownBlack), W: list(opts.ownWhite) } : undefined;
+    const ruling = referee(record, { rules, rulesFrom: from, dead, komiGiven: komiOpt || record.komi !== null,
+      own, seki: list(opts.seki) });
     if (opts.json) process.stdout.write(JSON.stringify(ruling) + "\n");
     else if (opts.explain) process.stdout.write(explain(ruling) + "\n");
     else process.stdout.write(summary(ruling) + "\n");

@@ -1,5 +1,6 @@
 // A readable account of a ruling, for a referee to show the players.
 import type { Ruling } from "./referee.js";
+import { clauseFor } from "./clauses.js";
 
 export function summary(r: Ruling): string {
   const lines: string[] = [];
@@ -36,18 +37,52 @@ export function explain(r: Ruling): string {
   out.push(`End of play: ${r.end.reason} at move ${r.end.atMove} (${r.end.rule}).`);
   if (r.dead.length) out.push(`Dead stones removed before counting: ${r.dead.join(" ")}.`);
   const s = r.score;
-  if (s) {
-    const b = s.breakdown;
-    out.push(`Count (${s.method}, ${r.rules.emptyCount === "region" ? "empty regions" : "empty points"}):`);
-    out.push(`  Black ${b.blackStones} stones + ${b.blackEmpty} empty = ${b.blackStones + b.blackEmpty}${r.rules.splitShared && s.shared ? ` + ${s.shared / 2} (half of ${s.shared} shared)` : ""} = ${s.black}`);
-    out.push(`  White ${b.whiteStones} stones + ${b.whiteEmpty} empty = ${b.whiteStones + b.whiteEmpty}${r.rules.splitShared && s.shared ? ` + ${s.shared / 2}` : ""} = ${s.white}`);
-    if (b.neutral || (!r.rules.splitShared && s.shared)) out.push(`  Nobody's: ${b.neutral + (r.rules.splitShared ? 0 : s.shared)} points.`);
-    out.push(`  Black ${s.black} - White ${s.white} - komi ${s.komi} = ${s.black - s.white - s.komi}.`);
-  }
+  if (s) out.push(...countLines(r));
   out.push(`Result: ${r.result}, decided by ${r.decidedBy}.`);
   if (r.record.result) {
     out.push(r.record.agrees === false ? `The record says ${r.record.result}: it DISAGREES with this ruling.`
       : r.record.agrees ? `The record says ${r.record.result}: it agrees.` : `The record says ${r.record.result}.`);
   }
   return out.join("\n");
+}
+
+/** The count in the words of the rule set's own counting method. */
+function countLines(r: Ruling): string[] {
+  const s = r.score!;
+  const b = s.breakdown;
+  const out: string[] = [];
+  const clause = clauseFor(r.rules, "counting");
+  const shared = s.shared ? ` + ${b.sharedEach} of ${s.shared} shared` : "";
+  if (s.method === "territory" && b.territory) {
+    const t = b.territory;
+    out.push(`Count (territory, ${clause}): territory + prisoners; no points in seki.`);
+    out.push(`  Black ${b.blackEmpty} territory + ${t.prisoners.black} prisoners = ${s.black}; White ${b.whiteEmpty} + ${t.prisoners.white} = ${s.white}.`);
+    if (t.sekiPoints) out.push(`  ${t.sekiPoints} points in seki count for nobody.`);
+    if (!t.prisonersKnown) out.push("  (prisoners taken during play are not known: counted as 0)");
+  } else {
+    out.push(`Count (${s.method}, ${clause}):`);
+    out.push(`  Black ${b.blackStones} stones + ${b.blackEmpty} empty${shared} = ${s.black}`);
+    out.push(`  White ${b.whiteStones} stones + ${b.whiteEmpty} empty${shared} = ${s.white}`);
+    if (b.neutral) out.push(`  Nobody's: ${b.neutral} points.`);
+  }
+  if (b.fillIn) {
+    const f = b.fillIn;
+    out.push(`  Fill-in view (ing 1.7): ${f.stonesEach} stones each; Black leaves ${f.black.leftoverEmpty} empty / ${f.black.leftoverStones} stones, White ${f.white.leftoverEmpty} / ${f.white.leftoverStones}; margin ${f.margin} points${f.agrees ? ", as the area count" : " (DISAGREES with the area count)"}.`);
+  }
+  if (b.passStones) {
+    const p = b.passStones;
+    out.push(`  Pass-stone view: Black ${p.black.total}, White ${p.white.total} (difference ${p.difference}${p.whiteFinalPass ? ", White's final pass added" : ""})${p.agrees ? ", as the area count" : ""}.`);
+  }
+  if (b.grand) {
+    const a = b.grand.adjustment;
+    if (a.side) out.push(`  多下贴点 (grand 4.6): ${a.side} made ${a.moves} more real moves in the game phase: Black ${a.black >= 0 ? "+" : ""}${a.black}, White ${a.white >= 0 ? "+" : ""}${a.white}.`);
+    const tv = b.grand.territoryView;
+    if (tv) out.push(`  等子比目: Black ${tv.black.territory}, White ${tv.white.territory} territory, difference ${tv.difference}${tv.agrees ? ", as the area count" : ""}.`);
+  }
+  if (b.laziness) {
+    out.push(b.laziness.failed ? `  荒空 (new-ing 2.8): ${b.laziness.points.length} points fail the laziness check${b.laziness.against ? `, against ${b.laziness.against}, who asked to end` : ""}.` : "  The laziness check (new-ing 2.8) passes.");
+  }
+  if (s.threshold !== undefined) out.push(`  Black needs more than ${s.threshold} (new-ing 2.10).`);
+  else out.push(`  Black ${s.black} - White ${s.white} - komi ${s.komi} = ${s.black - s.white - s.komi}.`);
+  return out;
 }

@@ -73,6 +73,10 @@ export interface RefereeOptions {
   dead: "none" | string[];
   /** dead points as row-major indices (alternative to GTP vertices) */
   deadIndices?: number[];
+  /** Grand 4.6: points a side alone has the right to occupy (GTP vertices) */
+  own?: { B?: string[]; W?: string[] };
+  /** territory counting: stones in seki (each names its string) */
+  seki?: string[];
   /** komi was given by the user (--komi) or the record (KM), not taken from the preset */
   komiGiven?: boolean;
 }
@@ -293,9 +297,14 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
   for (const i of opts.deadIndices ?? []) deadSet.add(i);
   const dead = [...deadSet].sort((x, y) => x - y);
 
-  const score = countFinal({ width, height, board: finalBoard, dead }, rules, factsFromMoves(moves, {
+  const toIndices = (list: string[] | undefined) => (list ?? []).map((v) => deadIndex(v, width, height));
+  const facts = factsFromMoves(moves, {
     gamePhase: gamePhaseMoves, askedToEnd: flow.endRequester,
-    prisoners: { black: game.prisoners("B"), white: game.prisoners("W") } }));
+    prisoners: { black: game.prisoners("B"), white: game.prisoners("W") } });
+  if (opts.own) facts.own = { black: toIndices(opts.own.B), white: toIndices(opts.own.W) };
+  if (opts.seki) facts.seki = toIndices(opts.seki);
+  const score = countFinal({ width, height, board: finalBoard, dead }, rules, facts);
+  const lazy = score.breakdown.laziness;
   const recorded = normaliseResult(record.result);
   let result: string;
   let decidedBy: Ruling["decidedBy"];
@@ -316,6 +325,10 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
     result = recorded;
     decidedBy = recorded.endsWith("T") ? "time" : "forfeit";
     finalScore = null;
+  } else if (lazy?.failed && lazy.against && theEnd.reason === "null-moves") {
+    // new-ing 2.8: the player who asked to end with 荒空 left on the board loses
+    result = `${other(lazy.against)}+F`;
+    decidedBy = "laziness";
   } else {
     result = resultOf(score, rules.tie);
     decidedBy = "count";
