@@ -94,7 +94,7 @@ export let koMode: i32 = KO_SIMPLE;
 @inline function setColor(p: i32, c: i32): void { store<u8>(COLOR + <usize>p, <u8>c); }
 @inline export function chainOf(p: i32): i32 { return <i32>load<u16>(CHAIN + (<usize>p << 1)); }
 @inline function setChain(p: i32, r: i32): void { store<u16>(CHAIN + (<usize>p << 1), <u16>r); }
-@inline function nextOf(p: i32): i32 { return <i32>load<u16>(NEXT + (<usize>p << 1)); }
+@inline export function nextOf(p: i32): i32 { return <i32>load<u16>(NEXT + (<usize>p << 1)); }
 @inline function setNext(p: i32, q: i32): void { store<u16>(NEXT + (<usize>p << 1), <u16>q); }
 @inline export function sizeOf(r: i32): i32 { return <i32>load<u16>(SIZE + (<usize>r << 1)); }
 @inline function setSize(r: i32, n: i32): void { store<u16>(SIZE + (<usize>r << 1), <u16>n); }

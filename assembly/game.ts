@@ -82,6 +82,14 @@ export function setKoMode(ko: i32): void { B.koMode = ko; }
 /** Play resumed after a suspension: the history starts again from this position (Grand 4.4). */
 export function restartHistory(toMove: i32): void { resetHistory(boardHash(), situationHash(toMove), maxMoves); }
 
+/** A play for searches, which save and restore slots themselves: no undo copy, no history. */
+export function searchPlay(x: i32, y: i32, c: i32): i32 {
+  if (x < 0 || y < 0 || x >= width || y >= height) return ERR_OFF_BOARD;
+  const r = play(pointOf(x, y), c);
+  if (r == OK) exportRemoved();
+  return r;
+}
+
 export function commitPlay(nextToMove: i32): bool { return pushHistory(boardHash(), situationHash(nextToMove)); }
 export function rollbackPlay(): void { loadSlot(0); }
 

@@ -251,7 +251,7 @@ describe.each(SUICIDES.flatMap((s) => KOS.map((k) => [s, k] as const)))(
     // knob pair can give, and the captures and suicides that lead to them.
     it("exercised every refusal reason this knob pair allows", () => {
       const r = tally.refused;
-      if (process.env.DIFF_TALLY) console.log(suicide, ko, JSON.stringify(tally));
+      if (process.env.DIFF_TALLY) console.log(suicide, ko, JSON.stringify(tally)); // to tune the bounds
       expect(tally.games).toBe(SIZES.reduce((s, [, , g]) => s + g, 0));
       expect(r.occupied).toBeGreaterThan(20);
       expect(r["off-board"]).toBeGreaterThan(5);

@@ -9,6 +9,10 @@ import { referee } from "../rules/referee.js";
 import { summary, explain } from "../rules/explain.js";
 import { PRESETS, withKnobs } from "../rules/ruleset.js";
 import { runPlayouts } from "../core/playouts.js";
+import { fromGtp } from "../core/coords.js";
+import { prove } from "../prove/prove.js";
+import { proveParallel } from "../prove/pool.js";
+import { positionAfter, proofToSgf } from "../prove/position.js";
 import { cycleCensus, playoutAsSgf, type Census } from "../simulate/cycle-census.js";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -97,6 +101,62 @@ export function buildProgram(): Command {
     }
   });
 
+  const proveCmd = program
+    .command("prove")
+    .description("decide by exhaustive continued play whether the target stones can be captured")
+    .argument("<position.sgf>", "SGF: setup and moves up to the disputed position")
+    .requiredOption("--target <list>", "one stone of each target string (D4,E5)")
+    .option("--to-move <colour>", "B or W: who moves first when play resumes (default: the player to move after the record)")
+    .option("--moves <n>", "play only the first n moves of the main line (0: the setup alone, as for a problem whose main line is its solution)")
+    .option("--max-nodes <n>", "node budget", "20000000")
+    .option("--time <seconds>", "time budget", "60")
+    .option("--workers <n>", "worker threads (1: search in this thread)", "1")
+    .option("--proof <file.sgf>", "write the proof trees as SGF variations")
+    .option("--json", "print JSON");
+  addRuleOptions(proveCmd);
+  proveCmd.action(async (file: string, opts: Record<string, unknown>) => {
+    const full = readSgf(readRecordFile(file));
+    const keep = opts.moves === undefined ? full.moves.length : parseWhole("--moves", opts.moves as string, 0, full.moves.length, 0);
+    const record = { ...full, moves: full.moves.slice(0, keep) };
+    const { rules } = resolveRules(opts, record.rules);
+    const pos = positionAfter(record, rules);
+    const targets = String(opts.target).split(",").map((v) => v.trim()).filter(Boolean).map((v) => {
+      const p = fromGtp(v, pos.width, pos.height);
+      return p.y * pos.width + p.x;
+    });
+    const toMoveOpt = opts.toMove === undefined ? pos.toMove : String(opts.toMove).toUpperCase();
+    if (toMoveOpt !== "B" && toMoveOpt !== "W") throw new ArbiterError(`--to-move takes B or W, got "${opts.toMove}"`);
+    const maxNodes = parseWhole("--max-nodes", opts.maxNodes as string, 1, 1e12, 2e7);
+    const seconds = Number(opts.time);
+    if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 86400) throw new ArbiterError(`--time takes seconds from 0 to 86400, got "${opts.time}"`);
+    const workers = parseWhole("--workers", opts.workers as string, 1, 64, 1);
+    const controller = new AbortController();
+    const onSigint = () => controller.abort();
+    process.once("SIGINT", onSigint);
+    const req = { ...pos, rules, targets, toMove: toMoveOpt as "B" | "W", maxNodes, timeMs: seconds * 1000 };
+    const result = workers > 1 ? await proveParallel(req, workers, controller.signal, typeof opts.proof === "string")
+      : prove({ ...req, cancelled: () => controller.signal.aborted }, typeof opts.proof === "string");
+    process.off("SIGINT", onSigint);
+    if (typeof opts.proof === "string") {
+      const sides = [["attacker first", result.attackerFirst], ["defender first", result.defenderFirst]] as const;
+      for (const [label, q] of sides) {
+        if (!q.proof) continue;
+        const name = opts.proof.replace(/(\.sgf)?$/i, label === "attacker first" ? "-attacker-first.sgf" : "-defender-first.sgf");
+        writeFileSync(name, proofToSgf(pos, q.proof, `arbiter proof, ${rules.name} rules, ${label}: ${q.captured ? "the target is captured" : "the target cannot be captured"}`));
+      }
+    }
+    const { attackerFirst, defenderFirst, ...rest } = result;
+    const strip = (q: typeof attackerFirst) => ({ captured: q.captured, line: q.line, nodes: q.nodes });
+    const out = { ...rest, attackerFirst: strip(attackerFirst), defenderFirst: strip(defenderFirst) };
+    if (opts.json) process.stdout.write(JSON.stringify(out) + "\n");
+    else {
+      process.stdout.write(`Verdict: ${result.verdict} (target ${result.target.join(" ")}, ${result.defender === "B" ? "Black" : "White"}'s, under ${rules.name})\n`);
+      process.stdout.write(`  attacker first: ${attackerFirst.captured === null ? "unknown" : attackerFirst.captured ? "captured" : "not captured"}  ${attackerFirst.line.join(", ")}\n`);
+      process.stdout.write(`  defender first: ${defenderFirst.captured === null ? "unknown" : defenderFirst.captured ? "captured" : "not captured"}  ${defenderFirst.line.join(", ")}\n`);
+      process.stdout.write(`  ${result.nodes} nodes, ${result.timeMs} ms${result.complete ? "" : ", INCOMPLETE (budget)"}${result.assumption ? `; ${result.assumption}` : ""}\n`);
+    }
+  });
+
   program
     .command("playouts")
     .description("run light playouts in the WebAssembly core, one thread")
@@ -175,6 +235,12 @@ export async function main(argv: string[]): Promise<number> {
     return 1;
   }
 }
+
+// a reader that closes the pipe early (| head) is not an error
+process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+  if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
+  throw e;
+});
 
 main(process.argv).then((code) => {
   process.exitCode = code;

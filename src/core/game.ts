@@ -40,6 +40,7 @@ export interface Owners {
 }
 
 let active: Game | null = null;
+const NONE: number[] = [];
 
 /** The core returns i64 as a signed BigInt; hashes are unsigned. */
 const u64 = (h: bigint): bigint => BigInt.asUintN(64, h);
@@ -126,6 +127,37 @@ export class Game {
     } finally {
       c.setKoMode(KO[this.ko]);
     }
+  }
+
+  /** Saves the position in slot i (1..511; slot 0 is tryPlay's undo). */
+  save(slot: number): void {
+    this.use().saveSlot(slot);
+  }
+
+  /** Restores the position saved in slot i. */
+  restore(slot: number): void {
+    this.use().loadSlot(slot);
+  }
+
+  /** A play for searches: no undo copy and no history (the caller saved a slot). */
+  searchPlay(x: number, y: number, color: Color): PlayAttempt {
+    const c = this.use();
+    const r = c.searchPlay(x, y, colorCode(color));
+    if (r !== PLAY_OK) {
+      return { ok: false, reason: PLAY_REASON[r] ?? `code ${r}`, captures: [], selfCaptures: [], noChange: false,
+        hashAfter: u64(c.lastHashAfter.value as bigint) };
+    }
+    const nCap = c.lastCaptured.value as number;
+    const nSelf = c.lastSelfCaptured.value as number;
+    let captures: number[] = NONE;
+    let selfCaptures: number[] = NONE;
+    if (nCap + nSelf > 0) {
+      const removed = u16At(c, c.REMOVED_XY, nCap + nSelf);
+      captures = Array.from(removed.subarray(0, nCap));
+      selfCaptures = Array.from(removed.subarray(nCap));
+    }
+    return { ok: true, reason: null, captures, selfCaptures, noChange: (c.lastNoChange.value as number) !== 0,
+      hashAfter: u64(c.boardHash()) };
   }
 
   /** Starts the history again from the current position (resumption under Grand 4.4). */

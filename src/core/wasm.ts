@@ -12,6 +12,7 @@ export interface CoreExports {
   rollbackPlay(): void;
   restartHistory(toMove: number): void;
   setKoMode(ko: number): void;
+  searchPlay(x: number, y: number, c: number): number;
   gamePlay(x: number, y: number, c: number): number;
   gamePass(c: number): number;
   writeBoard(): void;

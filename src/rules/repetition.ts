@@ -16,7 +16,7 @@ export interface Proposal {
 }
 
 export interface Refusal {
-  reason: "hot-stone" | "disturbing-cycle" | "no-going-back";
+  reason: "hot-stone" | "disturbing-cycle" | "no-going-back" | "ko" | "superko";
   rule: string;
   /** the earlier history index whose position the play would repeat, or -1 */
   s: number;
@@ -38,6 +38,8 @@ export interface RepetitionRule {
   voids(hist: HistoryEntry[]): string | null;
   /** Play resumed and the history starts again (Grand 4.4). */
   restart(hist: HistoryEntry[]): void;
+  /** Takes back `after` for the last entry, before the search pops it. */
+  undo(hist: HistoryEntry[]): void;
 }
 
 /** Latest index < t whose key equals key, using a map of key -> indices. */
@@ -55,6 +57,13 @@ class Occurrences {
   count(key: bigint): number {
     return this.map.get(key)?.length ?? 0;
   }
+  /** Takes back the latest add of key at t (search undo). */
+  remove(key: bigint, t: number): void {
+    const list = this.map.get(key);
+    if (!list || list[list.length - 1] !== t) return;
+    list.pop();
+    if (list.length === 0) this.map.delete(key);
+  }
   clear(): void {
     this.map.clear();
   }
@@ -64,6 +73,8 @@ class Occurrences {
 class IngRule implements RepetitionRule {
   private situations = new Occurrences();
   private banned: Record<Color, Set<bigint>> = { B: new Set(), W: new Set() };
+  /** bans added after entry t, to take back on undo */
+  private bansAt = new Map<number, { color: Color; keys: bigint[] }>();
   constructor(private readonly twin: "close" | "early", start: HistoryEntry) {
     this.situations.add(start.S, 0);
   }
@@ -115,7 +126,14 @@ class IngRule implements RepetitionRule {
     const plays = moves.filter((m) => m.kind === "play");
     if (plays.length === 0) return null;
     const initiator = plays[0].color as Color;
-    for (const m of plays) if (m.color === initiator) this.banned[initiator].add(m.S);
+    const added: bigint[] = [];
+    for (const m of plays) {
+      if (m.color === initiator && !this.banned[initiator].has(m.S)) {
+        this.banned[initiator].add(m.S);
+        added.push(m.S);
+      }
+    }
+    this.bansAt.set(t, { color: initiator, keys: added });
     const kind = isFighting(moves) ? "fighting" : "disturbing";
     return { s, t, ing: { kind, initiator, banned: initiator } };
   }
@@ -125,6 +143,16 @@ class IngRule implements RepetitionRule {
   }
 
   restart(): void {}
+
+  undo(hist: HistoryEntry[]): void {
+    const t = hist.length - 1;
+    this.situations.remove(hist[t].S, t);
+    const bans = this.bansAt.get(t);
+    if (bans) {
+      for (const k of bans.keys) this.banned[bans.color].delete(k);
+      this.bansAt.delete(t);
+    }
+  }
 }
 
 /** 1A: a cycle is fighting when every capture (read cyclically) takes back, in equal number,
@@ -178,6 +206,11 @@ class ZhangRule implements RepetitionRule {
   }
 
   restart(): void {}
+
+  undo(hist: HistoryEntry[]): void {
+    const t = hist.length - 1;
+    if (!hist[t].abandon) this.positions.remove(hist[t].Z, t);
+  }
 }
 
 /** A stone play that creates the same situation for the third time ends the game Void
@@ -201,6 +234,48 @@ class ThirdOccurrenceVoid implements RepetitionRule {
     return e.kind === "play" && this.created.count(e.S) >= 3 ? this.clause : null;
   }
   restart(): void {}
+  undo(hist: HistoryEntry[]): void {
+    const t = hist.length - 1;
+    if (hist[t].kind === "play") this.created.remove(hist[t].S, t);
+  }
+}
+
+/** The core's own repetition knobs (simple ko, psk, ssk) over the history, for searches that
+ *  run the core with ko none so that they can undo moves. */
+class CoreKoRule implements RepetitionRule {
+  private seen = new Occurrences();
+  constructor(private readonly kind: "simple" | "psk" | "ssk", start: HistoryEntry) {
+    this.seen.add(this.key(start), 0);
+  }
+  private key(e: { P: bigint; S: bigint }): bigint {
+    return this.kind === "ssk" ? e.S : e.P;
+  }
+  check(p: Proposal, hist: HistoryEntry[]): Refusal | null {
+    const t = hist.length - 1;
+    if (this.kind === "simple") {
+      // a capture may not recreate the position before the opponent's last move
+      return p.captures.length > 0 && t >= 1 && hist[t - 1].P === p.P
+        ? { reason: "ko" as Refusal["reason"], s: t - 1, rule: "simple ko" } : null;
+    }
+    const s = this.seen.latest(this.key(p));
+    return s >= 0 ? { reason: "superko" as Refusal["reason"], s, rule: `${this.kind === "psk" ? "positional" : "situational"} superko` } : null;
+  }
+  after(hist: HistoryEntry[]): CycleNote | null {
+    const t = hist.length - 1;
+    this.seen.add(this.key(hist[t]), t);
+    return null;
+  }
+  voids(): string | null {
+    return null;
+  }
+  restart(hist: HistoryEntry[]): void {
+    this.seen.clear();
+    this.seen.add(this.key(hist[hist.length - 1]), hist.length - 1);
+  }
+  undo(hist: HistoryEntry[]): void {
+    const t = hist.length - 1;
+    this.seen.remove(this.key(hist[t]), t);
+  }
 }
 
 function proposalEntry(p: Proposal, n: number): HistoryEntry {
@@ -208,9 +283,14 @@ function proposalEntry(p: Proposal, n: number): HistoryEntry {
     noChange: p.noChange, P: p.P, S: p.S, Z: p.Z };
 }
 
-/** The repetition rules a rule set's knobs call for, in the order they are consulted. */
-export function repetitionRules(rules: RuleSet, start: HistoryEntry, twin: "close" | "early" = "close"): RepetitionRule[] {
+/** The repetition rules a rule set's knobs call for, in the order they are consulted.
+ *  `withCoreKo` adds the core's simple ko / psk / ssk as referee rules (for a search that runs
+ *  the core with ko none so that it can take moves back). */
+export function repetitionRules(rules: RuleSet, start: HistoryEntry, twin: "close" | "early" = "close",
+  withCoreKo = false): RepetitionRule[] {
   const out: RepetitionRule[] = [];
+  const core = rules.ko === "japanese" ? "simple" : rules.ko;
+  if (withCoreKo && (core === "simple" || core === "psk" || core === "ssk")) out.push(new CoreKoRule(core, start));
   if (rules.ko === "ing") {
     out.push(new IngRule(twin, start));
     out.push(new ThirdOccurrenceVoid("ing 1A.5 (a situation created a third time: a gap in the algorithm, reported)", start));

@@ -40,8 +40,13 @@ export class RefGame {
   readonly height: number;
   readonly suicide: RefSuicide;
   readonly ko: RefKo;
+  /** The current board, row-major, 0 empty, 1 Black, 2 White. Read only: play replaces it. */
   board: number[];
   toMove: RefColor;
+  /** The current board's key, kept so that the tests' frequent look-ups do not rebuild it. */
+  private currentKey: string;
+  /** On-board orthogonal neighbours of each point, listed once per game. */
+  private readonly adjacent: number[][];
   /** Every board of the game so far, the start included (positional superko). */
   private positions = new Set<string>();
   /** Every (board, player to move) so far, passes included (situational superko). */
@@ -63,18 +68,15 @@ export class RefGame {
   }
 
   /** The board as a string of digits: what the history stores and compares. Without an
-   *  argument, the current board's (kept up to date by play, since the tests ask for it often). */
+   *  argument, the current board's. */
   key(board?: number[]): string {
     return board ? board.join("") : this.currentKey;
   }
-  private currentKey: string;
 
-  /** The on-board orthogonal neighbours of i (computed once per point; callers must not modify). */
+  /** The on-board orthogonal neighbours of i (a shared list: callers must not modify it). */
   neighbours(i: number): number[] {
     return this.adjacent[i];
   }
-
-  private adjacent: number[][];
 
   private computeNeighbours(i: number): number[] {
     const x = i % this.width;
@@ -142,7 +144,8 @@ export class RefGame {
     const result = this.key(next);
     const current = this.key();
     if (this.ko === "simple") {
-      // Only a capture can bring back the board from before the opponent's last move.
+      // The board from before the opponent's last move (or pass): with players alternating,
+      // that is the last entry's. Only a capture can bring it back, and only those are refused.
       if (captures.length > 0 && result === this.beforeLast) return this.refuse("ko", result);
     } else if (this.ko === "psk") {
       if (this.positions.has(result)) return this.refuse("superko", result);

@@ -1,0 +1,56 @@
+// The position a dispute starts from: a record's setup and main line, played out.
+import { Game } from "../core/game.js";
+import { other, type Color } from "../core/codes.js";
+import { indexToGtp } from "../core/coords.js";
+import { ArbiterError } from "../errors.js";
+import type { GameRecord } from "../sgf/read.js";
+import type { RuleSet } from "../rules/ruleset.js";
+import type { ProofNode } from "./prove.js";
+
+export interface Position {
+  width: number;
+  height: number;
+  board: Uint8Array;
+  /** the player whose turn it is after the record's last move (or PL) */
+  toMove: Color;
+}
+
+export function positionAfter(record: GameRecord, rules: RuleSet): Position {
+  const { width, height } = record;
+  const first: Color = record.toMove ?? (record.setup.some((c) => c) && record.handicap >= 2 ? "W" : "B");
+  const game = new Game({ width, height, suicide: rules.suicide, ko: "none", toMove: first, maxMoves: record.moves.length + 1 });
+  if (record.setup.some((c) => c)) game.setup(record.setup, first);
+  let toMove = first;
+  record.moves.forEach((m, i) => {
+    if (m.offBoard) throw new ArbiterError(`move ${i + 1} (${m.color} [${m.raw}]) is off the board`);
+    if (m.x === null || m.y === null) game.pass(m.color);
+    else {
+      const a = game.play(m.x, m.y, m.color);
+      if (!a.ok) throw new ArbiterError(`move ${i + 1} (${m.color} ${indexToGtp(m.y * width + m.x, width, height)}) is illegal: ${a.reason}`);
+    }
+    toMove = other(m.color);
+  });
+  return { width, height, board: game.board(), toMove };
+}
+
+/** The proof tree as SGF variations over the starting position: any SGF viewer steps through it. */
+export function proofToSgf(pos: Position, root: ProofNode, comment: string): string {
+  const letter = (i: number) => String.fromCharCode(97 + i);
+  const point = (i: number) => `${letter(i % pos.width)}${letter(Math.floor(i / pos.width))}`;
+  const ab: string[] = [];
+  const aw: string[] = [];
+  pos.board.forEach((c, i) => {
+    if (c === 1) ab.push(`[${point(i)}]`);
+    else if (c === 2) aw.push(`[${point(i)}]`);
+  });
+  const esc = (s: string) => s.replace(/\\/g, "\\\\").replace(/]/g, "\\]");
+  const node = (n: ProofNode): string => {
+    const v = n.move < 0 ? "" : point(n.move);
+    const c = n.end ? `C[${esc({ captured: "the target is captured", end: "play ends with the target on the board", void: "the rules void the game here", escape: "the defender captures a boundary string: escape" }[n.end])}]` : "";
+    return `;${n.color}[${v}]${c}${tail(n.children)}`;
+  };
+  const tail = (kids: ProofNode[]): string => kids.length === 0 ? "" : kids.length === 1 ? node(kids[0]) : kids.map((k) => `(${node(k)})`).join("");
+  const size = pos.width === pos.height ? `${pos.width}` : `${pos.width}:${pos.height}`;
+  const kids = root.children;
+  return `(;GM[1]FF[4]SZ[${size}]AB${ab.join("") || "[]"}AW${aw.join("") || "[]"}C[${esc(comment)}]${kids.length === 1 ? node(kids[0]) : kids.map((k) => `(${node(k)})`).join("")})\n`;
+}

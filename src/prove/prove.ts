@@ -1,0 +1,216 @@
+// Prove by capture (RULES.md 1.6 提證死活, 2.7, 4.4): decide by exhaustive continued play whether
+// the target stones can be captured, with the attacker moving first and with the defender
+// moving first, and give a proof a referee can replay.
+import { other, type Color } from "../core/codes.js";
+import { indexToGtp } from "../core/coords.js";
+import { ArbiterError } from "../errors.js";
+import type { RuleSet } from "../rules/ruleset.js";
+import { bensonAlive, neighbours, searchRegion, type SearchRegion } from "./region.js";
+import { Search, WIN, LOSS, UNKNOWN, PASS, type Budget, type Move, type ProblemSpec } from "./search.js";
+
+export interface ProveRequest {
+  width: number;
+  height: number;
+  /** row-major 0/1/2 */
+  board: Uint8Array;
+  rules: RuleSet;
+  /** one point (row-major index) of each target string; all must be of one colour */
+  targets: number[];
+  /** the player to move when play resumes (for the verdict's dispute procedure) */
+  toMove: Color;
+  maxNodes: number;
+  timeMs: number;
+  cancelled?: () => boolean;
+}
+
+/** A node of a proof tree: the move that led here and the replies. */
+export interface ProofNode {
+  move: Move;
+  color: Color;
+  /** why the line ends here, at a leaf */
+  end?: "captured" | "end" | "void" | "escape";
+  children: ProofNode[];
+}
+
+export interface Question {
+  /** null when the budget ran out */
+  captured: boolean | null;
+  line: string[];
+  nodes: number;
+  /** the verified proof tree (the winner's move and every reply) */
+  proof?: ProofNode;
+}
+
+export type Verdict = "dead" | "alive" | "seki" | "unsettled" | "unknown";
+
+export interface ProveResult {
+  verdict: Verdict;
+  attackerFirst: Question;
+  defenderFirst: Question;
+  nodes: number;
+  timeMs: number;
+  complete: boolean;
+  target: string[];
+  defender: Color;
+  region: { points: number; closedByLife: boolean; boundary: string[] };
+  /** the convention a local proof rests on, when it is not closed by living strings */
+  assumption: string | null;
+  /** a void (rule-set ruling) occurred inside the search */
+  voidMet: boolean;
+  /** the rule set's dispute procedure: who moves first, and what the verdict means then */
+  ruling: { firstToMove: Color; status: "dead" | "alive" | "unknown" };
+}
+
+export function problemFrom(req: ProveRequest): ProblemSpec {
+  const { width, height, board } = req;
+  if (req.targets.length === 0) throw new ArbiterError("prove needs at least one target stone (--target D4)");
+  const colours = new Set(req.targets.map((i) => board[i]));
+  if (colours.has(0)) {
+    const empty = req.targets.find((i) => board[i] === 0)!;
+    throw new ArbiterError(`--target ${indexToGtp(empty, width, height)} is an empty point`);
+  }
+  if (colours.size > 1) throw new ArbiterError("the target stones must all be of one colour");
+  const defender: Color = board[req.targets[0]] === 1 ? "B" : "W";
+  const region = searchRegion({ width, height, board }, req.targets, defender);
+  return { width, height, board, rules: req.rules, defender, targets: req.targets, region };
+}
+
+/** Answers one question: with `toMove` to play, can the attacker capture the targets? */
+export function ask(spec: ProblemSpec, toMove: Color, budget: Budget, wantProof: boolean): Question & { voidMet: boolean; budgetOut: boolean } {
+  const search = new Search(spec, toMove, budget);
+  const v = search.solve(toMove);
+  let proof: ProofNode | undefined;
+  let verified: typeof WIN | typeof LOSS | typeof UNKNOWN = v;
+  if (v !== UNKNOWN) {
+    // the verdict rests on a proof tree replayed with the full path history and no table
+    const root: ProofNode = { move: PASS, color: other(toMove), children: [] };
+    const winner: Color = v === WIN ? other(spec.defender) : spec.defender;
+    const ok = proveNode(search, toMove, 0, winner, root);
+    verified = ok === true ? v : UNKNOWN;
+    if (ok === true && wantProof) proof = root;
+    if (ok === true && !wantProof) proof = root; // kept for the main line, dropped by the caller
+  }
+  const line = proof ? mainLine(proof, spec) : [];
+  return { captured: verified === UNKNOWN ? null : verified === WIN, line, nodes: search.nodes, proof,
+    voidMet: search.sawVoid, budgetOut: search.budgetOut };
+}
+
+const PROOF_LIMIT = 200_000;
+
+/**
+ * Builds the proof tree below the current position: at the winner's turn one move that wins
+ * (the table's suggestion first), at the loser's turn every legal move. Returns true when the
+ * whole tree holds, false when it does not, null when the budget ran out.
+ */
+export function proveNode(search: Search, color: Color, depth: number, winner: Color, node: ProofNode, size = { n: 0 }): boolean | null {
+  if (++size.n > PROOF_LIMIT || search.budgetOut) return null;
+  const wanted = winner === other(search.spec.defender) ? WIN : LOSS;
+  const winnerMoves = color === winner;
+  const moves = search.moves(color, winnerMoves ? search.suggestion(color) : undefined);
+  for (const mv of moves) {
+    const passesBefore = search.consecutivePasses;
+    const a = search.apply(mv, color, depth);
+    if (!a.ok) continue;
+    const child: ProofNode = { move: mv, color, children: [] };
+    let holds: boolean | null;
+    if (a.terminal !== undefined) {
+      child.end = a.why;
+      holds = a.terminal === wanted;
+    } else if (winnerMoves) {
+      // only a move the search proves winning is worth expanding
+      const v = search.exactValue(other(color), depth + 1);
+      holds = v === UNKNOWN ? null : v === wanted ? proveNode(search, other(color), depth + 1, winner, child, size) : false;
+    } else {
+      holds = proveNode(search, other(color), depth + 1, winner, child, size);
+    }
+    search.undo(mv, color, depth, passesBefore);
+    if (holds === null) return null;
+    if (winnerMoves && holds) {
+      node.children.push(child);
+      return true;
+    }
+    if (!winnerMoves) {
+      if (!holds) return false;
+      node.children.push(child);
+    }
+  }
+  return !winnerMoves;
+}
+
+/** The winner's moves and the loser's longest resistance. */
+export function mainLine(root: ProofNode, spec: ProblemSpec): string[] {
+  const depthOf = (n: ProofNode): number => 1 + Math.max(0, ...n.children.map(depthOf));
+  const out: string[] = [];
+  let n: ProofNode | undefined = root;
+  while (n && n.children.length) {
+    const next: ProofNode = n.children.reduce((a, b) => (depthOf(b) > depthOf(a) ? b : a));
+    out.push(next.move === PASS ? `${next.color} pass` : `${next.color} ${indexToGtp(next.move, spec.width, spec.height)}`);
+    n = next;
+  }
+  return out;
+}
+
+export function verdictOf(a: boolean | null, d: boolean | null): Verdict {
+  if (a === null || d === null) return "unknown";
+  if (a && d) return "dead";
+  if (!a && !d) return "alive";
+  return "unsettled";
+}
+
+/** Seki: alive, but the target is not unconditionally alive and shares a liberty with an
+ *  attacker string at the end of the defender's best line. */
+export function looksLikeSeki(spec: ProblemSpec): boolean {
+  const { width, height, board } = spec;
+  const d = spec.defender === "B" ? 1 : 2;
+  const alive = bensonAlive({ width, height, board }, d);
+  if ([...spec.region.targetStones].every((p) => alive.has(p))) return false;
+  for (const p of spec.region.targetStones) {
+    for (const q of neighbours(p, width, height)) {
+      if (board[q] !== 0) continue;
+      if (neighbours(q, width, height).some((r) => board[r] === 3 - d)) return true;
+    }
+  }
+  return false;
+}
+
+export function prove(req: ProveRequest, wantProof = false): ProveResult {
+  const t0 = performance.now();
+  const spec = problemFrom(req);
+  const attacker = other(spec.defender);
+  if ([...spec.region.targetStones].every((p) => bensonAlive(spec, spec.defender === "B" ? 1 : 2).has(p))) {
+    return finish(req, spec, t0, { captured: false, line: [], nodes: 0 }, { captured: false, line: [], nodes: 0 }, false, true);
+  }
+  const budget = (share: number): Budget => ({ maxNodes: Math.floor(req.maxNodes * share),
+    deadline: t0 + req.timeMs * (share === 1 ? 1 : 0.5), cancelled: req.cancelled });
+  const a = ask(spec, attacker, budget(0.5), wantProof);
+  const d = ask(spec, spec.defender, { ...budget(0.5), deadline: t0 + req.timeMs }, wantProof);
+  return finish(req, spec, t0, a, d, a.voidMet || d.voidMet, !a.budgetOut && !d.budgetOut);
+}
+
+export function finish(req: ProveRequest, spec: ProblemSpec, t0: number, a: Question, d: Question, voidMet: boolean,
+  complete: boolean): ProveResult {
+  const gtp = (i: number) => indexToGtp(i, spec.width, spec.height);
+  let verdict = verdictOf(a.captured, d.captured);
+  if (verdict === "alive" && looksLikeSeki(spec)) verdict = "seki";
+  const firstToMove = req.toMove;
+  const first = firstToMove === spec.defender ? d.captured : a.captured;
+  const r = spec.region;
+  return {
+    verdict,
+    attackerFirst: a,
+    defenderFirst: d,
+    nodes: a.nodes + d.nodes,
+    timeMs: Math.round(performance.now() - t0),
+    complete: complete && verdict !== "unknown",
+    target: req.targets.map(gtp),
+    defender: spec.defender,
+    region: { points: r.points.length, closedByLife: r.closedByLife, boundary: [...r.boundary].sort((x, y) => x - y).map(gtp) },
+    assumption: r.closedByLife || r.boundary.size === 0 ? null
+      : "local proof: the attacker strings around the region are taken as safe; the defender capturing one counts as an escape",
+    voidMet,
+    ruling: { firstToMove, status: first === null ? "unknown" : first ? "dead" : "alive" },
+  };
+}
+
+export { UNKNOWN };
+export type { SearchRegion };

@@ -1,0 +1,166 @@
+// Where a prove-by-capture search may play: derived from the target, never given by hand.
+// Runs once per proof (not in the search loop), on plain arrays.
+import type { Color } from "../core/codes.js";
+
+export interface Board2D {
+  width: number;
+  height: number;
+  /** row-major 0 empty, 1 Black, 2 White */
+  board: Uint8Array;
+}
+
+export function neighbours(i: number, width: number, height: number): number[] {
+  const x = i % width;
+  const y = (i - x) / width;
+  const out: number[] = [];
+  if (x > 0) out.push(i - 1);
+  if (x < width - 1) out.push(i + 1);
+  if (y > 0) out.push(i - width);
+  if (y < height - 1) out.push(i + width);
+  return out;
+}
+
+/** Connected component of `inside` points containing the seeds. */
+function flood(seeds: number[], inside: (i: number) => boolean, b: Board2D): Set<number> {
+  const seen = new Set<number>();
+  const stack = seeds.filter(inside);
+  for (const s of stack) seen.add(s);
+  while (stack.length) {
+    const p = stack.pop()!;
+    for (const q of neighbours(p, b.width, b.height)) {
+      if (!seen.has(q) && inside(q)) {
+        seen.add(q);
+        stack.push(q);
+      }
+    }
+  }
+  return seen;
+}
+
+/** Strings of one colour: point -> string id, and the strings' points. */
+function strings(b: Board2D, colour: number): { id: Int32Array; members: number[][] } {
+  const id = new Int32Array(b.board.length).fill(-1);
+  const members: number[][] = [];
+  for (let i = 0; i < b.board.length; i++) {
+    if (b.board[i] !== colour || id[i] >= 0) continue;
+    const s = [...flood([i], (q) => b.board[q] === colour, b)];
+    for (const q of s) id[q] = members.length;
+    members.push(s);
+  }
+  return { id, members };
+}
+
+/**
+ * Benson's unconditional life: the points of `colour`'s strings that no sequence of opponent
+ * moves can capture, even if `colour` always passes. A region (maximal connected set of points
+ * without `colour` stones) is vital to a string when all its empty points are liberties of it;
+ * strings with fewer than two vital regions, and regions bordered by such strings, are removed
+ * until nothing changes.
+ */
+export function bensonAlive(b: Board2D, colour: number): Set<number> {
+  const { id, members } = strings(b, colour);
+  const regionOf = new Int32Array(b.board.length).fill(-1);
+  const regions: number[][] = [];
+  for (let i = 0; i < b.board.length; i++) {
+    if (b.board[i] === colour || regionOf[i] >= 0) continue;
+    const r = [...flood([i], (q) => b.board[q] !== colour, b)];
+    for (const q of r) regionOf[q] = regions.length;
+    regions.push(r);
+  }
+  // bordering strings and the strings each region is vital to
+  const border: Set<number>[] = regions.map(() => new Set());
+  const vitalTo: Set<number>[] = regions.map(() => new Set());
+  regions.forEach((r, k) => {
+    for (const p of r) for (const q of neighbours(p, b.width, b.height)) if (id[q] >= 0) border[k].add(id[q]);
+    for (const s of border[k]) {
+      const vital = r.every((p) => b.board[p] !== 0 || neighbours(p, b.width, b.height).some((q) => id[q] === s));
+      if (vital) vitalTo[k].add(s);
+    }
+  });
+  const aliveStrings = new Set(members.map((_, k) => k));
+  const liveRegions = new Set(regions.map((_, k) => k));
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const s of [...aliveStrings]) {
+      let vital = 0;
+      for (const k of liveRegions) if (vitalTo[k].has(s)) vital++;
+      if (vital < 2) {
+        aliveStrings.delete(s);
+        changed = true;
+      }
+    }
+    for (const k of [...liveRegions]) {
+      for (const s of border[k]) {
+        if (!aliveStrings.has(s)) {
+          liveRegions.delete(k);
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+  const out = new Set<number>();
+  for (const s of aliveStrings) for (const p of members[s]) out.add(p);
+  return out;
+}
+
+export interface SearchRegion {
+  /** points where either side may play (empty now or emptied by captures) */
+  points: number[];
+  /** attacker stones that close the region; capturing one is an escape (see `closedByLife`) */
+  boundary: Set<number>;
+  /** the region is closed by unconditionally alive strings and the edge only: no assumption */
+  closedByLife: boolean;
+  /** the target's strings */
+  targetStones: Set<number>;
+}
+
+/** Empty areas this large that touch no defender stone lie outside the fight. */
+const OUTSIDE_AREA = 4;
+
+/**
+ * The search region: everything connected to the target strings except the outside — empty
+ * areas of OUTSIDE_AREA points or more that touch no defender stone — and the attacker strings
+ * that touch the outside or are unconditionally alive (the wall). Attacker stones inside (cutting
+ * stones, stones in the eye space) are part of the region and can be captured. Wall strings that
+ * are not unconditionally alive are assumed safe (the usual convention of local life-and-death
+ * search); the proof says so.
+ */
+export function searchRegion(b: Board2D, targets: number[], defender: Color): SearchRegion {
+  const d = defender === "B" ? 1 : 2;
+  const a = 3 - d;
+  const { width, height, board } = b;
+  const targetStones = flood(targets, (q) => board[q] === d, b);
+  // empty areas, and which of them are outside
+  const outside = new Set<number>();
+  const seen = new Set<number>();
+  for (let i = 0; i < board.length; i++) {
+    if (board[i] !== 0 || seen.has(i)) continue;
+    const area = flood([i], (q) => board[q] === 0, b);
+    for (const q of area) seen.add(q);
+    const touchesDefender = [...area].some((p) => neighbours(p, width, height).some((q) => board[q] === d));
+    if (!touchesDefender && area.size >= OUTSIDE_AREA) for (const q of area) outside.add(q);
+  }
+  const alive = bensonAlive(b, a);
+  const { id, members } = strings(b, a);
+  const wallString = new Map<number, boolean>();
+  const isWall = (sid: number): boolean => {
+    let w = wallString.get(sid);
+    if (w === undefined) {
+      w = members[sid].some((p) => alive.has(p) || neighbours(p, width, height).some((q) => outside.has(q)));
+      wallString.set(sid, w);
+    }
+    return w;
+  };
+  const inside = flood(targets, (q) => board[q] === d || (board[q] === 0 && !outside.has(q)) || (board[q] === a && !isWall(id[q])), b);
+  const boundary = new Set<number>();
+  for (const p of inside) {
+    for (const q of neighbours(p, width, height)) {
+      if (board[q] === a && isWall(id[q])) for (const r of members[id[q]]) boundary.add(r);
+    }
+  }
+  const closedByLife = [...boundary].every((p) => alive.has(p));
+  const points = [...inside].sort((x, y) => x - y);
+  return { points, boundary, closedByLife, targetStones };
+}

@@ -1,0 +1,313 @@
+// Prove by capture: an exact game-tree search of continued play under the rule set's own
+// legality, repetition and end-of-play rules (the referee's modules, taken back move by move).
+//
+// The question: with `toMove` to play, can the attacker capture every target string?
+// Values are from the attacker's side: WIN (captured), LOSS (never captured: play ends with the
+// target on the board, the defender captures a boundary string, or the rules void the game),
+// UNKNOWN (a depth limit or the budget cut the search). Iterative deepening repeats the search
+// with a larger depth until the root is exact.
+//
+// Graph history interaction: a position's value can depend on the path (superko, hot stones,
+// cycle bans, third-occurrence voids). The transposition table is keyed by the situation, the
+// consecutive passes, the last capture (simple ko and hot stones look one move back) and the
+// targets captured so far; a result whose subtree met any other history-based refusal or void is
+// not stored. The verdict does not rest on the table: `verify` replays the proof tree with the
+// full path history and no table, and an exact verdict is only given when it holds.
+import { Game } from "../core/game.js";
+import { other, type Color } from "../core/codes.js";
+import type { HistoryEntry } from "../rules/history.js";
+import { repetitionRules, type RepetitionRule, type Proposal } from "../rules/repetition.js";
+import type { RuleSet } from "../rules/ruleset.js";
+import { neighbours, type SearchRegion } from "./region.js";
+
+export const WIN = 1;
+export const LOSS = -1;
+export const UNKNOWN = 0;
+type Value = typeof WIN | typeof LOSS | typeof UNKNOWN;
+
+export interface Budget {
+  maxNodes: number;
+  /** performance.now() deadline */
+  deadline: number;
+  /** set by a canceller (worker message, SIGINT) */
+  cancelled?: () => boolean;
+}
+
+export interface ProblemSpec {
+  width: number;
+  height: number;
+  board: Uint8Array;
+  rules: RuleSet;
+  defender: Color;
+  /** one point of each target string */
+  targets: number[];
+  region: SearchRegion;
+}
+
+/** A move: a point index, or -1 for a pass. */
+export type Move = number;
+export const PASS = -1;
+
+interface Applied {
+  ok: boolean;
+  /** terminal value of the move, if it ends the question */
+  terminal?: Value;
+  why?: "captured" | "end" | "void" | "escape";
+  /** a refusal or void that looked further back than the last move */
+  historyDependent?: boolean;
+}
+
+const MIX = (x: bigint): bigint => {
+  let z = (x + 0x9e3779b97f4a7c15n) & 0xffffffffffffffffn;
+  z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & 0xffffffffffffffffn;
+  z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & 0xffffffffffffffffn;
+  return z ^ (z >> 31n);
+};
+
+const MAX_DEPTH = 500;
+
+export class Search {
+  readonly game: Game;
+  private hist: HistoryEntry[];
+  private rules: RepetitionRule[];
+  private passes = 0;
+  private virtual = { B: 0, W: 0 };
+  private capturedTargets = 0;
+  private targetMarks: number[];
+  private readonly endPasses: number;
+  private readonly order: number[];
+  private table = new Map<bigint, { value: Value; best: Move }>();
+  nodes = 0;
+  budgetOut = false;
+  /** a void (rule-set ruling) was met somewhere in the search */
+  sawVoid = false;
+  private historyFlag = false;
+
+  constructor(readonly spec: ProblemSpec, toMove: Color, private budget: Budget) {
+    const { width, height, rules } = spec;
+    this.game = new Game({ width, height, suicide: rules.suicide, ko: "none", toMove });
+    this.game.setup(spec.board, toMove);
+    const S = this.game.situationHash(toMove);
+    this.hist = [{ kind: "start", n: 0, color: null, point: null, captures: [], selfCaptures: [], noChange: false,
+      P: this.game.boardHash(), S, Z: S }];
+    this.rules = repetitionRules(rules, this.hist[0], rules.ingTwin, true);
+    this.targetMarks = [...spec.targets];
+    // in the dispute, play ends at the rule set's end: two passes (four for `four-passes`)
+    this.endPasses = rules.end === "four-passes" ? 4 : 2;
+    this.order = moveOrder(spec);
+  }
+
+  private attacker(): Color {
+    return other(this.spec.defender);
+  }
+
+  /** Plays a move for `color`; on ok the caller must call undo(). */
+  apply(move: Move, color: Color, depth: number): Applied {
+    const { width } = this.spec;
+    const nextS = (c: Color) => this.game.situationHash(c);
+    if (move === PASS) {
+      this.passes++;
+      if (this.spec.rules.passesInHash) this.virtual[color]++;
+      const S = nextS(other(color));
+      this.hist.push({ kind: "pass", n: this.hist.length, color, point: null, captures: [], selfCaptures: [],
+        noChange: true, P: this.hist[this.hist.length - 1].P, S, Z: this.zhang(S) });
+      for (const r of this.rules) r.after(this.hist);
+      if (this.passes >= this.endPasses) return { ok: true, terminal: LOSS, why: "end" };
+      return { ok: true };
+    }
+    this.game.save(depth + 1);
+    const a = this.game.searchPlay(move % width, (move - (move % width)) / width, color);
+    if (!a.ok) return { ok: false };
+    const S = nextS(other(color));
+    const proposal: Proposal = { color, point: move, captures: a.captures, noChange: a.noChange, P: a.hashAfter, S,
+      Z: this.zhang(S) };
+    for (const r of this.rules) {
+      const refusal = r.check(proposal, this.hist);
+      if (refusal) {
+        this.game.restore(depth + 1);
+        // simple ko and hot stones look one move back, which the table key holds
+        const lookedBack = !(refusal.reason === "ko" || (refusal.reason === "hot-stone" && refusal.s === this.hist.length - 2));
+        return { ok: false, historyDependent: lookedBack };
+      }
+    }
+    const nullMove = a.noChange && this.spec.rules.end === "null-moves";
+    this.passes = nullMove ? this.passes + 1 : 0;
+    this.hist.push({ kind: "play", n: this.hist.length, color, point: move, captures: a.captures, selfCaptures: a.selfCaptures,
+      noChange: a.noChange, P: a.hashAfter, S, Z: proposal.Z });
+    for (const r of this.rules) r.after(this.hist);
+    let voided = false;
+    for (const r of this.rules) if (r.voids(this.hist)) voided = true;
+    if (voided) {
+      this.sawVoid = true;
+      return { ok: true, terminal: LOSS, why: "void", historyDependent: true };
+    }
+    // targets: a capture by the attacker, or the defender's own suicide
+    const removed = color === this.spec.defender ? a.selfCaptures : a.captures;
+    if (removed.length) {
+      for (let k = 0; k < this.targetMarks.length; k++) {
+        if (this.targetMarks[k] >= 0 && removed.includes(this.targetMarks[k])) {
+          this.targetMarks[k] = -1 - this.targetMarks[k];
+          this.capturedTargets++;
+        }
+      }
+      if (this.capturedTargets === this.targetMarks.length) return { ok: true, terminal: WIN, why: "captured" };
+    }
+    if (color === this.spec.defender && a.captures.some((p) => this.spec.region.boundary.has(p))) {
+      return { ok: true, terminal: LOSS, why: "escape" };
+    }
+    if (nullMove && this.passes >= this.endPasses) return { ok: true, terminal: LOSS, why: "end" };
+    return { ok: true };
+  }
+
+  undo(move: Move, color: Color, depth: number, passesBefore: number): void {
+    for (let i = this.rules.length - 1; i >= 0; i--) this.rules[i].undo(this.hist);
+    const e = this.hist.pop()!;
+    this.passes = passesBefore;
+    if (move === PASS) {
+      if (this.spec.rules.passesInHash) this.virtual[color]--;
+      return;
+    }
+    const removed = color === this.spec.defender ? e.selfCaptures : e.captures;
+    if (removed.length) {
+      for (let k = 0; k < this.targetMarks.length; k++) {
+        const m = this.targetMarks[k];
+        if (m < 0 && removed.includes(-1 - m)) {
+          this.targetMarks[k] = -1 - m;
+          this.capturedTargets--;
+        }
+      }
+    }
+    this.game.restore(depth + 1);
+  }
+
+  private zhang(S: bigint): bigint {
+    return this.spec.rules.passesInHash
+      ? S ^ this.game.passCountKey("B", this.virtual.B) ^ this.game.passCountKey("W", this.virtual.W) : S;
+  }
+
+  private key(color: Color): bigint {
+    const t = this.hist.length - 1;
+    const last = this.hist[t];
+    let k = last.S ^ MIX(BigInt(this.passes * 64 + this.capturedTargets)) ^ (color === "W" ? 0x5bd1e995n : 0n);
+    if (last.kind === "play" && last.captures.length > 0 && t >= 1) k ^= MIX(this.hist[t - 1].P ^ BigInt(last.captures.length));
+    return k;
+  }
+
+  /** Legal moves for `color` in search order: the table's best first, pass last. */
+  moves(color: Color, best: Move | undefined): Move[] {
+    const out: Move[] = [];
+    if (best !== undefined && best !== PASS) out.push(best);
+    const board = this.game.board();
+    for (const p of this.order) if (p !== best && board[p] === 0) out.push(p);
+    out.push(PASS);
+    return out;
+  }
+
+  private outOfBudget(): boolean {
+    if (this.budgetOut) return true;
+    if ((this.nodes & 1023) === 0) {
+      if (this.nodes >= this.budget.maxNodes || performance.now() > this.budget.deadline || this.budget.cancelled?.()) {
+        this.budgetOut = true;
+      }
+    }
+    return this.budgetOut;
+  }
+
+  /** Depth-limited value of the position with `color` to move. */
+  private value(color: Color, depth: number, limit: number): Value {
+    this.nodes++;
+    if (this.outOfBudget()) return UNKNOWN;
+    const key = this.key(color);
+    const hit = this.table.get(key);
+    if (hit && hit.value !== UNKNOWN) return hit.value;
+    if (depth >= limit) return UNKNOWN;
+    const attackerMoves = color === this.attacker();
+    const mine: Value = attackerMoves ? WIN : LOSS;
+    let allLose = true;
+    let best: Move = PASS;
+    const outerFlag = this.historyFlag;
+    this.historyFlag = false;
+    let result: Value | null = null;
+    for (const mv of this.moves(color, hit?.best)) {
+      const passesBefore = this.passes;
+      const a = this.apply(mv, color, depth);
+      if (a.historyDependent) this.historyFlag = true;
+      if (!a.ok) continue;
+      const v = a.terminal ?? this.value(other(color), depth + 1, limit);
+      this.undo(mv, color, depth, passesBefore);
+      if (v === mine) {
+        best = mv;
+        result = mine;
+        break;
+      }
+      if (v === UNKNOWN) allLose = false;
+    }
+    if (result === null) result = allLose ? (attackerMoves ? LOSS : WIN) : UNKNOWN;
+    const dependent = this.historyFlag;
+    this.historyFlag = outerFlag || dependent;
+    if (result !== UNKNOWN && !dependent && !this.budgetOut) this.table.set(key, { value: result, best });
+    else if (result === UNKNOWN && !hit) this.table.set(key, { value: UNKNOWN, best });
+    return result;
+  }
+
+  /** Iterative deepening until the value is exact or the budget runs out; `depth` is the
+   *  number of moves already applied below the root (their slots are in use). */
+  solve(toMove: Color, depth = 0): Value {
+    for (let limit = 2; limit <= MAX_DEPTH; limit += 2) {
+      const v = this.value(toMove, depth, depth + limit);
+      if (v !== UNKNOWN || this.budgetOut) return v;
+    }
+    return UNKNOWN;
+  }
+
+  get consecutivePasses(): number {
+    return this.passes;
+  }
+
+  /** The table's suggestion for the winner at the current position, if any. */
+  suggestion(color: Color): Move | undefined {
+    return this.table.get(this.key(color))?.best;
+  }
+
+  /** Exact value of the current position with no table (for verification). */
+  exactValue(color: Color, depth: number): Value {
+    const saved = this.table;
+    this.table = new Map();
+    try {
+      for (let limit = depth + 2; limit <= MAX_DEPTH; limit += 2) {
+        const v = this.value(color, depth, limit);
+        if (v !== UNKNOWN || this.budgetOut) return v;
+      }
+      return UNKNOWN;
+    } finally {
+      this.table = saved;
+    }
+  }
+
+  get historyLength(): number {
+    return this.hist.length;
+  }
+}
+
+/** Static move order: points next to the target first, then by distance from it. */
+function moveOrder(spec: ProblemSpec): number[] {
+  const { width, height, region } = spec;
+  const inRegion = new Set(region.points);
+  const dist = new Map<number, number>();
+  const queue: number[] = [];
+  for (const p of region.targetStones) {
+    dist.set(p, 0);
+    queue.push(p);
+  }
+  for (let h = 0; h < queue.length; h++) {
+    const p = queue[h];
+    for (const q of neighbours(p, width, height)) {
+      if (!dist.has(q) && (inRegion.has(q) || region.targetStones.has(q))) {
+        dist.set(q, dist.get(p)! + 1);
+        queue.push(q);
+      }
+    }
+  }
+  return [...inRegion].filter((p) => !region.targetStones.has(p) || true)
+    .sort((a, b) => (dist.get(a) ?? 99) - (dist.get(b) ?? 99) || a - b);
+}
