@@ -24,7 +24,15 @@ function workerFile(): string {
   throw new Error("dist/src/prove/worker.js not found: run `npm run build` first");
 }
 
-export async function proveParallel(req: ProveRequest, workers: number, signal?: AbortSignal, wantProof = false): Promise<ProveResult> {
+/** One question in parallel: with `toMove` to play, can the attacker capture the targets? */
+export async function askParallel(req: ProveRequest, toMove: Color, workers: number, signal?: AbortSignal): Promise<Question & { complete: boolean }> {
+  const r = await proveParallel(req, workers, signal, false, toMove);
+  const q = toMove === r.defender ? r.defenderFirst : r.attackerFirst;
+  return { ...q, complete: q.captured !== null };
+}
+
+export async function proveParallel(req: ProveRequest, workers: number, signal?: AbortSignal, wantProof = false,
+  only?: Color): Promise<ProveResult> {
   const t0 = performance.now();
   const spec = problemFrom(req);
   const pool = new Piscina({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
@@ -80,8 +88,9 @@ export async function proveParallel(req: ProveRequest, workers: number, signal?:
       const line = captured === null ? [] : mainLine(root, spec);
       return { captured, line, nodes, proof: wantProof && captured !== null ? root : undefined };
     };
-    const a = await question(other(spec.defender), 0.5);
-    const d = await question(spec.defender, 0.5);
+    const skipped: Question = { captured: null, line: [], nodes: 0 };
+    const a = only === undefined || only !== spec.defender ? await question(other(spec.defender), only ? 1 : 0.5) : skipped;
+    const d = only === undefined || only === spec.defender ? await question(spec.defender, only ? 1 : 0.5) : skipped;
     return finish(req, spec, t0, a, d, voidMet, complete);
   } finally {
     signal?.removeEventListener("abort", onAbort);

@@ -76,7 +76,8 @@ export class Search {
   private targetMarks: number[];
   private readonly endPasses: number;
   private readonly order: number[];
-  private table = new Map<bigint, { value: Value; best: Move }>();
+  /** exact values, and for unproven positions the depth already searched below them */
+  private table = new Map<bigint, { value: Value; best: Move; searched: number }>();
   nodes = 0;
   budgetOut = false;
   /** a void (rule-set ruling) was met somewhere in the search */
@@ -125,8 +126,9 @@ export class Search {
       const refusal = r.check(proposal, this.hist);
       if (refusal) {
         this.game.restore(depth + 1);
-        // simple ko and hot stones look one move back, which the table key holds
-        const lookedBack = !(refusal.reason === "ko" || (refusal.reason === "hot-stone" && refusal.s === this.hist.length - 2));
+        // a refusal that repeats the position before the opponent's last move (simple ko, an
+        // immediate superko retake, a single hot stone) looks one move back: the key holds that
+        const lookedBack = !(refusal.reason === "ko" || refusal.s === this.hist.length - 2);
         return { ok: false, historyDependent: lookedBack };
       }
     }
@@ -193,15 +195,21 @@ export class Search {
     return k;
   }
 
-  /** Legal moves for `color` in search order: the table's best first, pass last. */
+  /** Candidate moves for `color` in search order: the table's best first, then by the history
+   *  heuristic (moves that refuted others before), then by distance from the target; pass last. */
   moves(color: Color, best: Move | undefined): Move[] {
     const out: Move[] = [];
-    if (best !== undefined && best !== PASS) out.push(best);
     const board = this.game.board();
+    const score = this.historyScore[color === "B" ? 0 : 1];
     for (const p of this.order) if (p !== best && board[p] === 0) out.push(p);
+    // a stable sort keeps the static order among equal scores, so the order is deterministic
+    out.sort((a, b) => score[b] - score[a]);
+    if (best !== undefined && best !== PASS) out.unshift(best);
     out.push(PASS);
     return out;
   }
+
+  private historyScore = [new Float64Array(19 * 19), new Float64Array(19 * 19)];
 
   private outOfBudget(): boolean {
     if (this.budgetOut) return true;
@@ -220,7 +228,10 @@ export class Search {
     const key = this.key(color);
     const hit = this.table.get(key);
     if (hit && hit.value !== UNKNOWN) return hit.value;
-    if (depth >= limit) return UNKNOWN;
+    const remaining = limit - depth;
+    if (remaining <= 0) return UNKNOWN;
+    // already searched this deep without a proof (in this iteration or an earlier one)
+    if (hit && hit.searched >= remaining) return UNKNOWN;
     const attackerMoves = color === this.attacker();
     const mine: Value = attackerMoves ? WIN : LOSS;
     let allLose = true;
@@ -238,6 +249,7 @@ export class Search {
       if (v === mine) {
         best = mv;
         result = mine;
+        if (mv !== PASS) this.historyScore[color === "B" ? 0 : 1][mv] += (limit - depth) * (limit - depth);
         break;
       }
       if (v === UNKNOWN) allLose = false;
@@ -245,8 +257,8 @@ export class Search {
     if (result === null) result = allLose ? (attackerMoves ? LOSS : WIN) : UNKNOWN;
     const dependent = this.historyFlag;
     this.historyFlag = outerFlag || dependent;
-    if (result !== UNKNOWN && !dependent && !this.budgetOut) this.table.set(key, { value: result, best });
-    else if (result === UNKNOWN && !hit) this.table.set(key, { value: UNKNOWN, best });
+    if (result !== UNKNOWN && !dependent && !this.budgetOut) this.table.set(key, { value: result, best, searched: remaining });
+    else if (result === UNKNOWN && !this.budgetOut) this.table.set(key, { value: UNKNOWN, best: hit?.best ?? best, searched: remaining });
     return result;
   }
 

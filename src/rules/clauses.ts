@@ -10,9 +10,9 @@ const CLAUSES: Record<string, Partial<Record<Concept, string>>> = {
   "new-ing": { end: "new-ing 2.4 (null move answered by a null move)", counting: "new-ing 2.9", komi: "new-ing 2.10",
     illegal: "new-ing 2.5 (fouls lose at once)", occupied: "new-ing 2.5" },
   zhang: { ko: "zhang 3.4 (no going back)", superko: "zhang 3.4 (no going back)", end: "zhang 3.5", counting: "zhang 3.7",
-    komi: "zhang 3.8" },
+    komi: "zhang 3.8", occupied: "zhang 3.1 (a real move is a stone on an empty point)" },
   grand: { suicide: "grand 4.2", superko: "grand 4.3 (positional superko)", end: "grand 4.4", counting: "grand 4.6",
-    komi: "grand 4.7" },
+    komi: "grand 4.7", occupied: "grand 4.1 (a stone on an empty point)" },
 };
 
 const COMMON: Record<Concept, string> = {

@@ -49,25 +49,28 @@ export function classifyCycle(moves: HistoryEntry[]): CycleShape {
 
   if (plays.some((m) => m.selfCaptures.length > 0)) return shape("suicide-cycle");
   if (caps.length === 0) return shape(plays.every((m) => m.noChange) ? "pass-cycle" : "other");
-  const fills = plays.filter((m) => m.captures.length === 0 && !m.noChange).length;
   const allSingle = sizes.every((k) => k === 1);
 
   if (allSingle) {
-    // every capture takes a single stone
-    if (fills > 0) return shape(passes > 0 ? "molasses-ko" : "round-robin-ko");
+    // Every capture takes one stone. In a cycle the stones placed equal the stones removed, so
+    // here every play captures: a cycle of ko captures, named by its number of ko sites. Passes
+    // do not change the name (a double ko can only cycle through passes), except for one site:
+    // a ko retaken after passes is not the basic ko that every ko rule forbids.
     if (sites.size === 1) return shape(passes > 0 ? "pass-cycle" : "basic-ko");
-    if (passes > 0) return shape("molasses-ko");
     if (sites.size === 2) return shape("double-ko-seki");
     if (sites.size === 3) return shape("triple-ko");
     if (sites.size === 4) return shape("quadruple-ko");
     return shape("other");
   }
   const distinct = [...new Set(sizes)];
-  if (distinct.length === 1 && distinct[0] >= 2 && captures.B === captures.W) return shape("eternal-life");
-  if (distinct.length >= 2) {
-    const big = Math.max(...distinct);
-    const small = Math.min(...distinct);
-    return shape(big === 2 && small === 1 && distinct.length === 2 ? "sending-two-returning-one" : "sending-n-returning-m");
+  // k:k captures with k >= 2, both sides alike: the retake of double hot stones (長生)
+  if (distinct.length === 1 && captures.B === captures.W) return shape("eternal-life");
+  if (captures.B !== captures.W) {
+    // one side captures more than it loses; the other side's extra stones come back by passes
+    // or re-placing: sending n, returning m
+    return shape(distinct.length === 2 && distinct.includes(1) && distinct.includes(2)
+      ? "sending-two-returning-one" : "sending-n-returning-m");
   }
-  return shape("other");
+  // mixed capture sizes, both sides capturing as many stones (provisional, docs/cycles.md)
+  return shape(passes > 0 ? "molasses-ko" : "round-robin-ko");
 }

@@ -23,28 +23,50 @@ export class PlayFlow {
   private consecutive = 0;
   private lastNullBy: Color | null = null;
   private virtualSinceBoardChange = 0;
+  /** Zhang 3.5 (001 §12.2 累计): virtual moves made so far in each board position, by board hash */
+  private virtualByBoard = new Map<bigint, number>();
+  /** Zhang 3.1: abandon moves in a row */
+  private abandons = 0;
 
   constructor(private readonly rules: RuleSet) {}
 
-  /** A pass by `color`; `abandon` marks Zhang's abandon moves (the record's last two passes). */
-  onPass(color: Color, n: number, abandon: boolean): FlowEvent {
+  /** A pass by `color`; `abandon` marks Zhang's abandon moves (the record's last two passes);
+   *  `board` is the board hash (unchanged by the pass), for Zhang's count of virtual moves per
+   *  board position (3.5). */
+  onPass(color: Color, n: number, abandon: boolean, board?: bigint): FlowEvent {
     this.consecutive++;
     const r = this.rules;
     switch (r.end) {
       case "null-moves":
         return this.onNull(color);
-      case "zhang-virtual":
+      case "zhang-virtual": {
         if (abandon) {
-          // 3.1: two abandon moves in a row end play by agreement
-          return this.consecutive >= 2 ? { kind: "end", reason: "two-passes", rule: "zhang 3.1 (abandon moves: both players agree to end)" } : NONE;
+          // 3.1: two abandon moves in a row end play by agreement (virtual moves before them are
+          // not abandon moves: they do not count here)
+          this.abandons++;
+          return this.abandons >= 2 ? { kind: "end", reason: "two-passes", rule: "zhang 3.1 (abandon moves: both players agree to end)" } : NONE;
         }
+        this.abandons = 0;
         this.virtualSinceBoardChange++;
-        if (this.consecutive >= 4 || this.virtualSinceBoardChange >= 4) {
-          return { kind: "end", reason: "virtual-moves", rule: "zhang 3.5 (four virtual moves)" };
+        // 3.5 (001 §12.2 "在同一个盘内棋形下…累计的四手虚着"): four virtual moves in total made in
+        // the same board position, counted over the whole game (a ko retaken through virtual moves
+        // comes back to the same board); without the board hash, since the board last changed
+        let inBoard = this.virtualSinceBoardChange;
+        if (board !== undefined) {
+          inBoard = (this.virtualByBoard.get(board) ?? 0) + 1;
+          this.virtualByBoard.set(board, inBoard);
+        }
+        if (this.consecutive >= 4) {
+          return { kind: "end", reason: "virtual-moves", rule: "zhang 3.5 (four consecutive virtual moves)" };
+        }
+        if (inBoard >= 4) {
+          return { kind: "end", reason: "virtual-moves", rule: "zhang 3.5 (four virtual moves in total in one board position)" };
         }
         return NONE;
+      }
       case "four-passes":
-        if (this.consecutive === 2 && this.phase === "play") return this.pause(n, "ing 1.5 (two passes pause play)", false);
+        // 術語18: any two consecutive passes pause play, after a resumption too
+        if (this.consecutive === 2) return this.pause(n, "ing 1.5 (two passes pause play)", false);
         return this.consecutive >= 4 ? { kind: "end", reason: "four-passes", rule: "ing 1.5 (four consecutive passes)" } : NONE;
       case "ing-pairs":
         if (this.consecutive === 2) {
@@ -67,6 +89,7 @@ export class PlayFlow {
     if (this.rules.end === "null-moves" && noChange) return this.onNull(color);
     this.consecutive = 0;
     this.lastNullBy = null;
+    this.abandons = 0;
     if (!noChange) this.virtualSinceBoardChange = 0;
     if (this.phase === "paused") {
       this.phase = "resumed";
@@ -78,7 +101,13 @@ export class PlayFlow {
   /** The record ended without an end of play: a pause counts as ended by agreement. */
   atRecordEnd(n: number): FlowEvent {
     if (this.phase === "paused") {
-      return { kind: "end", reason: "two-passes", rule: "play paused and the record ends: ended by agreement" };
+      const r = this.rules;
+      // ing 1.5: "a record whose last moves are two passes is taken as paused and then ended by
+      // agreement"; grand 4.4: after a suspension the players settle by agreement (协商终局)
+      const clause = r.end === "ing-pairs" || r.end === "four-passes" ? "ing 1.5 (play paused and the record ends: ended by agreement)"
+        : r.resumeClearsHistory ? "grand 4.4 (play suspended and the record ends: ended by agreement)"
+        : "play paused and the record ends: ended by agreement";
+      return { kind: "end", reason: "two-passes", rule: clause };
     }
     return { kind: "end", reason: "record-ended", rule: "the record ends here" };
   }

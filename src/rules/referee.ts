@@ -193,7 +193,7 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
         P: game.boardHash(), S, Z: wholeBoard(S), abandon });
       moves.push({ n: num, color: m.color, point: "pass", legal: true, reason: null, captures: [], selfCaptures: [], hash: hash() });
       for (const r of repetition) r.after(hist);
-      const ev = flow.onPass(m.color, num, abandon);
+      const ev = flow.onPass(m.color, num, abandon, game.boardHash());
       if (ev.kind === "end") end = { reason: ev.reason, atMove: num, rule: ev.rule };
       continue;
     }

@@ -186,7 +186,7 @@ class ZhangRule implements RepetitionRule {
       const t = hist.length - 1;
       const kind = classifyCycle([...hist.slice(s + 1, t + 1), proposalEntry(p, t + 1)]).kind;
       if (kind !== "basic-ko") {
-        this.pendingVoid = `zhang 3.4 (也可判为无胜负: the ${kind} cycle is no result)`;
+        this.pendingVoid = `zhang 3.5 (knob long cycles void; 001 §9 也可判为无胜负: the ${kind} cycle is no result)`;
         return null;
       }
     }
@@ -296,7 +296,10 @@ export function repetitionRules(rules: RuleSet, start: HistoryEntry, twin: "clos
     out.push(new ThirdOccurrenceVoid("ing 1A.5 (a situation created a third time: a gap in the algorithm, reported)", start));
   } else if (rules.ko === "zhang") {
     out.push(new ZhangRule(rules.longCycles, start));
-  } else if (rules.ko === "japanese" || rules.longCycles === "void") {
+  } else if (rules.ko === "japanese" || rules.longCycles === "void" || rules.resumeClearsHistory) {
+    // grand 4.4: resumption clears the history that superko looks at, so the referee counts
+    // situations across suspensions (the Grand preset keeps longCycles "rule": its superko
+    // applies within a phase; the third occurrence across phases is this rule's)
     const clause = rules.name === "new-ing" ? "new-ing 2.6 (an endless cycle: the third occurrence is no result)"
       : rules.name === "grand" ? "grand 4.4 (a cycle through suspensions: the third occurrence is no result)"
       : `${rules.name} (RULES.md 5): a long cycle, the third occurrence, is no result`;

@@ -1,0 +1,629 @@
+// Rule-exact play for simulation (issue 6): move legality, the history a rule set needs, cycle
+// logging and the end of play, driven by numeric knobs that src/simulate/knobs.ts derives from a
+// RuleSet. It mirrors the TypeScript referee (src/rules/referee.ts, repetition.ts, flow.ts) move
+// for move; test/simulate-differential.test.ts proves the two equal on generated games.
+//
+// One game at a time. Its history is a set of per-ply arrays (entry 0 = the start) plus a few
+// open-addressed hash tables (latest index of a board, of a situation, of a whole-board position;
+// creation counts; Ing's banned situations), all stamped with one generation so a new game
+// clears them in O(1). The core's own ko knobs (simple, psk, ssk) keep using history.ts.
+
+import { EMPTY, BLACK, WHITE, BORDER, MAXP, OK, ERR_OCCUPIED, ERR_SUICIDE, ERR_KO, ERR_SUPERKO, ERR_OFF_BOARD,
+  SUICIDE_FORBIDDEN, SUICIDE_MULTI_STONE, KO_NONE, REMOVED, colorAt, chainOf, libsOf, sizeOf, nextOf,
+  boardHash, prevHash, play, passMove, pitch, width, height, pointOf, lastCaptured, lastSelfCaptured,
+  lastNoChange, prisoners } from "./board";
+import * as B from "./board";
+import { zobristKey, sideKeyFor, passCountKey } from "./zobrist";
+import { resetHistory, pushHistory, seenPosition, seenSituation } from "./history";
+
+// ---- codes shared with src/simulate/knobs.ts (keep in step) ---------------------------------
+// Why a candidate move is refused (1..5 are the core's play() codes).
+export const R_OK: i32 = 0;
+export const R_OCCUPIED: i32 = 1;
+export const R_SUICIDE: i32 = 2;
+export const R_KO: i32 = 3;
+export const R_SUPERKO: i32 = 4;
+export const R_OFF_BOARD: i32 = 5;
+export const R_NO_CHANGE: i32 = 6; // ing 1.3: a single-stone suicide changes nothing (變窮)
+export const R_HOT_STONE: i32 = 7; // ing 1A.2-3
+export const R_DISTURBING: i32 = 8; // ing 1A.4
+export const R_NO_GOING_BACK: i32 = 9; // zhang 3.4
+export const R_COUNT: i32 = 10;
+
+// Repetition knob. 0..3 equal the core's KO_* values and are applied by board.play itself.
+export const REP_NONE: i32 = 0;
+export const REP_SIMPLE: i32 = 1;
+export const REP_PSK: i32 = 2;
+export const REP_SSK: i32 = 3;
+export const REP_ING: i32 = 4; // RULES.md 1A
+export const REP_ZHANG: i32 = 5; // RULES.md 3.4, on the whole-board position
+
+// End knob (flow.ts).
+export const FLOW_TWO_PASSES: i32 = 0;
+export const FLOW_ING_PAIRS: i32 = 1;
+export const FLOW_FOUR_PASSES: i32 = 2;
+export const FLOW_NULL_MOVES: i32 = 3;
+export const FLOW_ZHANG_VIRTUAL: i32 = 4;
+
+// How a game ended (the referee's end reasons; END_RECORD: the record stops without an end).
+export const END_NONE: i32 = 0;
+export const END_TWO_PASSES: i32 = 1;
+export const END_FOUR_PASSES: i32 = 2;
+export const END_NULL_MOVES: i32 = 3;
+export const END_VIRTUAL_MOVES: i32 = 4;
+export const END_CYCLE: i32 = 5;
+export const END_RECORD: i32 = 6;
+export const END_ILLEGAL: i32 = 7;
+
+const PHASE_PLAY: i32 = 0;
+const PHASE_PAUSED: i32 = 1;
+const PHASE_RESUMED: i32 = 2;
+
+// ---- knobs ------------------------------------------------------------------------------------
+export let kSuicide: i32 = SUICIDE_FORBIDDEN;
+export let kRep: i32 = REP_PSK;
+export let kTwinEarly: bool = false; // ing 1A.3 knob ingTwin: early
+export let kVoid3: bool = false; // a situation created a third time by a stone play: Void
+export let kZhangVoid: bool = false; // zhang 3.5 knob longCycles void
+export let kPassesInHash: bool = false; // zhang 3.3: virtual moves enter the whole-board position
+export let kEnd: i32 = FLOW_TWO_PASSES;
+export let kResumeClears: bool = false; // grand 4.4
+
+const KNOB_SLOTS: i32 = 16;
+const KNOB_WORDS: i32 = 8;
+const KNOBS: usize = memory.data(KNOB_SLOTS * KNOB_WORDS * 4, 16);
+
+/** Stores a rule set's knobs in a slot (0..15). */
+export function setRules(slot: i32, suicide: i32, rep: i32, twinEarly: bool, void3: bool, zhangVoid: bool,
+  passesInHash: bool, end: i32, resumeClears: bool): bool {
+  if (slot < 0 || slot >= KNOB_SLOTS) return false;
+  const a = KNOBS + <usize>(slot * KNOB_WORDS * 4);
+  store<i32>(a, suicide); store<i32>(a + 4, rep); store<i32>(a + 8, i32(twinEarly)); store<i32>(a + 12, i32(void3));
+  store<i32>(a + 16, i32(zhangVoid)); store<i32>(a + 20, i32(passesInHash)); store<i32>(a + 24, end);
+  store<i32>(a + 28, i32(resumeClears));
+  return true;
+}
+
+export function useRules(slot: i32): void {
+  const a = KNOBS + <usize>(slot * KNOB_WORDS * 4);
+  kSuicide = load<i32>(a); kRep = load<i32>(a + 4); kTwinEarly = load<i32>(a + 8) != 0;
+  kVoid3 = load<i32>(a + 12) != 0; kZhangVoid = load<i32>(a + 16) != 0; kPassesInHash = load<i32>(a + 20) != 0;
+  kEnd = load<i32>(a + 24); kResumeClears = load<i32>(a + 28) != 0;
+}
+
+// ---- hash tables: latest index (or a count) per 64-bit key ------------------------------------
+const TCAP: i32 = 8192;
+const T_BOARD: i32 = 0; // board hash -> latest start/stone-play index (the referee's `boards`)
+const T_SIT: i32 = 1; // situation -> latest index, passes included (ing 1A)
+const T_CREATED: i32 = 2; // situation -> creations by the start and stone plays (third-occurrence Void)
+const T_BAN_B: i32 = 3; // situations Black may not create again (ing 1A.4)
+const T_BAN_W: i32 = 4;
+const T_ZHANG: i32 = 5; // whole-board position -> latest index (zhang 3.4)
+const TABLES: usize = memory.data(6 * TCAP * 16, 16);
+let tgen: u32 = 0;
+let tmask: i32 = TCAP - 1;
+
+@inline function tKeys(t: i32): usize { return TABLES + <usize>t * <usize>(TCAP * 16); }
+@inline function tVals(t: i32): usize { return tKeys(t) + <usize>(TCAP * 8); }
+@inline function tGens(t: i32): usize { return tKeys(t) + <usize>(TCAP * 12); }
+@inline function tSlot(h: u64): i32 { return <i32>(h ^ (h >> 29)) & tmask; }
+
+function tFind(t: i32, h: u64): i32 {
+  const keys = tKeys(t), vals = tVals(t), gens = tGens(t);
+  let i = tSlot(h);
+  while (load<u32>(gens + (<usize>i << 2)) == tgen) {
+    if (load<u64>(keys + (<usize>i << 3)) == h) return load<i32>(vals + (<usize>i << 2));
+    i = (i + 1) & tmask;
+  }
+  return -1;
+}
+
+/** Sets key h to v; with `add`, adds v to its value instead (a missing key counts 0). Returns the new value. */
+function tPut(t: i32, h: u64, v: i32, add: bool): i32 {
+  const keys = tKeys(t), vals = tVals(t), gens = tGens(t);
+  let i = tSlot(h);
+  while (load<u32>(gens + (<usize>i << 2)) == tgen) {
+    if (load<u64>(keys + (<usize>i << 3)) == h) {
+      const nv = add ? load<i32>(vals + (<usize>i << 2)) + v : v;
+      store<i32>(vals + (<usize>i << 2), nv);
+      return nv;
+    }
+    i = (i + 1) & tmask;
+  }
+  store<u32>(gens + (<usize>i << 2), tgen);
+  store<u64>(keys + (<usize>i << 3), h);
+  store<i32>(vals + (<usize>i << 2), v);
+  return v;
+}
+
+function tablesReset(maxPlies: i32): void {
+  let bits = 6;
+  while ((1 << bits) < 4 * (maxPlies + 1) && (1 << bits) < TCAP) bits++;
+  tmask = (1 << bits) - 1;
+  tgen++;
+  if (tgen == 0) {
+    for (let t = 0; t < 6; t++) memory.fill(tGens(t), 0, <usize>(TCAP * 4));
+    tgen = 1;
+  }
+}
+
+// ---- the game's history: one entry per ply, entry 0 the start ---------------------------------
+export const MAX_PLY: i32 = 3 * 19 * 19 + 16;
+const PLY_PT: usize = memory.data(MAX_PLY * 4, 16); // i32 mailbox point; -1 pass; -2 the start
+const PLY_COL: usize = memory.data(MAX_PLY, 16); // u8
+const PLY_NCAP: usize = memory.data(MAX_PLY * 4, 16); // i32 opponent stones captured
+const PLY_NSELF: usize = memory.data(MAX_PLY * 4, 16); // i32 own stones removed (suicide)
+const PLY_CAPAT: usize = memory.data(MAX_PLY * 4, 16); // i32 offset into CAPLOG
+const PLY_NOCH: usize = memory.data(MAX_PLY, 16); // u8 the board did not change
+const PLY_S: usize = memory.data(MAX_PLY * 8, 16); // u64 situation hash after the entry
+const CAPLOG_CAP: i32 = 1 << 17;
+const CAPLOG: usize = memory.data(CAPLOG_CAP * 2, 16); // u16 mailbox points: captures, then own stones
+
+@inline function ptAt(t: i32): i32 { return load<i32>(PLY_PT + (<usize>t << 2)); }
+@inline function colAt(t: i32): i32 { return <i32>load<u8>(PLY_COL + <usize>t); }
+@inline function ncapAt(t: i32): i32 { return load<i32>(PLY_NCAP + (<usize>t << 2)); }
+@inline function nselfAt(t: i32): i32 { return load<i32>(PLY_NSELF + (<usize>t << 2)); }
+@inline function capAt(t: i32): i32 { return load<i32>(PLY_CAPAT + (<usize>t << 2)); }
+@inline function nochAt(t: i32): bool { return load<u8>(PLY_NOCH + <usize>t) != 0; }
+@inline function sitAt(t: i32): u64 { return load<u64>(PLY_S + (<usize>t << 3)); }
+@inline function caplog(i: i32): i32 { return <i32>load<u16>(CAPLOG + (<usize>i << 1)); }
+
+// ---- game state -----------------------------------------------------------------------------
+export let plies: i32 = 0; // entries after the start
+export let stonePlays: i32 = 0;
+export let stonePlaysB: i32 = 0;
+let capUsed: i32 = 0;
+let capOverflow: bool = false;
+export let passesB: i32 = 0;
+export let passesW: i32 = 0;
+export let gamePhaseB: i32 = 0; // stone plays before the first pause (grand 4.5)
+export let gamePhaseW: i32 = 0;
+let virtB: i32 = 0; // zhang 3.3: virtual moves made by each side
+let virtW: i32 = 0;
+let virtKey: u64 = 0;
+export let ended: i32 = END_NONE;
+export let endAt: i32 = 0;
+export let voided: bool = false;
+export let illegalReason: i32 = 0;
+let pendingVoid: bool = false; // zhang 3.5 knob: the checked play closes a long cycle
+let hasLoop: bool = false; // the latest board recurrence logged, to log a repeating loop once
+let loopS: i32 = 0;
+let loopT: i32 = 0;
+export let ingCycles: i32 = 0; // cycles that banned their initiator (ing 1A.4), this game
+
+// flow.ts state
+export let fPhase: i32 = PHASE_PLAY;
+let fCons: i32 = 0; // consecutive passes
+let fLastNull: i32 = 0; // new-ing 2.4: colour of the pending null move, 0 none
+let fVsbc: i32 = 0; // zhang 3.5: virtual moves since the board last changed
+export let fRequester: i32 = 0; // new-ing: who asked to end
+
+// ---- cycle events (board recurrences), read by src/simulate per batch ---------------------------
+// One event, u16 words: [gameLo, gameHi, s, t, flags(1 = the play voids the game),
+//   then for each entry s+1..t: point (y*width+x, 0xFFFF pass), colour | noChange << 4, nCap, nSelf,
+//   the captured points, the own points removed]
+export const EV_WORDS: i32 = 1 << 19;
+export const EVENTS_OUT: usize = memory.data(EV_WORDS * 2, 16);
+export let evLen: i32 = 0;
+export let evCount: i32 = 0;
+export let evDropped: i32 = 0;
+export let logEvents: bool = true;
+let gameIndex: i32 = 0;
+export let gameEvents: i32 = 0;
+
+@inline function xyOf(p: i32): i32 { return (p / pitch - 1) * width + (p % pitch - 1); }
+
+function logCycle(s: i32, t: i32, voidNow: bool): void {
+  if (!logEvents) return;
+  if (capOverflow) { evDropped++; return; }
+  let need = 5;
+  for (let k = s + 1; k <= t; k++) need += 4 + ncapAt(k) + nselfAt(k);
+  if (evLen + need > EV_WORDS) { evDropped++; return; }
+  let o = EVENTS_OUT + (<usize>evLen << 1);
+  store<u16>(o, <u16>(gameIndex & 0xffff)); store<u16>(o + 2, <u16>(gameIndex >>> 16));
+  store<u16>(o + 4, <u16>s); store<u16>(o + 6, <u16>t); store<u16>(o + 8, <u16>i32(voidNow));
+  o += 10;
+  for (let k = s + 1; k <= t; k++) {
+    const p = ptAt(k);
+    const nc = ncapAt(k), ns = nselfAt(k);
+    store<u16>(o, <u16>(p > 0 ? xyOf(p) : 0xffff));
+    store<u16>(o + 2, <u16>(colAt(k) | (i32(nochAt(k)) << 4)));
+    store<u16>(o + 4, <u16>nc);
+    store<u16>(o + 6, <u16>ns);
+    o += 8;
+    const from = capAt(k);
+    for (let j = 0; j < nc + ns; j++) {
+      store<u16>(o, <u16>xyOf(caplog(from + j)));
+      o += 2;
+    }
+  }
+  evLen += need;
+  evCount++;
+  gameEvents++;
+}
+
+// ---- probing a play without making it ---------------------------------------------------------
+// What play(p, c) would do, computed from the pseudo-liberty counts: a string adjacent to p k times
+// loses k pseudo-liberties when p is filled, so it is captured (opponent) or keeps a liberty (own)
+// exactly as play() decides after its decrements.
+let prHash: u64 = 0; // board hash after the play
+let prCaptures: bool = false;
+let prCapStones: i32 = 0;
+let prNoChange: bool = false;
+let prR0: i32 = 0; // representatives of the captured strings (0: none)
+let prR1: i32 = 0;
+let prR2: i32 = 0;
+let prR3: i32 = 0;
+
+function stringKey(s: i32): u64 {
+  const c = colorAt(s);
+  let h: u64 = 0;
+  let q = s;
+  do {
+    h ^= zobristKey(c, q);
+    q = nextOf(q);
+  } while (q != s);
+  return h;
+}
+
+/** R_OK, or why the core would refuse p for c (occupied, off-board, suicide, no-change). */
+function probe(p: i32, c: i32): i32 {
+  if (p <= 0 || p >= MAXP) return R_OFF_BOARD;
+  const cp = colorAt(p);
+  if (cp == BORDER) return R_OFF_BOARD;
+  if (cp != EMPTY) return R_OCCUPIED;
+  const W = pitch;
+  const opp = c ^ 3;
+  const n0 = p - 1, n1 = p + 1, n2 = p - W, n3 = p + W;
+  const c0 = colorAt(n0), c1 = colorAt(n1), c2 = colorAt(n2), c3 = colorAt(n3);
+  const r0 = chainOf(n0), r1 = chainOf(n1), r2 = chainOf(n2), r3 = chainOf(n3);
+  const lib = i32(c0 == EMPTY) + i32(c1 == EMPTY) + i32(c2 == EMPTY) + i32(c3 == EMPTY);
+  // pseudo-liberties each neighbouring string keeps once p is filled
+  const a0 = libsOf(r0) - 1 - i32(r1 == r0) - i32(r2 == r0) - i32(r3 == r0);
+  const a1 = libsOf(r1) - 1 - i32(r0 == r1) - i32(r2 == r1) - i32(r3 == r1);
+  const a2 = libsOf(r2) - 1 - i32(r0 == r2) - i32(r1 == r2) - i32(r3 == r2);
+  const a3 = libsOf(r3) - 1 - i32(r0 == r3) - i32(r1 == r3) - i32(r2 == r3);
+  const cap0 = c0 == opp && a0 == 0;
+  const cap1 = c1 == opp && a1 == 0 && r1 != r0;
+  const cap2 = c2 == opp && a2 == 0 && r2 != r0 && r2 != r1;
+  const cap3 = c3 == opp && a3 == 0 && r3 != r0 && r3 != r1 && r3 != r2;
+  const captures = cap0 || cap1 || cap2 || cap3;
+  const lives = lib > 0 || captures || (c0 == c && a0 > 0) || (c1 == c && a1 > 0) ||
+    (c2 == c && a2 > 0) || (c3 == c && a3 > 0);
+  let h = boardHash();
+  prCaptures = captures;
+  prCapStones = 0;
+  prR0 = 0; prR1 = 0; prR2 = 0; prR3 = 0;
+  prNoChange = false;
+  if (!lives) {
+    if (kSuicide == SUICIDE_FORBIDDEN) return R_SUICIDE;
+    const single = !(c0 == c || c1 == c || c2 == c || c3 == c);
+    if (single && kSuicide == SUICIDE_MULTI_STONE) return R_NO_CHANGE; // ing 1.3 變窮
+    // p's key is set and cleared: only the mover's neighbouring strings leave the board
+    if (c0 == c) h ^= stringKey(r0);
+    if (c1 == c && r1 != r0) h ^= stringKey(r1);
+    if (c2 == c && r2 != r0 && r2 != r1) h ^= stringKey(r2);
+    if (c3 == c && r3 != r0 && r3 != r1 && r3 != r2) h ^= stringKey(r3);
+    prNoChange = h == boardHash();
+  } else {
+    h ^= zobristKey(c, p);
+    if (cap0) { h ^= stringKey(r0); prR0 = r0; prCapStones += sizeOf(r0); }
+    if (cap1) { h ^= stringKey(r1); prR1 = r1; prCapStones += sizeOf(r1); }
+    if (cap2) { h ^= stringKey(r2); prR2 = r2; prCapStones += sizeOf(r2); }
+    if (cap3) { h ^= stringKey(r3); prR3 = r3; prCapStones += sizeOf(r3); }
+  }
+  prHash = h;
+  return R_OK;
+}
+
+/** The probed play captures the stone at q. */
+@inline function probeCaptures(q: i32, opp: i32): bool {
+  if (q <= 0 || colorAt(q) != opp) return false;
+  const r = chainOf(q);
+  return r == prR0 || r == prR1 || r == prR2 || r == prR3;
+}
+
+// ---- the repetition rules ---------------------------------------------------------------------
+/** ing 1A.2-1A.4 for the probed play by c creating situation S. */
+function ingCheck(c: i32, S: u64): i32 {
+  const t = plies;
+  const opp = c ^ 3;
+  if (prCaptures) {
+    // 1A.2: a single (1:1) or double (2:2) hot stone may not be taken back at once
+    const last = ptAt(t);
+    if (last > 0 && colAt(t) != c && ncapAt(t) > 0 && probeCaptures(last, opp) && prCapStones == ncapAt(t)) return R_HOT_STONE;
+    // 1A.3 close: the capture that would close a pass-free cycle of captures (twin hot stones)
+    let t0 = t;
+    while (t0 >= 1 && ptAt(t0) > 0 && ncapAt(t0) > 0) t0--;
+    for (let s = t - 1; s >= t0; s--) if (sitAt(s) == S) return R_HOT_STONE;
+    // 1A.3 early: taking the stone placed by the opponent's last capture but one
+    if (kTwinEarly && t >= 3) {
+      const a = t - 2;
+      if (ptAt(a) > 0 && ncapAt(a) > 0 && ptAt(t - 1) > 0 && ncapAt(t - 1) > 0 && ptAt(t) > 0 && ncapAt(t) > 0 &&
+        colAt(a) != c && probeCaptures(ptAt(a), opp)) return R_HOT_STONE;
+    }
+  }
+  // 1A.4: the initiator of a completed cycle may not go round it again
+  if (tFind(c == BLACK ? T_BAN_B : T_BAN_W, S) >= 0) return R_DISTURBING;
+  return R_OK;
+}
+
+/** ing 1A, after every entry t: a situation recurring closes a cycle; its initiator is banned
+ *  from re-creating the situations his own stone plays created in it. */
+function ingAfter(t: i32): void {
+  const S = sitAt(t);
+  const s = tFind(T_SIT, S);
+  tPut(T_SIT, S, t, false);
+  if (s < 0) return;
+  let initiator = 0;
+  for (let k = s + 1; k <= t; k++) if (ptAt(k) > 0) { initiator = colAt(k); break; }
+  if (initiator == 0) return;
+  const ban = initiator == BLACK ? T_BAN_B : T_BAN_W;
+  for (let k = s + 1; k <= t; k++) if (ptAt(k) > 0 && colAt(k) == initiator) tPut(ban, sitAt(k), 1, false);
+  ingCycles++;
+}
+
+/** zhang 3.5 knob: the cycle s+1..t plus the probed play p by c is a basic ko (as classifyCycle
+ *  names it: no passes, no suicide, every capture takes one stone, one ko site, no other play). */
+function zhangBasicKo(s: i32, p: i32, c: i32): bool {
+  if (prCapStones != 1 && !prNoChange) return false; // a fill or a capture of several stones
+  let siteA = -1, siteB = -1;
+  let caps = 0;
+  for (let k = s + 1; k <= plies; k++) {
+    const q = ptAt(k);
+    if (q < 0) return false; // a pass: pass-cycle or molasses, not a basic ko
+    if (nselfAt(k) > 0) return false; // suicide-cycle
+    const n = ncapAt(k);
+    if (n == 0) { if (!nochAt(k)) return false; continue; } // a fill
+    if (n != 1) return false;
+    const x = caplog(capAt(k));
+    const lo = min(q, x), hi = max(q, x);
+    if (siteA < 0) { siteA = lo; siteB = hi; } else if (lo != siteA || hi != siteB) return false;
+    caps++;
+  }
+  if (prCapStones == 1) {
+    const opp = c ^ 3;
+    let x = prR0 | prR1 | prR2 | prR3; // the one captured single stone is its own representative
+    if (colorAt(x) != opp) return false;
+    const lo = min(p, x), hi = max(p, x);
+    if (siteA < 0) { siteA = lo; siteB = hi; } else if (lo != siteA || hi != siteB) return false;
+    caps++;
+  }
+  return caps > 0;
+}
+
+/** R_OK, or why rule set's repetition rule refuses the probed play p by c. */
+function repetitionCheck(p: i32, c: i32): i32 {
+  const S = prHash ^ sideKeyFor(c ^ 3);
+  if (kRep == REP_ING) return ingCheck(c, S);
+  if (kRep == REP_ZHANG) {
+    pendingVoid = false;
+    const s = tFind(T_ZHANG, S ^ virtKey);
+    if (s < 0) return R_OK;
+    if (kZhangVoid && !zhangBasicKo(s, p, c)) { pendingVoid = true; return R_OK; }
+    return R_NO_GOING_BACK;
+  }
+  return R_OK;
+}
+
+/** Tries p for c under the rule set: R_OK (the play is made on the board; call recordPlay) or
+ *  the reason it is refused (nothing changed). */
+export function tryMove(p: i32, c: i32): i32 {
+  if (kRep <= REP_SSK) {
+    // the core applies simple ko, psk and ssk itself (the referee's coreKo)
+    B.koMode = kRep;
+    B.suicideMode = kSuicide;
+    const r = play(p, c);
+    if (r == ERR_SUICIDE && kSuicide == SUICIDE_MULTI_STONE) return R_NO_CHANGE;
+    return r;
+  }
+  const r = probe(p, c);
+  if (r != R_OK) return r;
+  const why = repetitionCheck(p, c);
+  if (why != R_OK) return why;
+  B.koMode = KO_NONE;
+  B.suicideMode = kSuicide;
+  return play(p, c);
+}
+
+// ---- flow.ts: passes, pauses and the end ------------------------------------------------------
+function endWith(reason: i32): void {
+  ended = reason;
+  endAt = plies;
+}
+
+function flowNull(c: i32): void {
+  // new-ing 2.4: a null move asks to end; a null move in reply agrees
+  if (fLastNull != 0 && fLastNull != c) {
+    fRequester = fLastNull;
+    endWith(END_NULL_MOVES);
+    return;
+  }
+  fLastNull = c;
+}
+
+function pauseFlow(resetCount: bool): void {
+  fPhase = PHASE_PAUSED;
+  if (resetCount) fCons = 0;
+}
+
+function flowPass(c: i32, abandon: bool): void {
+  fCons++;
+  if (kEnd == FLOW_NULL_MOVES) { flowNull(c); return; }
+  if (kEnd == FLOW_ZHANG_VIRTUAL) {
+    if (abandon) { if (fCons >= 2) endWith(END_TWO_PASSES); return; } // zhang 3.1: both abandon
+    fVsbc++;
+    if (fCons >= 4 || fVsbc >= 4) endWith(END_VIRTUAL_MOVES); // zhang 3.5
+    return;
+  }
+  if (kEnd == FLOW_FOUR_PASSES) {
+    if (fCons == 2 && fPhase == PHASE_PLAY) { pauseFlow(false); return; }
+    if (fCons >= 4) endWith(END_FOUR_PASSES);
+    return;
+  }
+  if (kEnd == FLOW_ING_PAIRS) {
+    // ing 1.5: the first two passes pause play, the next two end it
+    if (fCons == 2) {
+      if (fPhase == PHASE_PLAY) pauseFlow(true);
+      else endWith(END_FOUR_PASSES);
+    }
+    return;
+  }
+  if (fCons == 2) {
+    if (kResumeClears) pauseFlow(true); // grand 4.4: two passes suspend play
+    else endWith(END_TWO_PASSES);
+  }
+}
+
+function flowPlay(c: i32, noChange: bool): void {
+  if (kEnd == FLOW_NULL_MOVES && noChange) { flowNull(c); return; }
+  fCons = 0;
+  fLastNull = 0;
+  if (!noChange) fVsbc = 0;
+  if (fPhase == PHASE_PAUSED) fPhase = PHASE_RESUMED;
+}
+
+// ---- a game ---------------------------------------------------------------------------------
+export let maxPlies: i32 = 0;
+
+/** Starts a game on the current (empty) board; Black to move. */
+export function gameStart(cap: i32): void {
+  maxPlies = min(cap, MAX_PLY - 2);
+  const P = boardHash();
+  const S = P ^ sideKeyFor(BLACK);
+  resetHistory(P, S, maxPlies);
+  tablesReset(maxPlies);
+  plies = 0; stonePlays = 0; stonePlaysB = 0; capUsed = 0; capOverflow = false;
+  passesB = 0; passesW = 0; gamePhaseB = 0; gamePhaseW = 0;
+  virtB = 0; virtW = 0; virtKey = 0;
+  ended = END_NONE; endAt = 0; voided = false; illegalReason = 0; pendingVoid = false;
+  hasLoop = false; loopS = 0; loopT = 0; ingCycles = 0; gameEvents = 0;
+  fPhase = PHASE_PLAY; fCons = 0; fLastNull = 0; fVsbc = 0; fRequester = 0;
+  store<i32>(PLY_PT, -2);
+  store<u8>(PLY_COL, 0);
+  store<i32>(PLY_NCAP, 0);
+  store<i32>(PLY_NSELF, 0);
+  store<i32>(PLY_CAPAT, 0);
+  store<u8>(PLY_NOCH, 0);
+  store<u64>(PLY_S, S);
+  tPut(T_BOARD, P, 0, false);
+  tPut(T_SIT, S, 0, false);
+  tPut(T_CREATED, S, 1, true);
+  tPut(T_ZHANG, S, 0, false);
+}
+
+export function setGameIndex(g: i32): void { gameIndex = g; }
+
+/** Before c's move: on resuming after a suspension the history starts again (grand 4.4). */
+export function beforeMove(c: i32): void {
+  if (fPhase == PHASE_PAUSED && kResumeClears) {
+    const P = boardHash();
+    resetHistory(P, P ^ sideKeyFor(c), maxPlies);
+  }
+}
+
+/** Books the play p by c that tryMove just made: history, repetition rules, cycles, the end. */
+export function recordPlay(p: i32, c: i32): void {
+  const opp = c ^ 3;
+  const t = ++plies;
+  const nc = lastCaptured, ns = lastSelfCaptured;
+  store<i32>(PLY_PT + (<usize>t << 2), p);
+  store<u8>(PLY_COL + <usize>t, <u8>c);
+  store<i32>(PLY_NCAP + (<usize>t << 2), nc);
+  store<i32>(PLY_NSELF + (<usize>t << 2), ns);
+  store<i32>(PLY_CAPAT + (<usize>t << 2), capUsed);
+  store<u8>(PLY_NOCH + <usize>t, <u8>i32(lastNoChange));
+  if (capUsed + nc + ns <= CAPLOG_CAP) {
+    for (let j = 0; j < nc + ns; j++) store<u16>(CAPLOG + (<usize>(capUsed + j) << 1), load<u16>(REMOVED + (<usize>j << 1)));
+    capUsed += nc + ns;
+  } else capOverflow = true;
+  const P = boardHash();
+  const S = P ^ sideKeyFor(opp);
+  store<u64>(PLY_S + (<usize>t << 3), S);
+  pushHistory(P, S);
+  stonePlays++;
+  if (c == BLACK) stonePlaysB++;
+  if (fPhase == PHASE_PLAY) { if (c == BLACK) gamePhaseB++; else gamePhaseW++; }
+  if (kRep == REP_ING) ingAfter(t);
+  let voidNow = false;
+  if (kRep == REP_ZHANG) {
+    tPut(T_ZHANG, S ^ virtKey, t, false);
+    voidNow = pendingVoid;
+    pendingVoid = false;
+  }
+  if (kVoid3 && tPut(T_CREATED, S, 1, true) >= 3) voidNow = true;
+  // the board recurring (any side to move), reported once per loop
+  const s = tFind(T_BOARD, P);
+  tPut(T_BOARD, P, t, false);
+  if (s >= 0) {
+    const continuing = hasLoop && s == loopS + (t - loopT);
+    if (!continuing || voidNow) logCycle(s, t, voidNow);
+    hasLoop = true; loopS = s; loopT = t;
+  }
+  if (voidNow) {
+    voided = true;
+    endWith(END_CYCLE);
+    return;
+  }
+  flowPlay(c, lastNoChange);
+}
+
+/** A pass by c; `abandon` marks Zhang's abandon moves (not in the whole-board position). */
+export function recordPass(c: i32, abandon: bool): void {
+  passMove();
+  const t = ++plies;
+  store<i32>(PLY_PT + (<usize>t << 2), -1);
+  store<u8>(PLY_COL + <usize>t, <u8>c);
+  store<i32>(PLY_NCAP + (<usize>t << 2), 0);
+  store<i32>(PLY_NSELF + (<usize>t << 2), 0);
+  store<i32>(PLY_CAPAT + (<usize>t << 2), capUsed);
+  store<u8>(PLY_NOCH + <usize>t, 1);
+  if (c == BLACK) passesB++; else passesW++;
+  if (kPassesInHash && !abandon) {
+    if (c == BLACK) virtB++; else virtW++;
+    virtKey = passCountKey(BLACK, virtB) ^ passCountKey(WHITE, virtW);
+  }
+  const P = boardHash();
+  const S = P ^ sideKeyFor(c ^ 3);
+  store<u64>(PLY_S + (<usize>t << 3), S);
+  pushHistory(P, S);
+  if (kRep == REP_ING) ingAfter(t);
+  if (kRep == REP_ZHANG && !abandon) tPut(T_ZHANG, S ^ virtKey, t, false);
+  flowPass(c, abandon);
+}
+
+/** The record stops without an end of play (the move cap, or the end of a replayed record). */
+export function recordEnds(): void {
+  endWith(END_RECORD);
+}
+
+/** After a pause in a flow whose passes cannot end play (grand: two passes suspend, never end),
+ *  a player with no move lets the game end by agreement. */
+export function stuckAtPause(): bool {
+  return kEnd == FLOW_TWO_PASSES && kResumeClears && fPhase == PHASE_PAUSED && fCons == 0;
+}
+
+/** Zhang's last two passes are abandon moves: a pass answering a pass ends play (zhang 3.1). */
+export function passEndsAsAbandon(): bool {
+  return kEnd == FLOW_ZHANG_VIRTUAL && fCons >= 1;
+}
+
+export function pausedNow(): bool { return fPhase == PHASE_PAUSED; }
+export function lastPlyPoint(): i32 { return plies >= 1 ? ptAt(plies) : -2; }
+export function plyPoint(t: i32): i32 { return ptAt(t); }
+export { xyOf };
+export function blackPrisoners(): i32 { return prisoners(BLACK); }
+export function whitePrisoners(): i32 { return prisoners(WHITE); }
+export function boardWidth(): i32 { return width; }
+export function boardHeight(): i32 { return height; }
+export function mailbox(xy: i32): i32 { return pointOf(xy % width, xy / width); }
+export { OK, ERR_OCCUPIED, ERR_KO, ERR_SUPERKO, ERR_OFF_BOARD };
+
+export function resetEvents(): void { evLen = 0; evCount = 0; evDropped = 0; }
+
+/** A replayed record's move n is refused for reason r: the replay stops (referee: illegal-move). */
+export function recordIllegal(r: i32, n: i32): void {
+  illegalReason = r;
+  ended = END_ILLEGAL;
+  endAt = n;
+}

@@ -1,0 +1,379 @@
+// Drives the WebAssembly simulation (assembly/simulate.ts) in this thread's core: one call per
+// batch of games; then, per game, the count (src/scoring, as the referee counts) and the result,
+// and the cycle events classified by structure (src/rules/cycles.ts). Used by the worker threads
+// and, for single games (tests, examples), directly.
+import { loadCore, type CoreExports } from "../core/wasm.js";
+import { checkSize } from "../core/game.js";
+import { other, type Color } from "../core/codes.js";
+import { ArbiterError } from "../errors.js";
+import type { RuleSet } from "../rules/ruleset.js";
+import { classifyCycle } from "../rules/cycles.js";
+import type { HistoryEntry } from "../rules/history.js";
+import { countFinal, resultOf, type Score } from "../scoring/count.js";
+import { END, REASONS, refereeEnd, simKnobs } from "./knobs.js";
+import { bump, emptyPart, newPairStats, newRuleStats, offerExample, type SimPart } from "./stats.js";
+
+export const POLICIES = ["light", "capture"] as const;
+export type Policy = (typeof POLICIES)[number];
+
+export interface NamedRules {
+  /** the name the report uses (the preset name as given on the command line) */
+  key: string;
+  rules: RuleSet;
+}
+
+export interface SimSpec {
+  width: number;
+  height: number;
+  seed: number;
+  policy: Policy;
+  rules: NamedRules[];
+  /** replay every game under every other rule set of the list */
+  paired: boolean;
+}
+
+interface SimCore extends CoreExports {
+  simSetup(w: number, h: number): number;
+  setRules(slot: number, suicide: number, rep: number, twinEarly: number, void3: number, zhangVoid: number,
+    passesInHash: number, end: number, resumeClears: number): number;
+  simulateBatch(slot: number, first: number, count: number, seed: number, policy: number, keepMoves: number,
+    pairMask: number): number;
+  replayMoves(slot: number, n: number): void;
+  SUMMARY_OUT: WebAssembly.Global;
+  BOARDS_OUT: WebAssembly.Global;
+  MOVES_OUT: WebAssembly.Global;
+  FORBIDDEN_OUT: WebAssembly.Global;
+  EVENTS_OUT: WebAssembly.Global;
+  movesLen: WebAssembly.Global;
+  capturePolicyMoves: WebAssembly.Global;
+  evLen: WebAssembly.Global;
+  evCount: WebAssembly.Global;
+  evDropped: WebAssembly.Global;
+}
+
+const SUM_WORDS = 20;
+const MAX_RECORDS = 4096;
+const BOARDS_BYTES = 3 << 19;
+const MOVES_WORDS = 1 << 20;
+export const MAX_RULE_SETS = 16;
+
+/** What the core reports of one game (or one replay). */
+export interface GameSummary {
+  game: number;
+  plies: number;
+  stonePlays: number;
+  stonePlaysB: number;
+  endCode: number;
+  endAt: number;
+  voided: boolean;
+  capped: boolean;
+  paused: boolean;
+  prisoners: { black: number; white: number };
+  passes: { black: number; white: number };
+  gamePhase: { black: number; white: number };
+  requester: Color | null;
+  /** replays: the reason the move at endAt is refused */
+  illegal: string | null;
+  movesOffset: number;
+  events: number;
+  ingBans: number;
+  board: Uint8Array;
+}
+
+export interface Verdict {
+  /** the referee's end reason */
+  end: string;
+  /** the statistics' end reason: the referee's, or move-limit for a game stopped by the move cap */
+  endStat: string;
+  result: string;
+  decidedBy: string;
+  score: Score | null;
+  lazinessFailed: boolean;
+}
+
+export interface SimCycle {
+  game: number;
+  s: number;
+  t: number;
+  kind: string;
+  period: number;
+  voids: boolean;
+  captures: { B: number; W: number };
+}
+
+const colorOfCode = (c: number): Color | null => (c === 1 ? "B" : c === 2 ? "W" : null);
+
+function core(): SimCore {
+  return loadCore() as SimCore;
+}
+
+let knobsLoaded = "";
+function loadRules(c: SimCore, spec: SimSpec): void {
+  if (spec.rules.length > MAX_RULE_SETS) throw new ArbiterError(`at most ${MAX_RULE_SETS} rule sets at once`);
+  const key = JSON.stringify(spec.rules.map((r) => r.rules)) + `${spec.width}x${spec.height}`;
+  if (!c.simSetup(spec.width, spec.height)) checkSize(spec.width, spec.height);
+  if (key === knobsLoaded) return;
+  spec.rules.forEach((r, slot) => {
+    const k = simKnobs(r.rules);
+    c.setRules(slot, k.suicide, k.rep, +k.twinEarly, +k.void3, +k.zhangVoid, +k.passesInHash, k.end, +k.resumeClears);
+  });
+  knobsLoaded = key;
+}
+
+function readSummary(c: SimCore, k: number, points: number): GameSummary {
+  const w = new Int32Array(c.memory.buffer, Number(c.SUMMARY_OUT.value) + k * SUM_WORDS * 4, SUM_WORDS);
+  const flags = w[5];
+  return {
+    game: w[0], plies: w[1], stonePlays: w[2], stonePlaysB: w[17], endCode: w[3], endAt: w[4],
+    voided: (flags & 1) !== 0, capped: (flags & 2) !== 0, paused: (flags & 4) !== 0,
+    prisoners: { black: w[6], white: w[7] }, passes: { black: w[8], white: w[9] },
+    gamePhase: { black: w[10], white: w[11] }, requester: colorOfCode(w[12]),
+    illegal: w[3] === END.illegal ? REASONS[w[13]] ?? `code ${w[13]}` : null,
+    movesOffset: w[14], events: w[15], ingBans: w[16],
+    board: new Uint8Array(c.memory.buffer, Number(c.BOARDS_OUT.value) + k * points, points),
+  };
+}
+
+/** The result of a game as the referee decides it (src/rules/referee.ts), from the core's summary:
+ *  Void after a cycle; a forfeit for an illegal move when the rule set says so; New Ing's laziness;
+ *  else the count of the final position (no dead stones: a simulated game is played out). */
+export function judge(s: GameSummary, rules: RuleSet, width: number, height: number): Verdict {
+  const end = refereeEnd(s.endCode, s.paused);
+  const endStat = s.capped ? "move-limit" : end;
+  const score = countFinal({ width, height, board: s.board, dead: [] }, rules, {
+    realMoves: {
+      game: s.gamePhase,
+      dispute: { black: s.stonePlaysB - s.gamePhase.black, white: s.stonePlays - s.stonePlaysB - s.gamePhase.white },
+    },
+    passes: s.passes,
+    askedToEnd: s.requester,
+    prisoners: s.prisoners,
+  });
+  const lazy = score.breakdown.laziness;
+  const lazinessFailed = lazy?.failed ?? false;
+  if (s.voided) return { end, endStat, result: "Void", decidedBy: "cycle", score, lazinessFailed };
+  if (s.illegal !== null) {
+    const by: Color = s.endAt % 2 === 1 ? "B" : "W";
+    const foul = s.illegal === "occupied" || s.illegal === "off-board";
+    if (foul || rules.illegalMove === "forfeit") {
+      return { end, endStat, result: `${other(by)}+F`, decidedBy: "forfeit", score: null, lazinessFailed };
+    }
+  }
+  if (lazy?.failed && lazy.against && end === "null-moves") {
+    // new-ing 2.8: the player who asked to end with 荒空 left on the board loses
+    return { end, endStat, result: `${other(lazy.against)}+F`, decidedBy: "laziness", score, lazinessFailed };
+  }
+  return { end, endStat, result: resultOf(score, rules.tie), decidedBy: "count", score, lazinessFailed };
+}
+
+export function winnerOf(result: string): "B" | "W" | "draw" | "void" {
+  if (result === "Void") return "void";
+  if (result.startsWith("B+")) return "B";
+  if (result.startsWith("W+")) return "W";
+  return "draw";
+}
+
+/** Twice the margin in Black's favour (0 for a draw, a forfeit or an unnumbered result). */
+function marginTwice(result: string): number | null {
+  const m = /^([BW])\+(\d+(?:\.\d+)?)$/.exec(result);
+  if (!m) return result === "0" ? 0 : null;
+  const x = Math.round(Number(m[2]) * 2);
+  return m[1] === "B" ? x : -x;
+}
+
+/** Decodes the batch's cycle events (assembly/rules.ts logCycle) and names each by structure. */
+function readCycles(c: SimCore, width: number): SimCycle[] {
+  const n = c.evCount.value as number;
+  const words = new Uint16Array(c.memory.buffer, Number(c.EVENTS_OUT.value), c.evLen.value as number);
+  const out: SimCycle[] = [];
+  let o = 0;
+  for (let e = 0; e < n; e++) {
+    const game = (words[o] | (words[o + 1] << 16)) >>> 0;
+    const s = words[o + 2];
+    const t = words[o + 3];
+    const voids = words[o + 4] !== 0;
+    o += 5;
+    const moves: HistoryEntry[] = [];
+    for (let k = s + 1; k <= t; k++) {
+      const point = words[o];
+      const colour = colorOfCode(words[o + 1] & 15) as Color;
+      const noChange = (words[o + 1] >> 4) !== 0;
+      const nc = words[o + 2];
+      const ns = words[o + 3];
+      const captures = Array.from(words.subarray(o + 4, o + 4 + nc));
+      const selfCaptures = Array.from(words.subarray(o + 4 + nc, o + 4 + nc + ns));
+      o += 4 + nc + ns;
+      const pass = point === 0xffff;
+      moves.push({ kind: pass ? "pass" : "play", n: k, color: colour, point: pass ? null : point, captures, selfCaptures,
+        noChange, P: 0n, S: 0n, Z: 0n });
+    }
+    const shape = classifyCycle(moves);
+    out.push({ game, s, t, kind: shape.kind, period: shape.period, voids, captures: shape.captures });
+  }
+  void width;
+  return out;
+}
+
+/** Largest batch for the core's output buffers. */
+function batchLimit(points: number, stride: number, keepMoves: boolean): number {
+  let n = Math.min(Math.floor(MAX_RECORDS / stride), Math.floor(BOARDS_BYTES / (points * stride)), 2000);
+  if (keepMoves || stride > 1) n = Math.min(n, Math.floor(MOVES_WORDS / (3 * points + 2)));
+  return Math.max(1, n);
+}
+
+export interface GameOut {
+  rule: number;
+  summary: GameSummary;
+  verdict: Verdict;
+  cycles: SimCycle[];
+  /** y*width+x per move, -1 for a pass (with keepMoves) */
+  moves: number[] | null;
+  /** paired: the replay under each other rule set (index = rule set) */
+  pairs: { rule: number; summary: GameSummary; verdict: Verdict }[];
+}
+
+/**
+ * Plays games [from, to) under every rule set of the spec, calling `each` per game (in order of
+ * rule set, then game). The core's PRNG for game g is seeded from (spec.seed, g) only.
+ * Returns the refused candidates by reason and the capture-policy moves, per rule set.
+ */
+export function playGames(spec: SimSpec, from: number, to: number, each: (g: GameOut) => void,
+  opts: { keepMoves?: boolean; stop?: () => boolean } = {}): { forbidden: Record<string, number>[]; captureMoves: number[]; dropped: number[] } {
+  const c = core();
+  loadRules(c, spec);
+  const points = spec.width * spec.height;
+  const R = spec.rules.length;
+  const allMask = (1 << R) - 1;
+  const stride = spec.paired ? R : 1;
+  const limit = batchLimit(points, stride, opts.keepMoves ?? false);
+  const policy = spec.policy === "capture" ? 1 : 0;
+  const forbidden = spec.rules.map(() => ({} as Record<string, number>));
+  const captureMoves = spec.rules.map(() => 0);
+  const dropped = spec.rules.map(() => 0);
+  for (let r = 0; r < R; r++) {
+    let g = from;
+    while (g < to) {
+      if (opts.stop?.()) break;
+      const want = Math.min(limit, to - g);
+      const done = c.simulateBatch(r, g, want, spec.seed >>> 0, policy, opts.keepMoves ? 1 : 0, spec.paired ? allMask : 0);
+      const fb = new Int32Array(c.memory.buffer, Number(c.FORBIDDEN_OUT.value), 16);
+      for (let k = 1; k < REASONS.length; k++) if (fb[k]) bump(forbidden[r], REASONS[k], fb[k]);
+      captureMoves[r] += c.capturePolicyMoves.value as number;
+      dropped[r] += c.evDropped.value as number;
+      const cycles = readCycles(c, spec.width);
+      const byGame = new Map<number, SimCycle[]>();
+      for (const cy of cycles) {
+        const list = byGame.get(cy.game);
+        if (list) list.push(cy);
+        else byGame.set(cy.game, [cy]);
+      }
+      const movesBase = Number(c.MOVES_OUT.value);
+      for (let i = 0; i < done; i++) {
+        const summary = readSummary(c, i * stride, points);
+        const verdict = judge(summary, spec.rules[r].rules, spec.width, spec.height);
+        let moves: number[] | null = null;
+        if (opts.keepMoves) {
+          const m = new Uint16Array(c.memory.buffer, movesBase + summary.movesOffset * 2, summary.plies);
+          moves = Array.from(m, (v) => (v === 0xffff ? -1 : v));
+        }
+        const pairs: GameOut["pairs"] = [];
+        if (spec.paired) {
+          let k = 1;
+          for (let b = 0; b < R; b++) {
+            if (b === r) continue;
+            const ps = readSummary(c, i * stride + k, points);
+            pairs.push({ rule: b, summary: ps, verdict: judge(ps, spec.rules[b].rules, spec.width, spec.height) });
+            k++;
+          }
+        }
+        each({ rule: r, summary, verdict, cycles: byGame.get(summary.game) ?? [], moves, pairs });
+      }
+      g += done;
+    }
+  }
+  return { forbidden, captureMoves, dropped };
+}
+
+/** Statistics of games [from, to) under every rule set of the spec (one task of a run). */
+export function simulateRange(spec: SimSpec, from: number, to: number, stop?: () => boolean): SimPart {
+  const part = emptyPart();
+  const stats = spec.rules.map((r) => (part.rules[r.key] = newRuleStats()));
+  if (spec.paired) {
+    part.paired = {};
+    for (const a of spec.rules) {
+      part.paired[a.key] = {};
+      for (const b of spec.rules) if (b.key !== a.key) part.paired[a.key][b.key] = newPairStats();
+    }
+  }
+  const res = playGames(spec, from, to, (g) => {
+    const key = spec.rules[g.rule].key;
+    const s = stats[g.rule];
+    const { summary: sum, verdict: v } = g;
+    s.games++;
+    s.length.sum += sum.plies;
+    s.length.sumSquares += sum.plies * sum.plies;
+    s.length.min = s.length.min === null ? sum.plies : Math.min(s.length.min, sum.plies);
+    s.length.max = s.length.max === null ? sum.plies : Math.max(s.length.max, sum.plies);
+    s.stonePlays += sum.stonePlays;
+    const winner = winnerOf(v.result);
+    bump(s.results, winner);
+    const mt = winner === "void" ? null : marginTwice(v.result);
+    if (mt !== null) {
+      s.marginTwice.sum += mt;
+      s.marginTwice.sumSquares += mt * mt;
+    }
+    bump(s.decidedBy, v.decidedBy);
+    bump(s.endReasons, v.endStat);
+    s.ingBans += sum.ingBans;
+    if (v.lazinessFailed) s.lazinessFailed++;
+    if (winner === "void") offerExample(part.examples, `void:${key}`, { rules: key, game: sum.game, what: `Void (${v.end})` });
+    if (g.cycles.length) {
+      s.gamesWithCycle++;
+      let shortest = Infinity;
+      for (const cy of g.cycles) {
+        const entry = (s.cycles[cy.kind] ??= { count: 0, periods: {} });
+        entry.count++;
+        bump(entry.periods, cy.period);
+        shortest = Math.min(shortest, cy.period);
+        offerExample(part.examples, `cycle:${key}:${cy.kind}`, { rules: key, game: sum.game,
+          what: `${cy.kind} cycle, moves ${cy.s + 1}-${cy.t} (period ${cy.period})${cy.voids ? ", the game is Void" : ""}` });
+      }
+      bump(s.cycleLengths, shortest);
+    }
+    for (const p of g.pairs) {
+      const bKey = spec.rules[p.rule].key;
+      const ps = part.paired![key][bKey];
+      ps.games++;
+      if (p.summary.illegal) {
+        bump(ps.illegal, p.summary.illegal);
+        offerExample(part.examples, `pair:${key}:${bKey}:illegal:${p.summary.illegal}`, { rules: key, under: bKey,
+          game: sum.game, what: `move ${p.summary.endAt} is legal under ${key}, forbidden under ${bKey} (${p.summary.illegal})` });
+      }
+      if (p.verdict.end !== v.end) ps.endChanged++;
+      const bw = winnerOf(p.verdict.result);
+      if (bw !== winner) {
+        ps.winnerChanged++;
+        offerExample(part.examples, `pair:${key}:${bKey}:winner`, { rules: key, under: bKey, game: sum.game,
+          what: `${v.result} under ${key}, ${p.verdict.result} under ${bKey}` });
+      }
+      if (bw === "void" && winner !== "void") ps.voidOnlyThere++;
+    }
+  }, { stop });
+  spec.rules.forEach((_, r) => {
+    for (const [k, v] of Object.entries(res.forbidden[r])) bump(stats[r].forbidden, k, v);
+    stats[r].captureMoves += res.captureMoves[r];
+    stats[r].cyclesDropped += res.dropped[r];
+  });
+  part.games = stats.length ? stats[0].games : 0;
+  return part;
+}
+
+/** One game's moves (y*width+x, -1 pass) and verdict, regenerated from its index. */
+export function regenerate(spec: SimSpec, rule: number, game: number): GameOut {
+  let out: GameOut | null = null;
+  const one: SimSpec = { ...spec, rules: [spec.rules[rule]], paired: false };
+  playGames(one, game, game + 1, (g) => {
+    out = { ...g, rule, summary: { ...g.summary, board: g.summary.board.slice() } };
+  }, { keepMoves: true });
+  return out as unknown as GameOut;
+}
