@@ -99,7 +99,9 @@ const T_CREATED: i32 = 2; // situation -> creations by the start and stone plays
 const T_BAN_B: i32 = 3; // situations Black may not create again (ing 1A.4)
 const T_BAN_W: i32 = 4;
 const T_ZHANG: i32 = 5; // whole-board position -> latest index (zhang 3.4)
-const TABLES: usize = memory.data(6 * TCAP * 16, 16);
+const T_VIRT: i32 = 6; // board hash -> virtual moves made in that board position (zhang 3.5)
+const T_COUNT: i32 = 7;
+const TABLES: usize = memory.data(T_COUNT * TCAP * 16, 16);
 let tgen: u32 = 0;
 let tmask: i32 = TCAP - 1;
 
@@ -142,7 +144,7 @@ function tablesReset(maxPlies: i32): void {
   tmask = (1 << bits) - 1;
   tgen++;
   if (tgen == 0) {
-    for (let t = 0; t < 6; t++) memory.fill(tGens(t), 0, <usize>(TCAP * 4));
+    for (let t = 0; t < T_COUNT; t++) memory.fill(tGens(t), 0, <usize>(TCAP * 4));
     tgen = 1;
   }
 }
@@ -195,7 +197,7 @@ export let ingCycles: i32 = 0; // cycles that banned their initiator (ing 1A.4),
 export let fPhase: i32 = PHASE_PLAY;
 let fCons: i32 = 0; // consecutive passes
 let fLastNull: i32 = 0; // new-ing 2.4: colour of the pending null move, 0 none
-let fVsbc: i32 = 0; // zhang 3.5: virtual moves since the board last changed
+let fAbandons: i32 = 0; // zhang 3.1: abandon moves in a row
 export let fRequester: i32 = 0; // new-ing: who asked to end
 
 // ---- cycle events (board recurrences), read by src/simulate per batch ---------------------------
@@ -364,9 +366,9 @@ function ingAfter(t: i32): void {
 }
 
 /** zhang 3.5 knob: the cycle s+1..t plus the probed play p by c is a basic ko (as classifyCycle
- *  names it: no passes, no suicide, every capture takes one stone, one ko site, no other play). */
+ *  names it: no passes, no suicide, every capture takes one stone, all at one ko site). */
 function zhangBasicKo(s: i32, p: i32, c: i32): bool {
-  if (prCapStones != 1 && !prNoChange) return false; // a fill or a capture of several stones
+  if (prCapStones > 1) return false; // a capture of several stones
   let siteA = -1, siteB = -1;
   let caps = 0;
   for (let k = s + 1; k <= plies; k++) {
@@ -374,7 +376,7 @@ function zhangBasicKo(s: i32, p: i32, c: i32): bool {
     if (q < 0) return false; // a pass: pass-cycle or molasses, not a basic ko
     if (nselfAt(k) > 0) return false; // suicide-cycle
     const n = ncapAt(k);
-    if (n == 0) { if (!nochAt(k)) return false; continue; } // a fill
+    if (n == 0) continue; // a play that captures nothing
     if (n != 1) return false;
     const x = caplog(capAt(k));
     const lo = min(q, x), hi = max(q, x);
@@ -451,13 +453,21 @@ function flowPass(c: i32, abandon: bool): void {
   fCons++;
   if (kEnd == FLOW_NULL_MOVES) { flowNull(c); return; }
   if (kEnd == FLOW_ZHANG_VIRTUAL) {
-    if (abandon) { if (fCons >= 2) endWith(END_TWO_PASSES); return; } // zhang 3.1: both abandon
-    fVsbc++;
-    if (fCons >= 4 || fVsbc >= 4) endWith(END_VIRTUAL_MOVES); // zhang 3.5
+    if (abandon) {
+      // zhang 3.1: two abandon moves in a row end play by agreement
+      fAbandons++;
+      if (fAbandons >= 2) endWith(END_TWO_PASSES);
+      return;
+    }
+    fAbandons = 0;
+    // zhang 3.5: four consecutive virtual moves, or four in total made in one board position
+    const inBoard = tPut(T_VIRT, boardHash(), 1, true);
+    if (fCons >= 4 || inBoard >= 4) endWith(END_VIRTUAL_MOVES);
     return;
   }
   if (kEnd == FLOW_FOUR_PASSES) {
-    if (fCons == 2 && fPhase == PHASE_PLAY) { pauseFlow(false); return; }
+    // ing 1.5 術語18: any two consecutive passes pause play
+    if (fCons == 2) { pauseFlow(false); return; }
     if (fCons >= 4) endWith(END_FOUR_PASSES);
     return;
   }
@@ -479,7 +489,7 @@ function flowPlay(c: i32, noChange: bool): void {
   if (kEnd == FLOW_NULL_MOVES && noChange) { flowNull(c); return; }
   fCons = 0;
   fLastNull = 0;
-  if (!noChange) fVsbc = 0;
+  fAbandons = 0;
   if (fPhase == PHASE_PAUSED) fPhase = PHASE_RESUMED;
 }
 
@@ -498,7 +508,7 @@ export function gameStart(cap: i32): void {
   virtB = 0; virtW = 0; virtKey = 0;
   ended = END_NONE; endAt = 0; voided = false; illegalReason = 0; pendingVoid = false;
   hasLoop = false; loopS = 0; loopT = 0; ingCycles = 0; gameEvents = 0;
-  fPhase = PHASE_PLAY; fCons = 0; fLastNull = 0; fVsbc = 0; fRequester = 0;
+  fPhase = PHASE_PLAY; fCons = 0; fLastNull = 0; fAbandons = 0; fRequester = 0;
   store<i32>(PLY_PT, -2);
   store<u8>(PLY_COL, 0);
   store<i32>(PLY_NCAP, 0);
@@ -603,9 +613,16 @@ export function stuckAtPause(): bool {
   return kEnd == FLOW_TWO_PASSES && kResumeClears && fPhase == PHASE_PAUSED && fCons == 0;
 }
 
-/** Zhang's last two passes are abandon moves: a pass answering a pass ends play (zhang 3.1). */
+/** Zhang's last two passes are abandon moves (zhang 3.1, as the referee reads a record): in a
+ *  simulated game a pass answering a pass ends play, both read as abandon moves. */
 export function passEndsAsAbandon(): bool {
   return kEnd == FLOW_ZHANG_VIRTUAL && fCons >= 1;
+}
+
+/** The pass by c that answers a pass: both are abandon moves and play ends (zhang 3.1). */
+export function recordFinalAbandon(c: i32): void {
+  fAbandons = 1; // the pass before, read as an abandon move
+  recordPass(c, true);
 }
 
 export function pausedNow(): bool { return fPhase == PHASE_PAUSED; }

@@ -56,7 +56,7 @@ export const MAX_RECORDS: i32 = 4096;
 export const SUMMARY_OUT: usize = memory.data(MAX_RECORDS * SUM_WORDS * 4, 16);
 export const BOARDS_BYTES: i32 = 3 << 19;
 export const BOARDS_OUT: usize = memory.data(BOARDS_BYTES, 16); // u8 row-major colours per record
-export const MOVES_WORDS: i32 = 1 << 20;
+export const MOVES_WORDS: i32 = 1 << 19;
 export const MOVES_OUT: usize = memory.data(MOVES_WORDS * 2, 16); // u16 y*width+x, 0xFFFF pass
 export let movesLen: i32 = 0;
 export const FORBIDDEN_OUT: usize = memory.data(16 * 4, 16); // i32 refused candidates by reason
@@ -261,7 +261,8 @@ function playGame(policy: i32): void {
     const p = policy == POLICY_CAPTURE ? chooseCapture(c) : chooseLight(c);
     if (p > 0) R.recordPlay(p, c);
     else if (R.stuckAtPause()) { R.recordEnds(); break; } // grand: suspended, nobody resumes
-    else R.recordPass(c, R.passEndsAsAbandon());
+    else if (R.passEndsAsAbandon()) R.recordFinalAbandon(c);
+    else R.recordPass(c, false);
     if (R.ended != R.END_NONE) break;
     c ^= 3;
   }

@@ -78,7 +78,14 @@ export function problemFrom(req: ProveRequest): ProblemSpec {
 /** Answers one question: with `toMove` to play, can the attacker capture the targets? */
 export function ask(spec: ProblemSpec, toMove: Color, budget: Budget, wantProof: boolean): Question & { voidMet: boolean; budgetOut: boolean } {
   const search = new Search(spec, toMove, budget);
-  const v = search.solve(toMove);
+  let v = search.dfpn(toMove);
+  if (v !== UNKNOWN && proveNode(search, toMove, 0, v === WIN ? other(spec.defender) : spec.defender,
+    { move: PASS, color: other(toMove), children: [] }) !== true && !search.budgetOut) {
+    // the df-pn table's repetition convention misled it: the plain search decides
+    v = search.solve(toMove);
+  } else if (v === UNKNOWN && !search.budgetOut) {
+    v = search.solve(toMove);
+  }
   let proof: ProofNode | undefined;
   let verified: typeof WIN | typeof LOSS | typeof UNKNOWN = v;
   if (v !== UNKNOWN) {
@@ -116,10 +123,6 @@ export function proveNode(search: Search, color: Color, depth: number, winner: C
     if (a.terminal !== undefined) {
       child.end = a.why;
       holds = a.terminal === wanted;
-    } else if (winnerMoves) {
-      // only a move the search proves winning is worth expanding
-      const v = search.exactValue(other(color), depth + 1);
-      holds = v === UNKNOWN ? null : v === wanted ? proveNode(search, other(color), depth + 1, winner, child, size) : false;
     } else {
       holds = proveNode(search, other(color), depth + 1, winner, child, size);
     }

@@ -65,6 +65,7 @@ const MIX = (x: bigint): bigint => {
 };
 
 const MAX_DEPTH = 500;
+const INF = 100_000_000;
 
 export class Search {
   readonly game: Game;
@@ -276,9 +277,100 @@ export class Search {
     return this.passes;
   }
 
-  /** The table's suggestion for the winner at the current position, if any. */
+  /** The tables' suggestion for the winner at the current position, if any. */
   suggestion(color: Color): Move | undefined {
-    return this.table.get(this.key(color))?.best;
+    const k = this.key(color);
+    const d = this.pn.get(k);
+    if (d && (d.pn === 0 || d.dn === 0) && d.best !== undefined) return d.best;
+    return this.table.get(k)?.best;
+  }
+
+  // ---- depth-first proof-number search (df-pn, with the 1+epsilon threshold trick) ----------
+  // pn: how many leaves must still be proven for the attacker to win; dn: to disprove it.
+  private pn = new Map<bigint, { pn: number; dn: number; best?: Move }>();
+  private onPath = new Set<bigint>();
+
+  /** df-pn from the current position; exact WIN/LOSS (to be verified) or UNKNOWN. */
+  dfpn(toMove: Color): Value {
+    const key = this.key(toMove);
+    this.onPath.clear();
+    this.mid(toMove, 0, INF - 1, INF - 1);
+    const e = this.pn.get(key);
+    if (!e) return UNKNOWN;
+    return e.pn === 0 ? WIN : e.dn === 0 ? LOSS : UNKNOWN;
+  }
+
+  private mid(color: Color, depth: number, thpn: number, thdn: number): void {
+    this.nodes++;
+    const key = this.key(color);
+    const orNode = color === this.attacker();
+    // children: legality, terminal values and keys, found once per visit
+    const kids: { move: Move; key: bigint; terminal?: Value }[] = [];
+    for (const mv of this.moves(color, this.pn.get(key)?.best)) {
+      // the attacker's pass always loses when two passes end play: the defender passes too
+      if (orNode && mv === PASS && this.endPasses === 2) {
+        kids.push({ move: mv, key: 0n, terminal: LOSS });
+        continue;
+      }
+      const passesBefore = this.passes;
+      const a = this.apply(mv, color, depth);
+      if (!a.ok) continue;
+      kids.push({ move: mv, key: a.terminal === undefined ? this.key(other(color)) : 0n, terminal: a.terminal });
+      this.undo(mv, color, depth, passesBefore);
+    }
+    const pnOf = (k: (typeof kids)[number]): [number, number] => {
+      if (k.terminal !== undefined) return k.terminal === WIN ? [0, INF] : k.terminal === LOSS ? [INF, 0] : [1, 1];
+      // repeating a position on the current path counts as a loss for the player repeating it
+      if (this.onPath.has(k.key)) return orNode ? [INF, 0] : [0, INF];
+      const e = this.pn.get(k.key);
+      return e ? [e.pn, e.dn] : [1, 1];
+    };
+    this.onPath.add(key);
+    while (true) {
+      let pn: number, dn: number;
+      let bestI = -1, second = INF, bestV = INF, bestOther = 0;
+      if (orNode) {
+        pn = INF; dn = 0;
+        kids.forEach((k, i) => {
+          const [p, d] = pnOf(k);
+          dn = Math.min(INF, dn + d);
+          if (p < bestV) { second = bestV; bestV = p; bestI = i; bestOther = d; } else if (p < second) second = p;
+        });
+        pn = bestV;
+      } else {
+        pn = 0; dn = INF;
+        kids.forEach((k, i) => {
+          const [p, d] = pnOf(k);
+          pn = Math.min(INF, pn + p);
+          if (d < bestV) { second = bestV; bestV = d; bestI = i; bestOther = p; } else if (d < second) second = d;
+        });
+        dn = bestV;
+      }
+      const proven = pn === 0 || dn === 0;
+      if (pn >= thpn || dn >= thdn || proven || this.outOfBudget() || bestI < 0) {
+        const best = bestI >= 0 ? kids[bestI].move : undefined;
+        this.pn.set(key, { pn, dn, best });
+        if (proven && best !== undefined && best !== PASS) this.historyScore[color === "B" ? 0 : 1][best] += 1;
+        break;
+      }
+      const k = kids[bestI];
+      // 1+epsilon: let the child run a little past the second-best before switching
+      const eps = (x: number) => (x >= INF ? INF : Math.ceil(x * 1.25) + 1);
+      let cpn: number, cdn: number;
+      if (orNode) {
+        cpn = Math.min(thpn, eps(second));
+        cdn = Math.min(INF - 1, thdn - dn + bestOther);
+      } else {
+        cdn = Math.min(thdn, eps(second));
+        cpn = Math.min(INF - 1, thpn - pn + bestOther);
+      }
+      const passesBefore = this.passes;
+      const a = this.apply(k.move, color, depth);
+      if (!a.ok) { kids.splice(bestI, 1); continue; } // cannot happen: legality was just checked
+      if (a.terminal === undefined) this.mid(other(color), depth + 1, cpn, cdn);
+      this.undo(k.move, color, depth, passesBefore);
+    }
+    this.onPath.delete(key);
   }
 
   /** Exact value of the current position with no table (for verification). */

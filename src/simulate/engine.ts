@@ -54,7 +54,7 @@ interface SimCore extends CoreExports {
 const SUM_WORDS = 20;
 const MAX_RECORDS = 4096;
 const BOARDS_BYTES = 3 << 19;
-const MOVES_WORDS = 1 << 20;
+const MOVES_WORDS = 1 << 19;
 export const MAX_RULE_SETS = 16;
 
 /** What the core reports of one game (or one replay). */
