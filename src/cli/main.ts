@@ -71,7 +71,7 @@ export function buildProgram(): Command {
     .command("referee")
     .description("replay a game record's main line and rule on every move, the end and the score")
     .argument("<game.sgf>", "SGF game record")
-    .option("--dead <list>", "dead stones: none, or GTP vertices each naming a dead string (D4,E5)", "none")
+    .option("--dead <list>", "dead stones: none, auto (proven by capture), or GTP vertices each naming a dead string (D4,E5)", "none")
     .option("--own-black <list>", "Grand Rules: points only Black has the right to occupy (D4,E5)")
     .option("--own-white <list>", "Grand Rules: points only White has the right to occupy")
     .option("--seki <list>", "territory counting: stones in seki, each naming its string (no points in seki)")
@@ -85,8 +85,8 @@ export function buildProgram(): Command {
     // the record's komi is what the players agreed, unless --komi overrides it
     const rules = !komiOpt && record.komi !== null ? withKnobs(resolved, { komi: record.komi }) : resolved;
     const deadOpt = String(opts.dead ?? "none").trim();
-    if (deadOpt === "auto") throw new ArbiterError("--dead auto needs prove-by-capture, which is not built yet: give --dead none or a list of points");
-    const dead = deadOpt === "none" || deadOpt === "" ? "none" : deadOpt.split(",").map((s) => s.trim()).filter(Boolean);
+    const dead = deadOpt === "none" || deadOpt === "" ? "none" : deadOpt === "auto" ? "auto"
+      : deadOpt.split(",").map((s) => s.trim()).filter(Boolean);
     const list = (v: unknown) => typeof v === "string" ? v.split(",").map((x) => x.trim()).filter(Boolean) : undefined;
     const own = opts.ownBlack || opts.ownWhite ? { B: list(opts.ownBlack), W: list(opts.ownWhite) } : undefined;
     const ruling = referee(record, { rules, rulesFrom: from, dead, komiGiven: komiOpt || record.komi !== null,

@@ -116,6 +116,9 @@ export interface SearchRegion {
   targetStones: Set<number>;
 }
 
+/** Wall strings with at most this many liberties may be raced: their liberties are searched. */
+const RACE_LIBERTIES = 6;
+
 /** Empty areas this large that touch no defender stone lie outside the fight. */
 const OUTSIDE_AREA = 4;
 
@@ -159,6 +162,15 @@ export function searchRegion(b: Board2D, targets: number[], defender: Color): Se
     for (const q of neighbours(p, width, height)) {
       if (board[q] === a && isWall(id[q])) for (const r of members[id[q]]) boundary.add(r);
     }
+  }
+  // a wall string short of liberties can lose a capturing race with the target: its liberties
+  // join the region so the race can be played out (capturing it is still an escape)
+  const wallIds = new Set([...boundary].map((p) => id[p]));
+  for (const sid of wallIds) {
+    if (members[sid].some((p) => alive.has(p))) continue;
+    const libs = new Set<number>();
+    for (const p of members[sid]) for (const q of neighbours(p, width, height)) if (board[q] === 0) libs.add(q);
+    if (libs.size <= RACE_LIBERTIES) for (const q of libs) inside.add(q);
   }
   const closedByLife = [...boundary].every((p) => alive.has(p));
   const points = [...inside].sort((x, y) => x - y);

@@ -35,6 +35,9 @@ export function explain(r: Ruling): string {
     out.push(`Cycle: moves ${c.firstMove}-${c.repeatMove} (period ${c.period}), ${c.kind}; ruling ${c.ruling} for ${c.by}.`);
   }
   out.push(`End of play: ${r.end.reason} at move ${r.end.atMove} (${r.end.rule}).`);
+  for (const d of r.disputes ?? []) {
+    out.push(`Dispute over ${d.colour}'s group at ${d.target.join(" ")}: proven ${d.verdict}; with ${d.firstToMove} to move first (the rule set's procedure) it is ${d.status}${d.line.length ? ` (${d.line.slice(0, 8).join(", ")}${d.line.length > 8 ? ", ..." : ""})` : ""}; ${d.nodes} nodes, ${d.timeMs} ms.`);
+  }
   if (r.dead.length) out.push(`Dead stones removed before counting: ${r.dead.join(" ")}.`);
   const s = r.score;
   if (s) out.push(...countLines(r));

@@ -12,6 +12,7 @@ import type { HistoryEntry } from "./history.js";
 import { repetitionRules, proposalEntry } from "./repetition.js";
 import { PlayFlow } from "./flow.js";
 import { classifyCycle } from "./cycles.js";
+import { settleDisputes, disputeFirstMover, type Dispute } from "../prove/disputes.js";
 
 export interface MoveRuling {
   n: number;
@@ -57,6 +58,8 @@ export interface Ruling {
   decidedBy: "count" | "resignation" | "time" | "forfeit" | "laziness" | "cycle";
   /** dead stones removed before counting (GTP vertices) */
   dead: string[];
+  /** --dead auto: each disputed group, its proof verdict and the resulting status */
+  disputes?: Dispute[];
   /** moves the record holds after the end of the game, not refereed */
   movesAfterEnd: number;
   /** stone plays each side made before the first pause (Grand 4.5) */
@@ -69,8 +72,10 @@ export interface Ruling {
 export interface RefereeOptions {
   rules: RuleSet;
   rulesFrom: Ruling["rulesFrom"];
-  /** "none", or GTP vertices each naming a dead string */
-  dead: "none" | string[];
+  /** "none", "auto" (settled by prove-by-capture), or GTP vertices each naming a dead string */
+  dead: "none" | "auto" | string[];
+  /** budget for each dispute under --dead auto */
+  proveBudget?: { maxNodes: number; timeMs: number };
   /** dead points as row-major indices (alternative to GTP vertices) */
   deadIndices?: number[];
   /** Grand 4.6: points a side alone has the right to occupy (GTP vertices) */
@@ -287,20 +292,31 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
 
   // dead stones: each listed point names its whole string
   const finalBoard = game.board();
+  // read everything needed from this game before a prover takes over the core
+  const prisoners = { black: game.prisoners("B"), white: game.prisoners("W") };
   const deadSet = new Set<number>();
-  const deadPoints = opts.dead === "none" ? [] : opts.dead;
+  const deadPoints = opts.dead === "none" || opts.dead === "auto" ? [] : opts.dead;
   for (const v of deadPoints) {
     const i = deadIndex(v, width, height);
     if (finalBoard[i] === 0) throw new ArbiterError(`--dead ${v}: there is no stone at ${v} in the final position`);
     for (const j of game.stringAt(i % width, Math.floor(i / width))) deadSet.add(j);
   }
   for (const i of opts.deadIndices ?? []) deadSet.add(i);
+  let disputes: Dispute[] | undefined;
+  if (opts.dead === "auto") {
+    const lastMover = record.moves.length ? record.moves[record.moves.length - 1].color : other(firstToMove);
+    const first = disputeFirstMover(rules, other(lastMover), flow.endRequester);
+    const settled = settleDisputes({ width, height, board: finalBoard }, rules, first,
+      opts.proveBudget ?? { maxNodes: 2_000_000, timeMs: 2_000 });
+    for (const p of settled.dead) deadSet.add(p);
+    disputes = settled.disputes;
+  }
   const dead = [...deadSet].sort((x, y) => x - y);
 
   const toIndices = (list: string[] | undefined) => (list ?? []).map((v) => deadIndex(v, width, height));
   const facts = factsFromMoves(moves, {
     gamePhase: gamePhaseMoves, askedToEnd: flow.endRequester,
-    prisoners: { black: game.prisoners("B"), white: game.prisoners("W") } });
+    prisoners });
   if (opts.own) facts.own = { black: toIndices(opts.own.B), white: toIndices(opts.own.W) };
   if (opts.seki) facts.seki = toIndices(opts.seki);
   const score = countFinal({ width, height, board: finalBoard, dead }, rules, facts);
@@ -344,6 +360,7 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
     result,
     decidedBy,
     dead: dead.map(gtp),
+    ...(disputes ? { disputes } : {}),
     movesAfterEnd,
     gamePhaseMoves,
     endRequester: flow.endRequester,

@@ -1,0 +1,178 @@
+// The research commands: `arbiter simulate` (rule variants on generated games), `arbiter merge`
+// (shards of a simulation), `arbiter corpus` (real game records under several rule sets).
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Command, Option } from "commander";
+import { ArbiterError } from "../errors.js";
+import { KNOB_NAMES, type RuleSet } from "../rules/ruleset.js";
+import { resolveRules } from "./options.js";
+import { POLICIES, MAX_RULE_SETS, regenerate, type Policy, type SimSpec } from "../simulate/engine.js";
+import { buildReport, defaultWorkers, parseShard, runSimulation, type SimReport } from "../simulate/run.js";
+import { csvReport, markdownReport, mergeReports, svgReport } from "../simulate/report.js";
+import { gameSgf } from "../simulate/sgf-out.js";
+import { runCorpus, corpusTable } from "../simulate/corpus.js";
+
+const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+function whole(name: string, raw: unknown, min: number, max: number): number {
+  const text = String(raw);
+  const n = Number(text);
+  if (!/^\s*\d+\s*$/.test(text) || n < min || n > max) {
+    throw new ArbiterError(`${name} takes a whole number from ${min} to ${max}, got "${text}"`);
+  }
+  return n;
+}
+
+function parseSize(raw: unknown): { width: number; height: number } {
+  const m = /^\s*(\d+)\s*(?:[x:]\s*(\d+)\s*)?$/i.exec(String(raw));
+  if (!m) throw new ArbiterError(`--size takes a side (9) or width x height (9x7), got "${String(raw)}"`);
+  const width = Number(m[1]);
+  const height = m[2] === undefined ? width : Number(m[2]);
+  for (const v of [width, height]) {
+    if (v < 2 || v > 19) throw new ArbiterError(`--size: sides must be 2 to 19, got "${String(raw)}"`);
+  }
+  return { width, height };
+}
+
+/** The rule sets of a comma-separated list, each a preset with the command line's knob overrides. */
+function ruleList(opts: Record<string, unknown>): { key: string; rules: RuleSet }[] {
+  const names = String(opts.rules ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  if (!names.length) throw new ArbiterError("--rules needs at least one rule set, e.g. --rules ing,chinese");
+  if (names.length > MAX_RULE_SETS) throw new ArbiterError(`--rules takes at most ${MAX_RULE_SETS} rule sets`);
+  const seen = new Set<string>();
+  return names.map((name) => {
+    const key = name.toLowerCase();
+    if (seen.has(key)) throw new ArbiterError(`--rules names ${key} twice`);
+    seen.add(key);
+    const { rules } = resolveRules({ ...opts, rules: key, rulesJson: undefined }, null);
+    return { key, rules };
+  });
+}
+
+function addKnobOptions(cmd: Command): void {
+  for (const knob of KNOB_NAMES) {
+    cmd.addOption(new Option(`--${kebab(knob)} <value>`, `override the ${knob} knob of every rule set`).hideHelp(knob !== "komi" && knob !== "ko" && knob !== "suicide"));
+  }
+}
+
+function outputReport(r: SimReport, opts: Record<string, unknown>): void {
+  if (typeof opts.svg === "string") {
+    try {
+      writeFileSync(opts.svg, svgReport(r));
+    } catch (e) {
+      throw new ArbiterError(`cannot write ${opts.svg}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+  }
+  if (opts.json) process.stdout.write(JSON.stringify(r) + "\n");
+  else if (opts.csv) process.stdout.write(csvReport(r));
+  else process.stdout.write(markdownReport(r));
+}
+
+const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60);
+
+/** Regenerates each example game from its index and saves it as SGF in dir. */
+function writeExamples(r: SimReport, spec: SimSpec, dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    throw new ArbiterError(`cannot create ${dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  const index = new Map(spec.rules.map((x, i) => [x.key, i]));
+  for (const e of r.examples) {
+    const ri = index.get(e.rules);
+    if (ri === undefined) continue;
+    const g = regenerate(spec, ri, e.game);
+    const rules = spec.rules[ri].rules;
+    const what = e.under ? `replayed under ${e.under}: ${e.what}` : e.what;
+    const file = `${e.rules}${e.under ? `-under-${e.under}` : ""}-${slug((e.key ?? e.what).replace(/^[^:]*:[^:]*:/, ""))}-game${e.game}.sgf`;
+    const notes = new Map<number, string>();
+    const moveNo = /move (\d+)/.exec(e.what);
+    if (moveNo) notes.set(Number(moveNo[1]), e.what);
+    writeFileSync(join(dir, file), gameSgf({
+      width: spec.width, height: spec.height, moves: g.moves ?? [], rules: e.rules, komi: rules.komi, result: g.verdict.result,
+      comment: `arbiter simulate: game ${e.game} of seed ${spec.seed}, policy ${spec.policy}, played under ${e.rules}; ${what}`,
+      notes,
+    }));
+    e.file = join(dir, file);
+  }
+}
+
+export function registerResearchCommands(program: Command): void {
+  const sim = program
+    .command("simulate")
+    .description("play games in WebAssembly under each rule set (its exact legality) and compare: results, ends, forbidden moves, cycles")
+    .option("--rules <list>", "comma-separated rule sets", "ing,new-ing,zhang,grand,chinese,japanese")
+    .option("--size <n>", "board size 2..19 (or WxH)", "9")
+    .option("--games <n>", "games per rule set", "1000")
+    .option("--seed <s>", "PRNG seed 0..4294967295 (game i's PRNG comes from seed and i only)", "1")
+    .option("--workers <w>", "worker threads", String(defaultWorkers()))
+    .option("--policy <p>", `move choice: ${POLICIES.join(" or ")}`, "light")
+    .option("--paired", "replay every game under every other rule set and report where they disagree")
+    .option("--examples <dir>", "save an example game (SGF) of every cycle kind, void and disagreement")
+    .option("--shard <i/n>", "run the i-th of n slices of the game indices (merge the JSON with arbiter merge)")
+    .option("--json", "print JSON (sums and counts, mergeable)")
+    .option("--csv", "print CSV (one figure per row)")
+    .option("--svg <file>", "write a bar chart of cycle frequencies per rule set")
+    .option("--no-progress", "no progress bar (it is shown only when stderr is a terminal)")
+    .addOption(new Option("--task-size <n>", "games per task").hideHelp());
+  addKnobOptions(sim);
+  sim.action(async (opts: Record<string, unknown>) => {
+    if (opts.json && opts.csv) throw new ArbiterError("give --json or --csv, not both");
+    const rules = ruleList(opts);
+    const { width, height } = parseSize(opts.size);
+    const games = whole("--games", opts.games, 1, 2 ** 31 - 1);
+    const seed = whole("--seed", opts.seed, 0, 2 ** 32 - 1);
+    const workers = whole("--workers", opts.workers, 1, 64);
+    const policy = String(opts.policy) as Policy;
+    if (!POLICIES.includes(policy)) throw new ArbiterError(`--policy takes ${POLICIES.join(" or ")}, got "${policy}"`);
+    const shard = parseShard(opts.shard as string | undefined);
+    const taskSize = opts.taskSize === undefined ? undefined : whole("--task-size", opts.taskSize, 1, 1_000_000);
+    const spec: SimSpec = { width, height, seed, policy, rules, paired: !!opts.paired };
+    const run = await runSimulation({ spec, games, shard, workers, taskSize,
+      progress: opts.progress !== false && !!process.stderr.isTTY });
+    const report = buildReport(run.part, {
+      command: "simulate", version: 1, size: { width, height }, policy, seed, games, ranges: [run.range],
+      shard: shard.count > 1 ? shard : null, rulesOrder: rules.map((r) => r.key), workers, ms: run.ms,
+      interrupted: run.interrupted,
+    }, Object.fromEntries(rules.map((r) => [r.key, r.rules])));
+    if (typeof opts.examples === "string") writeExamples(report, spec, opts.examples);
+    outputReport(report, opts);
+    if (run.interrupted) process.exitCode = 130;
+  });
+
+  program
+    .command("merge")
+    .description("combine the JSON reports of simulate shards into the report of the whole run")
+    .argument("<reports...>", "JSON files from arbiter simulate --shard i/n --json")
+    .option("--json", "print JSON")
+    .option("--csv", "print CSV")
+    .option("--svg <file>", "write a bar chart of cycle frequencies")
+    .action((files: string[], opts: Record<string, unknown>) => {
+      if (opts.json && opts.csv) throw new ArbiterError("give --json or --csv, not both");
+      outputReport(mergeReports(files), opts);
+    });
+
+  const corpus = program
+    .command("corpus")
+    .description("replay real game records (SGF files, collections, folders, .tar.gz) under each rule set with the referee")
+    .argument("<paths...>", "SGF files, folders or tarballs")
+    .option("--rules <list>", "comma-separated rule sets", "ing,new-ing,zhang,grand,chinese,japanese")
+    .option("--workers <w>", "worker threads", String(defaultWorkers()))
+    .option("--limit <n>", "read at most n games")
+    .option("--examples <n>", "examples to list per rule set and kind of finding", "3")
+    .option("--json", "print JSON")
+    .option("--no-progress", "no progress bar (it is shown only when stderr is a terminal)");
+  addKnobOptions(corpus);
+  corpus.action(async (paths: string[], opts: Record<string, unknown>) => {
+    const rules = ruleList(opts);
+    const workers = whole("--workers", opts.workers, 1, 64);
+    const limit = opts.limit === undefined ? Infinity : whole("--limit", opts.limit, 1, 2 ** 31 - 1);
+    const examples = whole("--examples", opts.examples, 0, 1000);
+    const komiGiven = typeof opts.komi === "string";
+    const r = await runCorpus({ paths, rules, workers, limit, examplesPerKind: examples, komiGiven,
+      progress: opts.progress !== false && !!process.stderr.isTTY });
+    if (opts.json) process.stdout.write(JSON.stringify(r) + "\n");
+    else process.stdout.write(corpusTable(r));
+    if (r.interrupted) process.exitCode = 130;
+  });
+}
