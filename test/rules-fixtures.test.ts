@@ -580,7 +580,9 @@ describe("dead stones by agreement (ing 1.6, new-ing 2.7, zhang 3.6, grand 4.4, 
     // E column White's. B = 3 + 1 = 4, W = 4 + 1 + 3 + 1 = 9; 4 − 9 − 6.5 = −11.5
     const r = run(F, "zhang", { dead });
     expectRuling(r, { end: "two-passes@2", result: "W+11.5", by: "count", score: [4, 9] });
-    expect(r.score?.breakdown.deadIgnored).toBe(1);
+    // the referee leaves the stones on the board and says why (knob deadStones: stay)
+    expect(r.deadIgnored).toMatch(/zhang 3\.6/);
+    expect(r.dead).toEqual([]);
     expect(r.record.agrees).toBe(false);
   });
 
@@ -785,13 +787,22 @@ describe("resignation and the record's result (ing 1.5, grand 4.7)", () => {
 
 // ---- known gaps -----------------------------------------------------------------------------
 
-describe("known gaps of the referee (reported, not yet implemented)", () => {
+describe("gaps found by these fixtures, now closed", () => {
   // ing 1.1 "對局以實手開局" and 1A "A pass is always legal (except as the first move of the
   // game)": from the empty board Black's opening pass should be refused. The referee accepts it.
-  it.fails("ing 1.1: an opening pass from the empty board is refused", () => {
+  it("ing 1.1: an opening pass from the empty board is refused", () => {
     const r = run("ing-opening-pass.sgf", "ing");
     expect(r.moves[0].legal).toBe(false);
     expect(r.end).toMatchObject({ reason: "illegal-move", atMove: 1 });
+  });
+
+  // RULES.md 5 tromp-taylor: "dead stones: none: every stone on the board is alive" (as zhang
+  // 3.6, where --dead is ignored). The referee removes the stones --dead names under tromp-taylor.
+  it("RULES.md 5 tromp-taylor: stones given dead stay on the board", () => {
+    // dead-agreement.sgf with --dead B2: B2 stays; A3 B3 A2 A1 B1 touch both colours (nobody's):
+    // Black 3, White 4 + 3 = 7; 3 − 7 − 7.5 = −11.5
+    const r = run("dead-agreement.sgf", "tromp-taylor", { dead: ["B2"] });
+    expectRuling(r, { end: "two-passes@2", result: "W+11.5", by: "count", score: [3, 7] });
   });
 });
 

@@ -14,6 +14,8 @@ import { preset, withKnobs, type RuleSet } from "../src/rules/ruleset.js";
 import { Game } from "../src/core/game.js";
 import { fromGtp, indexToGtp } from "../src/core/coords.js";
 import { other, type Color } from "../src/core/codes.js";
+import { referee } from "../src/rules/referee.js";
+import type { GameRecord } from "../src/sgf/read.js";
 
 function position(diagram: string, dead: string[] = []): FinalPosition {
   const d = parseDiagram(diagram);
@@ -568,5 +570,161 @@ describe("random checks", () => {
         }
       }
     }
+  });
+});
+
+// ---- the referee's count against an independent count -----------------------------------------
+
+/**
+ * A plain area count written for this test alone (it shares no code with src/scoring): the dead
+ * strings are taken off, then each empty region is found by flood fill and given to the colour it
+ * touches, or marked shared (touches both) or neutral (touches none: an empty board).
+ */
+function plainArea(board: ArrayLike<number>, w: number, h: number, deadStones: number[]) {
+  const b = Array.from(board);
+  const around = (i: number): number[] => {
+    const x = i % w, y = (i - x) / w, out: number[] = [];
+    if (x > 0) out.push(i - 1);
+    if (x + 1 < w) out.push(i + 1);
+    if (y > 0) out.push(i - w);
+    if (y + 1 < h) out.push(i + w);
+    return out;
+  };
+  // each dead stone names its whole string
+  for (const d of deadStones) {
+    const c = b[d];
+    if (c === 0) continue;
+    const stack = [d];
+    b[d] = 0;
+    while (stack.length) for (const j of around(stack.pop()!)) if (b[j] === c) { b[j] = 0; stack.push(j); }
+  }
+  const out = { blackStones: 0, whiteStones: 0, blackEmpty: 0, whiteEmpty: 0, shared: 0, neutral: 0 };
+  const seen = new Uint8Array(w * h);
+  for (let i = 0; i < w * h; i++) {
+    if (b[i] === 1) out.blackStones++;
+    else if (b[i] === 2) out.whiteStones++;
+    if (b[i] !== 0 || seen[i]) continue;
+    let size = 0, touch = 0;
+    const stack = [i];
+    seen[i] = 1;
+    while (stack.length) {
+      const k = stack.pop()!;
+      size++;
+      for (const j of around(k)) {
+        if (b[j] === 0) { if (!seen[j]) { seen[j] = 1; stack.push(j); } } else touch |= b[j];
+      }
+    }
+    if (touch === 1) out.blackEmpty += size;
+    else if (touch === 2) out.whiteEmpty += size;
+    else if (touch === 3) out.shared += size;
+    else out.neutral += size;
+  }
+  return out;
+}
+
+function plainResult(black: number, white: number, komi: number, tie: "draw" | "black"): string {
+  const d = black - white - komi;
+  return d > 0 ? `B+${d}` : d < 0 ? `W+${-d}` : tie === "black" ? "B+0" : "0";
+}
+
+function recordOfMoves(w: number, h: number, moves: (number | null)[]): GameRecord {
+  return { width: w, height: h, komi: null, rules: null, handicap: 0, toMove: null, setup: new Uint8Array(w * h),
+    moves: moves.map((m, i) => ({ color: i % 2 === 0 ? "B" : "W", x: m === null ? null : m % w,
+      y: m === null ? null : Math.floor(m / w), raw: "", offBoard: false })),
+    result: null, index: 1 };
+}
+
+/** A finished random game: Black first, alternating, stones legal under chinese knobs (suicide
+ *  forbidden, positional superko) and single passes, never two passes in a row until the two
+ *  that end the record. */
+function finishedGame(w: number, h: number, rnd: () => number): (number | null)[] {
+  const n = w * h;
+  const game = new Game({ width: w, height: h, suicide: "forbidden", ko: "psk" });
+  const moves: (number | null)[] = [];
+  let color: Color = "B";
+  const turns = 1 + Math.floor(rnd() * n * 1.5);
+  for (let t = 0; t < turns; t++) {
+    const afterPass = moves.length > 0 && moves[moves.length - 1] === null;
+    let played: number | null = null;
+    if (t === 0 || afterPass || rnd() > 0.1) {
+      for (let k = 0; k < 24 && played === null; k++) {
+        const i = Math.floor(rnd() * n);
+        if (game.play(i % w, Math.floor(i / w), color).ok) played = i;
+      }
+    }
+    if (played === null) {
+      if (afterPass) break; // no stone after a pass: the pass below ends the game
+      game.pass(color);
+    }
+    moves.push(played);
+    color = other(color);
+  }
+  return endWithTwoPasses(moves);
+}
+
+function endWithTwoPasses(moves: (number | null)[]): (number | null)[] {
+  const out = moves.slice();
+  while (out.length >= 1 && out[out.length - 1] === null && (out.length < 2 || out[out.length - 2] === null)) out.pop();
+  if (out.length === 0 || out[out.length - 1] !== null) out.push(null);
+  out.push(null);
+  return out;
+}
+
+describe("random finished games: the referee's count against an independent count", () => {
+  it("chinese and ing (shared split), tromp-taylor, nz and aga (shared nobody's) agree with a plain area count", () => {
+    // RULES.md 1.7 and 5: chinese and ing count area by region with the shared points split, so
+    // both give the plain count's B = stones + Black's regions + shared/2; tromp-taylor, nz and aga
+    // (area, the shared points nobody's) give B = stones + Black's regions. Only komi and the tie
+    // rule differ: 7.5 (draw), 8 (Black wins ties), 7.5, 7, 7.5. Ing's fill-in margin must equal
+    // the area difference (ing 1.7). The games are played from the empty board by the core and
+    // refereed as records ending in two passes, some strings given dead.
+    const rnd = prng(6);
+    const cases: [string, boolean][] = [["chinese", true], ["ing", true], ["tromp-taylor", false], ["nz", false], ["aga", false]];
+    let games = 0;
+    for (const [w, h] of SIZES) {
+      for (let g = 0; g < 6; g++) {
+        let moves = finishedGame(w, h, rnd);
+        // Ing may refuse a play the core's superko allows (hot stones, 1A): cut the record before it
+        for (;;) {
+          const probe = referee(recordOfMoves(w, h, moves), { rules: preset("ing"), rulesFrom: "option", dead: "none" });
+          const refused = probe.moves.find((m) => !m.legal);
+          if (!refused) break;
+          moves = endWithTwoPasses(moves.slice(0, refused.n - 1));
+        }
+        // the final board, and some strings declared dead (one stone of each names it)
+        const replay = new Game({ width: w, height: h, suicide: "allowed", ko: "none" });
+        moves.forEach((m, i) => {
+          const c: Color = i % 2 === 0 ? "B" : "W";
+          if (m === null) replay.pass(c);
+          else expect(replay.play(m % w, Math.floor(m / w), c).ok).toBe(true);
+        });
+        const board = replay.board();
+        const deadStones: number[] = [];
+        const named = new Set<number>();
+        for (let i = 0; i < w * h; i++) {
+          if (board[i] === 0 || named.has(i)) continue;
+          const string = replay.stringAt(i % w, Math.floor(i / w));
+          for (const j of string) named.add(j);
+          if (rnd() < 0.15) deadStones.push(i);
+        }
+        const plain = plainArea(board, w, h, deadStones);
+        const dead = deadStones.map((i) => indexToGtp(i, w, h));
+        for (const [name, split] of cases) {
+          const rules = preset(name);
+          const r = referee(recordOfMoves(w, h, moves), { rules, rulesFrom: "option", dead });
+          expect(r.moves.every((m) => m.legal)).toBe(true);
+          expect(r.end).toMatchObject({ reason: "two-passes", atMove: moves.length });
+          const half = split ? plain.shared / 2 : 0;
+          const black = plain.blackStones + plain.blackEmpty + half;
+          const white = plain.whiteStones + plain.whiteEmpty + half;
+          expect([r.score?.black, r.score?.white, r.score?.shared], `${name} ${w}x${h}`).toEqual([black, white, plain.shared]);
+          expect(r.score?.breakdown.neutral).toBe(plain.neutral);
+          expect(r.result).toBe(plainResult(black, white, rules.komi, rules.tie === "black" ? "black" : "draw"));
+          if (name === "ing") expect(r.score?.breakdown.fillIn?.margin).toBe(black - white);
+        }
+        games++;
+      }
+    }
+    expect(games).toBe(SIZES.length * 6);
   });
 });

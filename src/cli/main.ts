@@ -17,6 +17,7 @@ import { cycleCensus, playoutAsSgf, type Census } from "../simulate/cycle-census
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { addRuleOptions, resolveRules } from "./options.js";
+import { registerResearchCommands } from "./simulate.js";
 
 const MAX_SGF_BYTES = 16 * 1024 * 1024;
 
@@ -213,6 +214,7 @@ export function buildProgram(): Command {
       }
     }
   });
+  registerResearchCommands(program); // simulate, merge, corpus (src/cli/simulate.ts)
   return program;
 }
 

@@ -58,6 +58,8 @@ export interface Ruling {
   decidedBy: "count" | "resignation" | "time" | "forfeit" | "laziness" | "cycle";
   /** dead stones removed before counting (GTP vertices) */
   dead: string[];
+  /** why --dead was not applied (rule sets that remove no stones after the end) */
+  deadIgnored?: string;
   /** --dead auto: each disputed group, its proof verdict and the resulting status */
   disputes?: Dispute[];
   /** moves the record holds after the end of the game, not refereed */
@@ -189,6 +191,11 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
     }
     lastMover = m.color;
 
+    if ((m.x === null || m.y === null) && i === 0 && !hasSetup && rules.openingPass === "forbidden") {
+      stop({ n: num, color: m.color, point: "pass", legal: false, reason: "opening-pass", captures: [], selfCaptures: [],
+        hash: hash(), rule: "ing 1.1 (對局以實手開局: the game opens with a real move)" }, m.color, false);
+      continue;
+    }
     if (m.x === null || m.y === null) {
       const abandon = i >= abandonFrom;
       game.pass(m.color);
@@ -295,15 +302,17 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
   // read everything needed from this game before a prover takes over the core
   const prisoners = { black: game.prisoners("B"), white: game.prisoners("W") };
   const deadSet = new Set<number>();
-  const deadPoints = opts.dead === "none" || opts.dead === "auto" ? [] : opts.dead;
+  // tromp-taylor, zhang 3.6: every stone on the board counts as it stands
+  const deadIgnored = rules.deadStones === "stay" && opts.dead !== "none";
+  const deadPoints = opts.dead === "none" || opts.dead === "auto" || deadIgnored ? [] : opts.dead;
   for (const v of deadPoints) {
     const i = deadIndex(v, width, height);
     if (finalBoard[i] === 0) throw new ArbiterError(`--dead ${v}: there is no stone at ${v} in the final position`);
     for (const j of game.stringAt(i % width, Math.floor(i / width))) deadSet.add(j);
   }
-  for (const i of opts.deadIndices ?? []) deadSet.add(i);
+  if (!deadIgnored) for (const i of opts.deadIndices ?? []) deadSet.add(i);
   let disputes: Dispute[] | undefined;
-  if (opts.dead === "auto") {
+  if (opts.dead === "auto" && !deadIgnored) {
     const lastMover = record.moves.length ? record.moves[record.moves.length - 1].color : other(firstToMove);
     const first = disputeFirstMover(rules, other(lastMover), flow.endRequester);
     const settled = settleDisputes({ width, height, board: finalBoard }, rules, first,
@@ -360,6 +369,7 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
     result,
     decidedBy,
     dead: dead.map(gtp),
+    ...(deadIgnored ? { deadIgnored: `${rules.name === "zhang" ? "zhang 3.6" : "the rule set"}: no stones are removed after the end; every stone on the board counts` } : {}),
     ...(disputes ? { disputes } : {}),
     movesAfterEnd,
     gamePhaseMoves,

@@ -2,7 +2,7 @@
 // Each is a small piece of logic over the history; a rule set picks them through its knobs.
 import type { Color } from "../core/codes.js";
 import type { HistoryEntry } from "./history.js";
-import type { RuleSet } from "./ruleset.js";
+import { coreKo, type RuleSet } from "./ruleset.js";
 import { classifyCycle } from "./cycles.js";
 
 export interface Proposal {
@@ -289,7 +289,7 @@ function proposalEntry(p: Proposal, n: number): HistoryEntry {
 export function repetitionRules(rules: RuleSet, start: HistoryEntry, twin: "close" | "early" = "close",
   withCoreKo = false): RepetitionRule[] {
   const out: RepetitionRule[] = [];
-  const core = rules.ko === "japanese" ? "simple" : rules.ko;
+  const core = coreKo(rules);
   if (withCoreKo && (core === "simple" || core === "psk" || core === "ssk")) out.push(new CoreKoRule(core, start));
   if (rules.ko === "ing") {
     out.push(new IngRule(twin, start));

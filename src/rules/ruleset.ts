@@ -20,6 +20,8 @@ export const LONG_CYCLE_VALUES = ["rule", "void"] as const;
 export const ILLEGAL_VALUES = ["forfeit", "stop"] as const;
 export const ING_TWIN_VALUES = ["close", "early"] as const;
 export const CONSECUTIVE_VALUES = ["allowed", "foul"] as const;
+export const OPENING_PASS_VALUES = ["allowed", "forbidden"] as const;
+export const DEAD_STONES_VALUES = ["removed", "stay"] as const;
 
 export type Suicide = (typeof SUICIDE_VALUES)[number];
 export type Ko = (typeof KO_VALUES)[number];
@@ -54,6 +56,11 @@ export interface RuleSet {
   consecutiveMoves: (typeof CONSECUTIVE_VALUES)[number];
   /** Ing 1A.3: when twin hot stones (triple ko) become hot. */
   ingTwin: (typeof ING_TWIN_VALUES)[number];
+  /** Ing 1.1 (對局以實手開局): the game opens with a real move. */
+  openingPass: (typeof OPENING_PASS_VALUES)[number];
+  /** Whether stones agreed or proven dead are removed before counting: Tromp-Taylor and Zhang
+   *  3.6 count every stone on the board as it stands. */
+  deadStones: (typeof DEAD_STONES_VALUES)[number];
   /** The clause that each ruling cites, by rule concept (RULES.md numbering). */
   source: string;
 }
@@ -76,17 +83,19 @@ const base: Omit<RuleSet, "name" | "source"> = {
   illegalMove: "forfeit",
   consecutiveMoves: "allowed",
   ingTwin: "close",
+  openingPass: "allowed",
+  deadStones: "removed",
 };
 
 export const PRESETS: Record<string, RuleSet> = {
   ing: { ...base, name: "ing", source: "RULES.md 1 (Ing SST, 002/004)", suicide: "multi-stone", ko: "ing",
-    end: "ing-pairs", splitShared: true, komi: 8, tie: "black", handicap: "passes", illegalMove: "stop", consecutiveMoves: "foul" },
+    end: "ing-pairs", splitShared: true, komi: 8, tie: "black", handicap: "passes", illegalMove: "stop", consecutiveMoves: "foul", openingPass: "forbidden" },
   "new-ing": { ...base, name: "new-ing", source: "RULES.md 2 (New Ing, 000)", suicide: "allowed", ko: "none",
     longCycles: "void", pass: "null", end: "null-moves", scoring: "new-ing", emptyCount: "point",
     splitShared: true, komi: 7.5, laziness: true, consecutiveMoves: "foul" },
   zhang: { ...base, name: "zhang", source: "RULES.md 3 (Zhang's Basic Rules, 001)", suicide: "allowed",
     ko: "zhang", passesInHash: true, end: "zhang-virtual", scoring: "zhang", emptyCount: "point",
-    splitShared: true, komi: 6.5 },
+    splitShared: true, komi: 6.5, deadStones: "stay" },
   grand: { ...base, name: "grand", source: "RULES.md 4 (Grand Rules, 003)", suicide: "allowed", ko: "psk",
     resumeClearsHistory: true, scoring: "grand", emptyCount: "point", splitShared: true, komi: 6.5 },
   chinese: { ...base, name: "chinese", source: "RULES.md 5 (Chinese)", splitShared: true, komi: 7.5 },
@@ -97,7 +106,7 @@ export const PRESETS: Record<string, RuleSet> = {
   aga: { ...base, name: "aga", source: "RULES.md 5 (AGA)", ko: "ssk", scoring: "aga-area", komi: 7.5 },
   nz: { ...base, name: "nz", source: "RULES.md 5 (New Zealand)", suicide: "allowed", ko: "ssk", komi: 7 },
   "tromp-taylor": { ...base, name: "tromp-taylor", source: "RULES.md 5 (Tromp-Taylor)", suicide: "allowed",
-    ko: "psk", komi: 7.5 },
+    ko: "psk", komi: 7.5, deadStones: "stay" },
 };
 
 export const RULE_NAMES = Object.keys(PRESETS);
@@ -116,6 +125,8 @@ const ENUM_KNOBS: Record<string, readonly string[]> = {
   illegalMove: ILLEGAL_VALUES,
   consecutiveMoves: CONSECUTIVE_VALUES,
   ingTwin: ING_TWIN_VALUES,
+  openingPass: OPENING_PASS_VALUES,
+  deadStones: DEAD_STONES_VALUES,
 };
 const BOOLEAN_KNOBS = ["passesInHash", "resumeClearsHistory", "splitShared", "laziness"];
 const NUMBER_KNOBS = ["komi"];
@@ -169,5 +180,8 @@ export function ruleSetFrom(spec: string | Record<string, unknown>): RuleSet {
 /** The knobs the core applies itself. */
 export function coreKo(rules: RuleSet): "none" | "simple" | "psk" | "ssk" {
   if (rules.ko === "japanese") return "simple"; // basic ko; long cycles are the referee's
+  // voiding long cycles replaces superko by basic ko, as Chinese practice does (RULES.md 5);
+  // under the Grand Rules superko holds within a phase and the void acts across suspensions
+  if (rules.longCycles === "void" && !rules.resumeClearsHistory && (rules.ko === "psk" || rules.ko === "ssk")) return "simple";
   return rules.ko === "simple" || rules.ko === "psk" || rules.ko === "ssk" ? rules.ko : "none";
 }
