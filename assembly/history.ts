@@ -76,6 +76,36 @@ export function pushHistory(posHash: u64, sitHash: u64): bool {
   return true;
 }
 
+/** Appends board hash h to the position table only (playouts need no situation table under
+ *  psk or for the cycle log) in one probe; returns the previous index holding h, -1 if none,
+ *  or -2 when the history is full. */
+export function pushPositionOnly(h: u64): i32 {
+  if (historyLength >= limit) return -2;
+  const t = ++historyLength;
+  store<u64>(POS_HASH + (<usize>t << 3), h);
+  let i = slot(h);
+  while (load<u32>(POS_GEN + (<usize>i << 2)) == generation) {
+    if (load<u64>(POS_KEYS + (<usize>i << 3)) == h) {
+      const prev = load<i32>(POS_VAL + (<usize>i << 2));
+      store<i32>(POS_VAL + (<usize>i << 2), t);
+      return prev;
+    }
+    i = (i + 1) & mask;
+  }
+  store<u32>(POS_GEN + (<usize>i << 2), generation);
+  store<u64>(POS_KEYS + (<usize>i << 3), h);
+  store<i32>(POS_VAL + (<usize>i << 2), t);
+  return -1;
+}
+
+/** Appends situation hash h to the situation table only (ssk playouts). */
+export function pushSituationOnly(h: u64): void {
+  if (historyLength >= limit) return;
+  const t = ++historyLength;
+  store<u64>(SIT_HASH + (<usize>t << 3), h);
+  put(SIT_KEYS, SIT_GEN, SIT_VAL, h, t);
+}
+
 /** Latest index whose board hash is h, or -1. */
 @inline export function lastPositionIndex(h: u64): i32 { return find(POS_KEYS, POS_GEN, POS_VAL, h); }
 /** Latest index whose situation hash is h, or -1. */

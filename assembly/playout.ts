@@ -8,7 +8,7 @@ import { STATE, STATE_BYTES, EMPTIES, EPOS, BLACK, WHITE, OK, KO_PSK, KO_SSK, SU
   lastCaptured } from "./board";
 import * as B from "./board";
 import { initZobrist, sideKeyFor } from "./zobrist";
-import { resetHistory, pushHistory, lastPositionIndex } from "./history";
+import { resetHistory, pushHistory, pushPositionOnly, pushSituationOnly, lastPositionIndex } from "./history";
 import { areaDifference } from "./score";
 
 export let rngState: u32 = 0; // carries over between calls: batches continue the sequence
@@ -154,16 +154,26 @@ export function replayPlayout(w: i32, h: i32, state: u32, ko: i32): bool {
           }
           capUsed += n;
         }
+      }
+      if (history) {
+        // one probe records the position and finds where it stood before (board recurrence);
+        // ssk needs the situation table, and the cycle log the board table as well
+        let s = -1;
+        if (ko != KO_SSK) s = pushPositionOnly(boardHash());
+        else if (!logCycles) pushSituationOnly(boardHash() ^ sideKeyFor(c));
+        else {
+          s = lastPositionIndex(boardHash());
+          pushHistory(boardHash(), boardHash() ^ sideKeyFor(c));
+        }
         // a board recurring after a play closes a cycle; a pass repeats the board trivially
-        if (played) {
-          const s = lastPositionIndex(boardHash());
-          if (s >= 0 && !(s - loopS == t - loopT)) {
+        if (logCycles && played && s >= 0) {
+          const t = plies;
+          if (!(s - loopS == t - loopT)) {
             if (!logCycle(startState, g, s, t, BLACK)) eventsDropped++;
           }
-          if (s >= 0) { loopS = s; loopT = t; }
+          loopS = s; loopT = t;
         }
       }
-      if (history) pushHistory(boardHash(), boardHash() ^ sideKeyFor(c));
     }
     lastGamePlies = plies;
     statGames++;

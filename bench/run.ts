@@ -18,7 +18,7 @@ import { runPlayouts } from "../src/core/playouts.js";
 import { mulberry32, newTotals, sabakiPlayout } from "./sabaki-playout.js";
 import { buildNative, runNative, type NativeResult } from "./native.js";
 
-type Engine = "arbiter" | "arbiter-psk" | "sabaki" | "native";
+type Engine = "arbiter" | "arbiter-psk" | "arbiter-cycles" | "sabaki" | "native";
 
 interface Row {
   size: number;
@@ -136,11 +136,13 @@ function meanMs(task: Task): { mean: number; rme: number; samples: number } {
  */
 async function benchArbiter(cfg: SizeConfig, p: Profile["arbiter"], clock: Clock): Promise<Row[]> {
   const { size, arbiterBatch: batch } = cfg;
-  const kos = ["simple", "psk"] as const;
+  // "cycles": ko simple with the cycle bookkeeping on (every recurrence logged, issue 4)
+  const kos = ["simple", "psk", "cycles"] as const;
   type Ko = (typeof kos)[number];
   const acc: Record<Ko, { games: number; moves: number; capped: number; seed: number; samples: number[] }> = {
     simple: { games: 0, moves: 0, capped: 0, seed: 1, samples: [] },
     psk: { games: 0, moves: 0, capped: 0, seed: 1, samples: [] },
+    cycles: { games: 0, moves: 0, capped: 0, seed: 1, samples: [] },
   };
   for (let round = 0; round < p.rounds; round++) {
     const bench = new Bench({
@@ -159,7 +161,8 @@ async function benchArbiter(cfg: SizeConfig, p: Profile["arbiter"], clock: Clock
       bench.add(
         ko,
         () => {
-          const s = runPlayouts({ width: size, height: size, games: batch, seed: a.seed++, ko });
+          const s = runPlayouts({ width: size, height: size, games: batch, seed: a.seed++,
+            ko: ko === "cycles" ? "simple" : ko, logCycles: ko === "cycles" });
           a.games += s.games;
           a.moves += s.moves;
           a.capped += s.capped;
@@ -180,8 +183,8 @@ async function benchArbiter(cfg: SizeConfig, p: Profile["arbiter"], clock: Clock
     const m = sampleStats(a.samples);
     return {
       size,
-      engine: ko === "simple" ? "arbiter" : "arbiter-psk",
-      label: `arbiter (ko ${ko})`,
+      engine: ko === "simple" ? "arbiter" : ko === "psk" ? "arbiter-psk" : "arbiter-cycles",
+      label: ko === "cycles" ? "arbiter (cycle log)" : `arbiter (ko ${ko})`,
       playoutsPerSec: (batch * 1000) / m.mean,
       rme: m.rme,
       samples: m.n,
@@ -250,6 +253,7 @@ function nativeRow(r: NativeResult, clock: Clock): Row {
 interface Ratios {
   size: number;
   pskOverSimple: number | null;
+  cyclesOverSimple: number | null;
   arbiterOverNative: number | null;
   arbiterOverSabaki: number | null;
 }
@@ -258,11 +262,13 @@ function ratiosFor(size: number, rows: Row[]): Ratios {
   const get = (e: Engine) => rows.find((r) => r.size === size && r.engine === e)?.playoutsPerSec ?? null;
   const a = get("arbiter");
   const psk = get("arbiter-psk");
+  const cyc = get("arbiter-cycles");
   const nat = get("native");
   const sab = get("sabaki");
   return {
     size,
     pskOverSimple: a && psk ? psk / a : null,
+    cyclesOverSimple: a && cyc ? cyc / a : null,
     arbiterOverNative: a && nat ? a / nat : null,
     arbiterOverSabaki: a && sab ? a / sab : null,
   };
@@ -279,6 +285,8 @@ function ratioCell(row: Row, r: Ratios): string {
       return "reference";
     case "arbiter-psk":
       return r.pskOverSimple === null ? "" : `psk/simple ${r.pskOverSimple.toFixed(2)}`;
+    case "arbiter-cycles":
+      return r.cyclesOverSimple === null ? "" : `cycle log/simple ${r.cyclesOverSimple.toFixed(2)}`;
     case "sabaki":
       return r.arbiterOverSabaki === null ? "" : `arbiter/sabaki ${fmtRatio(r.arbiterOverSabaki)}`;
     case "native":
@@ -392,6 +400,9 @@ async function main(): Promise<void> {
     const check = (ok: boolean) => (ok ? "met" : "NOT met");
     if (r.pskOverSimple !== null) {
       parts.push(`psk/simple ${r.pskOverSimple.toFixed(3)} (>= 0.80: ${check(r.pskOverSimple >= 0.8)})`);
+    }
+    if (r.cyclesOverSimple !== null) {
+      parts.push(`cycle log/simple ${r.cyclesOverSimple.toFixed(3)} (>= 0.80: ${check(r.cyclesOverSimple >= 0.8)})`);
     }
     if (r.arbiterOverNative !== null) {
       parts.push(`arbiter/native ${r.arbiterOverNative.toFixed(3)} (>= 0.50: ${check(r.arbiterOverNative >= 0.5)})`);

@@ -22,7 +22,9 @@ export interface PlayoutStats {
 }
 
 export function runPlayouts(opts: { width: number; height: number; games: number; seed: number;
-  ko: CoreKo; withScore?: boolean }): PlayoutStats {
+  ko: CoreKo; withScore?: boolean;
+  /** keep the cycle bookkeeping on: every board recurrence is logged with its moves */
+  logCycles?: boolean }): PlayoutStats {
   checkSize(opts.width, opts.height);
   if (!Number.isInteger(opts.games) || opts.games < 1 || opts.games > 2 ** 31 - 1) {
     throw new ArbiterError(`--games must be a whole number from 1 to ${2 ** 31 - 1}, got ${opts.games}`);
@@ -32,7 +34,8 @@ export function runPlayouts(opts: { width: number; height: number; games: number
   }
   const c = loadCore();
   const t0 = performance.now();
-  c.runPlayouts(opts.width, opts.height, opts.games, opts.seed >>> 0, KO[opts.ko], opts.withScore ? 1 : 0);
+  if (opts.logCycles) c.runPlayoutsLoggingCycles(opts.width, opts.height, opts.games, opts.seed >>> 0, KO[opts.ko]);
+  else c.runPlayouts(opts.width, opts.height, opts.games, opts.seed >>> 0, KO[opts.ko], opts.withScore ? 1 : 0);
   const ms = performance.now() - t0;
   return {
     size: opts.width,
