@@ -204,6 +204,8 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
       hist.push({ kind: "pass", n: num, color: m.color, point: null, captures: [], selfCaptures: [], noChange: true,
         P: game.boardHash(), S, Z: wholeBoard(S), abandon });
       moves.push({ n: num, color: m.color, point: "pass", legal: true, reason: null, captures: [], selfCaptures: [], hash: hash() });
+      // the board stands again after a pass: the latest occurrence gives the shortest cycle
+      boards.set(game.boardHash(), hist.length - 1);
       for (const r of repetition) r.after(hist);
       const ev = flow.onPass(m.color, num, abandon, game.boardHash());
       if (ev.kind === "end") end = { reason: ev.reason, atMove: num, rule: ev.rule };
