@@ -40,12 +40,19 @@ async function main(): Promise<void> {
   const files = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory())
     .flatMap((d) => readdirSync(join(dir, d.name)).filter((f) => f.endsWith(".sgf")).sort().map((f) => join(d.name, f)));
   const outcomes: Outcome[] = [];
+  const skipped: { file: string; why: string }[] = [];
   for (const file of files) {
     if (outcomes.length >= limit) break;
     const text = readFileSync(join(dir, file), "utf8");
     const ma = /MA\[([a-s])([a-s])\]/.exec(text);
     const pl = /PL\[([BW])\]/.exec(text);
-    const record = readSgf(text);
+    let record;
+    try {
+      record = readSgf(text);
+    } catch (e) {
+      skipped.push({ file, why: (e as Error).message });
+      continue;
+    }
     if (!ma || !pl || record.moves.length === 0) continue; // not scored: no target, side or tree
     const x = ma[1].charCodeAt(0) - 97;
     const y = ma[2].charCodeAt(0) - 97;
@@ -89,6 +96,7 @@ async function main(): Promise<void> {
     medianMs: pct(0.5), p95Ms: pct(0.95), nodesPerSec: Math.round(nodes / (totalMs / 1000)),
     firstMoveInBook: outcomes.filter((o) => o.bookMove).length,
     firstMoveNotInBook: outcomes.filter((o) => o.bookMove === false).map((o) => `${o.file}:${o.first}`),
+    skipped,
   };
   if (process.argv.includes("--json")) console.log(JSON.stringify({ summary, outcomes }));
   else console.log(JSON.stringify(summary, null, 2));

@@ -174,7 +174,8 @@ function readGame(root: SgfNode, index: number): GameRecord {
         if (d[prop]) for (const i of setupPoints(d[prop], width, height, prop)) setup[i] = colour;
       }
     }
-    if (d.PL && moves.length === 0) {
+    // an empty PL[] says nothing (seen in published problem files)
+    if (d.PL && d.PL[0].trim() !== "" && moves.length === 0) {
       const pl = d.PL[0].trim().toUpperCase();
       if (pl !== "B" && pl !== "W") throw new ArbiterError(`bad PL[${d.PL[0]}]: expected B or W`);
       toMove = pl;
