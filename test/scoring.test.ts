@@ -707,10 +707,13 @@ describe("random finished games: the referee's count against an independent coun
           for (const j of string) named.add(j);
           if (rnd() < 0.15) deadStones.push(i);
         }
-        const plain = plainArea(board, w, h, deadStones);
+        const removed = plainArea(board, w, h, deadStones);
+        // tromp-taylor removes nothing: every stone on the board counts (deadStones: stay)
+        const asItStands = plainArea(board, w, h, []);
         const dead = deadStones.map((i) => indexToGtp(i, w, h));
         for (const [name, split] of cases) {
           const rules = preset(name);
+          const plain = rules.deadStones === "stay" ? asItStands : removed;
           const r = referee(recordOfMoves(w, h, moves), { rules, rulesFrom: "option", dead });
           expect(r.moves.every((m) => m.legal)).toBe(true);
           expect(r.end).toMatchObject({ reason: "two-passes", atMove: moves.length });

@@ -1,6 +1,7 @@
 // Where a prove-by-capture search may play: derived from the target, never given by hand.
 // Runs once per proof (not in the search loop), on plain arrays.
 import type { Color } from "../core/codes.js";
+import { neighbours, connected } from "../core/grid.js";
 
 export interface Board2D {
   width: number;
@@ -9,32 +10,11 @@ export interface Board2D {
   board: Uint8Array;
 }
 
-export function neighbours(i: number, width: number, height: number): number[] {
-  const x = i % width;
-  const y = (i - x) / width;
-  const out: number[] = [];
-  if (x > 0) out.push(i - 1);
-  if (x < width - 1) out.push(i + 1);
-  if (y > 0) out.push(i - width);
-  if (y < height - 1) out.push(i + width);
-  return out;
-}
+export { neighbours };
 
 /** Connected component of `inside` points containing the seeds. */
 function flood(seeds: number[], inside: (i: number) => boolean, b: Board2D): Set<number> {
-  const seen = new Set<number>();
-  const stack = seeds.filter(inside);
-  for (const s of stack) seen.add(s);
-  while (stack.length) {
-    const p = stack.pop()!;
-    for (const q of neighbours(p, b.width, b.height)) {
-      if (!seen.has(q) && inside(q)) {
-        seen.add(q);
-        stack.push(q);
-      }
-    }
-  }
-  return seen;
+  return connected(seeds, inside, b.width, b.height);
 }
 
 /** Strings of one colour: point -> string id, and the strings' points. */

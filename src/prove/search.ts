@@ -84,6 +84,9 @@ export class Search {
   /** a void (rule-set ruling) was met somewhere in the search */
   sawVoid = false;
   private historyFlag = false;
+  /** how often each situation occurs on the current path: a line that comes back to one of them
+   *  depends on the history (third-occurrence voids and cycle bans count occurrences) */
+  private onPathCount = new Map<bigint, number>();
 
   constructor(readonly spec: ProblemSpec, toMove: Color, private budget: Budget) {
     const { width, height, rules } = spec;
@@ -93,6 +96,7 @@ export class Search {
     this.hist = [{ kind: "start", n: 0, color: null, point: null, captures: [], selfCaptures: [], noChange: false,
       P: this.game.boardHash(), S, Z: S }];
     this.rules = repetitionRules(rules, this.hist[0], rules.ingTwin, true);
+    this.onPathCount.set(S, 1);
     this.targetMarks = [...spec.targets];
     // in the dispute, play ends at the rule set's end: two passes (four for `four-passes`)
     this.endPasses = rules.end === "four-passes" ? 4 : 2;
@@ -114,8 +118,9 @@ export class Search {
       this.hist.push({ kind: "pass", n: this.hist.length, color, point: null, captures: [], selfCaptures: [],
         noChange: true, P: this.hist[this.hist.length - 1].P, S, Z: this.zhang(S) });
       for (const r of this.rules) r.after(this.hist);
+      const repeated = this.enterPath(S);
       if (this.passes >= this.endPasses) return { ok: true, terminal: LOSS, why: "end" };
-      return { ok: true };
+      return { ok: true, historyDependent: repeated };
     }
     this.game.save(depth + 1);
     const a = this.game.searchPlay(move % width, (move - (move % width)) / width, color);
@@ -138,6 +143,7 @@ export class Search {
     this.hist.push({ kind: "play", n: this.hist.length, color, point: move, captures: a.captures, selfCaptures: a.selfCaptures,
       noChange: a.noChange, P: a.hashAfter, S, Z: proposal.Z });
     for (const r of this.rules) r.after(this.hist);
+    const repeated = this.enterPath(S);
     let voided = false;
     for (const r of this.rules) if (r.voids(this.hist)) voided = true;
     if (voided) {
@@ -159,12 +165,22 @@ export class Search {
       return { ok: true, terminal: LOSS, why: "escape" };
     }
     if (nullMove && this.passes >= this.endPasses) return { ok: true, terminal: LOSS, why: "end" };
-    return { ok: true };
+    return { ok: true, historyDependent: repeated };
+  }
+
+  /** Counts a situation entering the path; true when it was already on it. */
+  private enterPath(S: bigint): boolean {
+    const n = this.onPathCount.get(S) ?? 0;
+    this.onPathCount.set(S, n + 1);
+    return n > 0;
   }
 
   undo(move: Move, color: Color, depth: number, passesBefore: number): void {
     for (let i = this.rules.length - 1; i >= 0; i--) this.rules[i].undo(this.hist);
     const e = this.hist.pop()!;
+    const n = this.onPathCount.get(e.S)!;
+    if (n > 1) this.onPathCount.set(e.S, n - 1);
+    else this.onPathCount.delete(e.S);
     this.passes = passesBefore;
     if (move === PASS) {
       if (this.spec.rules.passesInHash) this.virtual[color]--;
@@ -259,7 +275,9 @@ export class Search {
     const dependent = this.historyFlag;
     this.historyFlag = outerFlag || dependent;
     if (result !== UNKNOWN && !dependent && !this.budgetOut) this.table.set(key, { value: result, best, searched: remaining });
-    else if (result === UNKNOWN && !this.budgetOut) this.table.set(key, { value: UNKNOWN, best: hit?.best ?? best, searched: remaining });
+    // an unproven line that met the history (a repetition, a void, a look-back refusal) may
+    // end differently on another path: keep its best move, not its depth
+    else if (result === UNKNOWN && !this.budgetOut) this.table.set(key, { value: UNKNOWN, best: hit?.best ?? best, searched: dependent ? 0 : remaining });
     return result;
   }
 

@@ -6,6 +6,7 @@
 // Game would take over the thread's core from the caller's game. test/scoring.test.ts checks the
 // "region" and "liberty" owners against the core's region and point owners.
 import { ArbiterError } from "../errors.js";
+import { neighbours } from "../core/grid.js";
 import type { FinalPosition } from "./types.js";
 
 export const NOBODY = 0;
@@ -34,16 +35,7 @@ export interface Analysis {
   adjacent: Uint8Array;
 }
 
-export function neighbours(i: number, width: number, height: number): number[] {
-  const x = i % width;
-  const y = (i - x) / width;
-  const out: number[] = [];
-  if (x > 0) out.push(i - 1);
-  if (x < width - 1) out.push(i + 1);
-  if (y > 0) out.push(i - width);
-  if (y < height - 1) out.push(i + width);
-  return out;
-}
+export { neighbours };
 
 function checkIndex(i: number, points: number, what: string): void {
   if (!Number.isInteger(i) || i < 0 || i >= points) {
