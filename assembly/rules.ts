@@ -8,13 +8,12 @@
 // creation counts; Ing's banned situations), all stamped with one generation so a new game
 // clears them in O(1). The core's own ko knobs (simple, psk, ssk) keep using history.ts.
 
-import { EMPTY, BLACK, WHITE, BORDER, MAXP, OK, ERR_OCCUPIED, ERR_SUICIDE, ERR_KO, ERR_SUPERKO, ERR_OFF_BOARD,
-  SUICIDE_FORBIDDEN, SUICIDE_MULTI_STONE, KO_NONE, REMOVED, colorAt, chainOf, libsOf, sizeOf, nextOf,
-  boardHash, prevHash, play, passMove, pitch, width, height, pointOf, lastCaptured, lastSelfCaptured,
-  lastNoChange, prisoners } from "./board";
+import { EMPTY, BLACK, WHITE, BORDER, MAXP, ERR_SUICIDE, SUICIDE_FORBIDDEN, SUICIDE_MULTI_STONE, KO_NONE,
+  REMOVED, colorAt, chainOf, libsOf, sizeOf, nextOf, boardHash, play, passMove, pitch, width, pointOf,
+  lastCaptured, lastSelfCaptured, lastNoChange, prisoners } from "./board";
 import * as B from "./board";
 import { zobristKey, sideKeyFor, passCountKey } from "./zobrist";
-import { resetHistory, pushHistory, seenPosition, seenSituation } from "./history";
+import { resetHistory, pushHistory } from "./history";
 
 // ---- codes shared with src/simulate/knobs.ts (keep in step) ---------------------------------
 // Why a candidate move is refused (1..5 are the core's play() codes).
@@ -93,7 +92,7 @@ export function useRules(slot: i32): void {
 
 // ---- hash tables: latest index (or a count) per 64-bit key ------------------------------------
 const TCAP: i32 = 8192;
-const T_BOARD: i32 = 0; // board hash -> latest start/stone-play index (the referee's `boards`)
+const T_BOARD: i32 = 0; // board hash -> latest index (the referee's `boards`)
 const T_SIT: i32 = 1; // situation -> latest index, passes included (ing 1A)
 const T_CREATED: i32 = 2; // situation -> creations by the start and stone plays (third-occurrence Void)
 const T_BAN_B: i32 = 3; // situations Black may not create again (ing 1A.4)
@@ -597,6 +596,7 @@ export function recordPass(c: i32, abandon: bool): void {
   const S = P ^ sideKeyFor(c ^ 3);
   store<u64>(PLY_S + (<usize>t << 3), S);
   pushHistory(P, S);
+  tPut(T_BOARD, P, t, false); // the board stands again: its latest occurrence gives the shortest cycle
   if (kRep == REP_ING) ingAfter(t);
   if (kRep == REP_ZHANG && !abandon) tPut(T_ZHANG, S ^ virtKey, t, false);
   flowPass(c, abandon);
@@ -631,10 +631,7 @@ export function plyPoint(t: i32): i32 { return ptAt(t); }
 export { xyOf };
 export function blackPrisoners(): i32 { return prisoners(BLACK); }
 export function whitePrisoners(): i32 { return prisoners(WHITE); }
-export function boardWidth(): i32 { return width; }
-export function boardHeight(): i32 { return height; }
 export function mailbox(xy: i32): i32 { return pointOf(xy % width, xy / width); }
-export { OK, ERR_OCCUPIED, ERR_KO, ERR_SUPERKO, ERR_OFF_BOARD };
 
 export function resetEvents(): void { evLen = 0; evCount = 0; evDropped = 0; }
 

@@ -151,6 +151,7 @@ const CAND: usize = memory.data(CAND_MAX * 4, 16); // i32 point
 const CAND_PRI: usize = memory.data(CAND_MAX * 4, 16); // i32: 2 capture, 1 escape
 let ncand: i32 = 0;
 const TRIED: usize = memory.data(MAXP * 4, 16); // u32 stamp: the candidate was tried this move
+const SELF_ATARI: usize = memory.data(MAXP * 4, 16); // i32 self-atari candidates kept as a fallback
 let stamp: u32 = 0;
 
 function addCandidate(p: i32, pri: i32): void {
@@ -248,7 +249,6 @@ function chooseCapture(c: i32): i32 {
   }
   return 0;
 }
-const SELF_ATARI: usize = memory.data(MAXP * 4, 16);
 
 // ---- games ----------------------------------------------------------------------------------
 function playGame(policy: i32): void {

@@ -5,19 +5,17 @@ import { readFileSync, statSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { ArbiterError } from "../errors.js";
 import { readSgf } from "../sgf/read.js";
-import { referee } from "../rules/referee.js";
 import { summary, explain } from "../rules/explain.js";
-import { PRESETS, withKnobs } from "../rules/ruleset.js";
+import { PRESETS } from "../rules/ruleset.js";
 import { runPlayouts } from "../core/playouts.js";
-import { fromGtp } from "../core/coords.js";
-import { prove } from "../prove/prove.js";
-import { proveParallel } from "../prove/pool.js";
-import { positionAfter, proofToSgf } from "../prove/position.js";
+import { proofToSgf } from "../prove/position.js";
 import { cycleCensus, playoutAsSgf, type Census } from "../simulate/cycle-census.js";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { addRuleOptions, resolveRules } from "./options.js";
+import { addRuleOptions } from "./options.js";
 import { registerResearchCommands } from "./simulate.js";
+import { addServeCommands } from "./serve.js";
+import { jsonText, proveRecord, refereeRecord, rulesText } from "../api/operations.js";
 
 const MAX_SGF_BYTES = 16 * 1024 * 1024;
 
@@ -80,19 +78,9 @@ export function buildProgram(): Command {
     .option("--explain", "print a readable account that names the clause of each ruling");
   addRuleOptions(ref);
   ref.action((file: string, opts: Record<string, unknown>) => {
-    const record = readSgf(readRecordFile(file));
-    const komiOpt = typeof opts.komi === "string";
-    const { rules: resolved, from } = resolveRules(opts, record.rules);
-    // the record's komi is what the players agreed, unless --komi overrides it
-    const rules = !komiOpt && record.komi !== null ? withKnobs(resolved, { komi: record.komi }) : resolved;
-    const deadOpt = String(opts.dead ?? "none").trim();
-    const dead = deadOpt === "none" || deadOpt === "" ? "none" : deadOpt === "auto" ? "auto"
-      : deadOpt.split(",").map((s) => s.trim()).filter(Boolean);
-    const list = (v: unknown) => typeof v === "string" ? v.split(",").map((x) => x.trim()).filter(Boolean) : undefined;
-    const own = opts.ownBlack || opts.ownWhite ? { B: list(opts.ownBlack), W: list(opts.ownWhite) } : undefined;
-    const ruling = referee(record, { rules, rulesFrom: from, dead, komiGiven: komiOpt || record.komi !== null,
-      own, seki: list(opts.seki) });
-    if (opts.json) process.stdout.write(JSON.stringify(ruling) + "\n");
+    // the same code path as POST /v1/referee and the GTP engine (src/api/operations.ts)
+    const ruling = refereeRecord(readSgf(readRecordFile(file)), opts);
+    if (opts.json) process.stdout.write(jsonText(ruling));
     else if (opts.explain) process.stdout.write(explain(ruling) + "\n");
     else process.stdout.write(summary(ruling) + "\n");
     const illegal = ruling.moves.find((m) => !m.legal);
@@ -116,27 +104,12 @@ export function buildProgram(): Command {
     .option("--json", "print JSON");
   addRuleOptions(proveCmd);
   proveCmd.action(async (file: string, opts: Record<string, unknown>) => {
-    const full = readSgf(readRecordFile(file));
-    const keep = opts.moves === undefined ? full.moves.length : parseWhole("--moves", opts.moves as string, 0, full.moves.length, 0);
-    const record = { ...full, moves: full.moves.slice(0, keep) };
-    const { rules } = resolveRules(opts, record.rules);
-    const pos = positionAfter(record, rules);
-    const targets = String(opts.target).split(",").map((v) => v.trim()).filter(Boolean).map((v) => {
-      const p = fromGtp(v, pos.width, pos.height);
-      return p.y * pos.width + p.x;
-    });
-    const toMoveOpt = opts.toMove === undefined ? pos.toMove : String(opts.toMove).toUpperCase();
-    if (toMoveOpt !== "B" && toMoveOpt !== "W") throw new ArbiterError(`--to-move takes B or W, got "${opts.toMove}"`);
-    const maxNodes = parseWhole("--max-nodes", opts.maxNodes as string, 1, 1e12, 2e7);
-    const seconds = Number(opts.time);
-    if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 86400) throw new ArbiterError(`--time takes seconds from 0 to 86400, got "${opts.time}"`);
-    const workers = parseWhole("--workers", opts.workers as string, 1, 64, 1);
     const controller = new AbortController();
     const onSigint = () => controller.abort();
     process.once("SIGINT", onSigint);
-    const req = { ...pos, rules, targets, toMove: toMoveOpt as "B" | "W", maxNodes, timeMs: seconds * 1000 };
-    const result = workers > 1 ? await proveParallel(req, workers, controller.signal, typeof opts.proof === "string")
-      : prove({ ...req, cancelled: () => controller.signal.aborted }, typeof opts.proof === "string");
+    // the same code path as POST /v1/prove and GTP arbiter-prove (src/api/operations.ts)
+    const { pos, rules, result, out } = await proveRecord(readSgf(readRecordFile(file)), opts,
+      { signal: controller.signal }, typeof opts.proof === "string");
     process.off("SIGINT", onSigint);
     if (typeof opts.proof === "string") {
       const sides = [["attacker first", result.attackerFirst], ["defender first", result.defenderFirst]] as const;
@@ -146,10 +119,8 @@ export function buildProgram(): Command {
         writeFileSync(name, proofToSgf(pos, q.proof, `arbiter proof, ${rules.name} rules, ${label}: ${q.captured ? "the target is captured" : "the target cannot be captured"}`));
       }
     }
-    const { attackerFirst, defenderFirst, ...rest } = result;
-    const strip = (q: typeof attackerFirst) => ({ captured: q.captured, line: q.line, nodes: q.nodes });
-    const out = { ...rest, attackerFirst: strip(attackerFirst), defenderFirst: strip(defenderFirst) };
-    if (opts.json) process.stdout.write(JSON.stringify(out) + "\n");
+    const { attackerFirst, defenderFirst } = result;
+    if (opts.json) process.stdout.write(jsonText(out));
     else {
       process.stdout.write(`Verdict: ${result.verdict} (target ${result.target.join(" ")}, ${result.defender === "B" ? "Black" : "White"}'s, under ${rules.name})\n`);
       process.stdout.write(`  attacker first: ${attackerFirst.captured === null ? "unknown" : attackerFirst.captured ? "captured" : "not captured"}  ${attackerFirst.line.join(", ")}\n`);
@@ -206,7 +177,7 @@ export function buildProgram(): Command {
     for (const n of names) if (!PRESETS[n]) throw new ArbiterError(`unknown rule set "${n}": use one of ${Object.keys(PRESETS).join(", ")}`);
     const picked = Object.fromEntries(names.map((n) => [n, PRESETS[n]]));
     if (opts.json) {
-      process.stdout.write(JSON.stringify(name ? picked[name] : picked, null, 2) + "\n");
+      process.stdout.write(rulesText(name));
     } else {
       for (const [n, r] of Object.entries(picked)) {
         const knobs = Object.entries(r).filter(([k]) => k !== "name" && k !== "source").map(([k, v]) => `${k}=${v}`).join(" ");
@@ -215,6 +186,7 @@ export function buildProgram(): Command {
     }
   });
   registerResearchCommands(program); // simulate, merge, corpus (src/cli/simulate.ts)
+  addServeCommands(program); // serve, gtp (src/cli/serve.ts)
   return program;
 }
 

@@ -4,50 +4,15 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Command, Option } from "commander";
 import { ArbiterError } from "../errors.js";
-import { KNOB_NAMES, type RuleSet } from "../rules/ruleset.js";
-import { resolveRules } from "./options.js";
-import { POLICIES, MAX_RULE_SETS, regenerate, type Policy, type SimSpec } from "../simulate/engine.js";
-import { buildReport, defaultWorkers, parseShard, runSimulation, type SimReport } from "../simulate/run.js";
+import { KNOB_NAMES } from "../rules/ruleset.js";
+import { POLICIES, regenerate, type SimSpec } from "../simulate/engine.js";
+import { defaultWorkers, type SimReport } from "../simulate/run.js";
+import { DEFAULT_RULES, ruleList, simulate, simulateRun, whole } from "../simulate/options.js";
 import { csvReport, markdownReport, mergeReports, svgReport } from "../simulate/report.js";
 import { gameSgf } from "../simulate/sgf-out.js";
 import { runCorpus, corpusTable } from "../simulate/corpus.js";
 
 const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-
-function whole(name: string, raw: unknown, min: number, max: number): number {
-  const text = String(raw);
-  const n = Number(text);
-  if (!/^\s*\d+\s*$/.test(text) || n < min || n > max) {
-    throw new ArbiterError(`${name} takes a whole number from ${min} to ${max}, got "${text}"`);
-  }
-  return n;
-}
-
-function parseSize(raw: unknown): { width: number; height: number } {
-  const m = /^\s*(\d+)\s*(?:[x:]\s*(\d+)\s*)?$/i.exec(String(raw));
-  if (!m) throw new ArbiterError(`--size takes a side (9) or width x height (9x7), got "${String(raw)}"`);
-  const width = Number(m[1]);
-  const height = m[2] === undefined ? width : Number(m[2]);
-  for (const v of [width, height]) {
-    if (v < 2 || v > 19) throw new ArbiterError(`--size: sides must be 2 to 19, got "${String(raw)}"`);
-  }
-  return { width, height };
-}
-
-/** The rule sets of a comma-separated list, each a preset with the command line's knob overrides. */
-function ruleList(opts: Record<string, unknown>): { key: string; rules: RuleSet }[] {
-  const names = String(opts.rules ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-  if (!names.length) throw new ArbiterError("--rules needs at least one rule set, e.g. --rules ing,chinese");
-  if (names.length > MAX_RULE_SETS) throw new ArbiterError(`--rules takes at most ${MAX_RULE_SETS} rule sets`);
-  const seen = new Set<string>();
-  return names.map((name) => {
-    const key = name.toLowerCase();
-    if (seen.has(key)) throw new ArbiterError(`--rules names ${key} twice`);
-    seen.add(key);
-    const { rules } = resolveRules({ ...opts, rules: key, rulesJson: undefined }, null);
-    return { key, rules };
-  });
-}
 
 function addKnobOptions(cmd: Command): void {
   for (const knob of KNOB_NAMES) {
@@ -84,7 +49,7 @@ function writeExamples(r: SimReport, spec: SimSpec, dir: string): void {
     const g = regenerate(spec, ri, e.game);
     const rules = spec.rules[ri].rules;
     const what = e.under ? `replayed under ${e.under}: ${e.what}` : e.what;
-    const file = `${e.rules}${e.under ? `-under-${e.under}` : ""}-${slug((e.key ?? e.what).replace(/^[^:]*:[^:]*:/, ""))}-game${e.game}.sgf`;
+    const file = `${e.rules}${e.under ? `-under-${e.under}` : ""}-${slug((e.key ?? e.what).replace(e.under ? /^pair:[^:]*:[^:]*:/ : /^[^:]*:[^:]*:/, ""))}-game${e.game}.sgf`;
     const notes = new Map<number, string>();
     const moveNo = /move (\d+)/.exec(e.what);
     if (moveNo) notes.set(Number(moveNo[1]), e.what);
@@ -101,7 +66,7 @@ export function registerResearchCommands(program: Command): void {
   const sim = program
     .command("simulate")
     .description("play games in WebAssembly under each rule set (its exact legality) and compare: results, ends, forbidden moves, cycles")
-    .option("--rules <list>", "comma-separated rule sets", "ing,new-ing,zhang,grand,chinese,japanese")
+    .option("--rules <list>", "comma-separated rule sets", DEFAULT_RULES)
     .option("--size <n>", "board size 2..19 (or WxH)", "9")
     .option("--games <n>", "games per rule set", "1000")
     .option("--seed <s>", "PRNG seed 0..4294967295 (game i's PRNG comes from seed and i only)", "1")
@@ -118,26 +83,11 @@ export function registerResearchCommands(program: Command): void {
   addKnobOptions(sim);
   sim.action(async (opts: Record<string, unknown>) => {
     if (opts.json && opts.csv) throw new ArbiterError("give --json or --csv, not both");
-    const rules = ruleList(opts);
-    const { width, height } = parseSize(opts.size);
-    const games = whole("--games", opts.games, 1, 2 ** 31 - 1);
-    const seed = whole("--seed", opts.seed, 0, 2 ** 32 - 1);
-    const workers = whole("--workers", opts.workers, 1, 64);
-    const policy = String(opts.policy) as Policy;
-    if (!POLICIES.includes(policy)) throw new ArbiterError(`--policy takes ${POLICIES.join(" or ")}, got "${policy}"`);
-    const shard = parseShard(opts.shard as string | undefined);
-    const taskSize = opts.taskSize === undefined ? undefined : whole("--task-size", opts.taskSize, 1, 1_000_000);
-    const spec: SimSpec = { width, height, seed, policy, rules, paired: !!opts.paired };
-    const run = await runSimulation({ spec, games, shard, workers, taskSize,
-      progress: opts.progress !== false && !!process.stderr.isTTY });
-    const report = buildReport(run.part, {
-      command: "simulate", version: 1, size: { width, height }, policy, seed, games, ranges: [run.range],
-      shard: shard.count > 1 ? shard : null, rulesOrder: rules.map((r) => r.key), workers, ms: run.ms,
-      interrupted: run.interrupted,
-    }, Object.fromEntries(rules.map((r) => [r.key, r.rules])));
-    if (typeof opts.examples === "string") writeExamples(report, spec, opts.examples);
+    const run = simulateRun(opts);
+    const report = await simulate(run, { progress: opts.progress !== false && !!process.stderr.isTTY });
+    if (typeof opts.examples === "string") writeExamples(report, run.spec, opts.examples);
     outputReport(report, opts);
-    if (run.interrupted) process.exitCode = 130;
+    if (report.interrupted) process.exitCode = 130;
   });
 
   program
@@ -156,7 +106,7 @@ export function registerResearchCommands(program: Command): void {
     .command("corpus")
     .description("replay real game records (SGF files, collections, folders, .tar.gz) under each rule set with the referee")
     .argument("<paths...>", "SGF files, folders or tarballs")
-    .option("--rules <list>", "comma-separated rule sets", "ing,new-ing,zhang,grand,chinese,japanese")
+    .option("--rules <list>", "comma-separated rule sets", DEFAULT_RULES)
     .option("--workers <w>", "worker threads", String(defaultWorkers()))
     .option("--limit <n>", "read at most n games")
     .option("--examples <n>", "examples to list per rule set and kind of finding", "3")
@@ -164,7 +114,7 @@ export function registerResearchCommands(program: Command): void {
     .option("--no-progress", "no progress bar (it is shown only when stderr is a terminal)");
   addKnobOptions(corpus);
   corpus.action(async (paths: string[], opts: Record<string, unknown>) => {
-    const rules = ruleList(opts);
+    const rules = ruleList(opts.rules, opts);
     const workers = whole("--workers", opts.workers, 1, 64);
     const limit = opts.limit === undefined ? Infinity : whole("--limit", opts.limit, 1, 2 ** 31 - 1);
     const examples = whole("--examples", opts.examples, 0, 1000);

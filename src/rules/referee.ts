@@ -109,6 +109,8 @@ export function normaliseResult(re: string | null): string | null {
 }
 
 interface CycleReport extends Cycle {
+  /** the play brings back the position after firstMove */
+  closes: boolean;
   situational: boolean;
   moves: string[];
   capturePoints: string[];
@@ -166,7 +168,9 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
     const shape = classifyCycle(list);
     const last = list[list.length - 1];
     cycles.push({ firstMove: s, repeatMove: last.n, period: list.length, kind: shape.kind, captures: shape.captures,
-      ruling, by, situational: hist[s].S === last.S, moves: describe(list),
+      // false when a rule stopped the cycle before the position came back (Ing's hot stones
+      // forbid a k:k retake, and the early twin-stone ban, whether or not anything repeats)
+      ruling, by, closes: hist[s].P === last.P, situational: hist[s].S === last.S, moves: describe(list),
       capturePoints: [...new Set(list.flatMap((e) => e.captures))].map(gtp), ...(reason ? { reason } : {}) });
   };
 

@@ -182,7 +182,7 @@ function marginTwice(result: string): number | null {
 }
 
 /** Decodes the batch's cycle events (assembly/rules.ts logCycle) and names each by structure. */
-function readCycles(c: SimCore, width: number): SimCycle[] {
+function readCycles(c: SimCore): SimCycle[] {
   const n = c.evCount.value as number;
   const words = new Uint16Array(c.memory.buffer, Number(c.EVENTS_OUT.value), c.evLen.value as number);
   const out: SimCycle[] = [];
@@ -210,7 +210,6 @@ function readCycles(c: SimCore, width: number): SimCycle[] {
     const shape = classifyCycle(moves);
     out.push({ game, s, t, kind: shape.kind, period: shape.period, voids, captures: shape.captures });
   }
-  void width;
   return out;
 }
 
@@ -260,7 +259,7 @@ export function playGames(spec: SimSpec, from: number, to: number, each: (g: Gam
       for (let k = 1; k < REASONS.length; k++) if (fb[k]) bump(forbidden[r], REASONS[k], fb[k]);
       captureMoves[r] += c.capturePolicyMoves.value as number;
       dropped[r] += c.evDropped.value as number;
-      const cycles = readCycles(c, spec.width);
+      const cycles = readCycles(c);
       const byGame = new Map<number, SimCycle[]>();
       for (const cy of cycles) {
         const list = byGame.get(cy.game);

@@ -32,8 +32,9 @@ export interface SimKnobs {
 export function simKnobs(rules: RuleSet): SimKnobs {
   const ko = rules.ko;
   const rep = ko === "ing" ? REP.ing : ko === "zhang" ? REP.zhang : ko === "japanese" ? REP.simple : REP[ko];
-  // repetitionRules: ing adds the third-occurrence Void; japanese or longCycles void (outside zhang) too
-  const void3 = ko === "ing" || (ko !== "zhang" && (ko === "japanese" || rules.longCycles === "void"));
+  // repetitionRules: ing adds the third-occurrence Void; outside zhang so do japanese, longCycles
+  // void and a history cleared on resumption (grand 4.4: cycles through suspensions)
+  const void3 = ko === "ing" || (ko !== "zhang" && (ko === "japanese" || rules.longCycles === "void" || rules.resumeClearsHistory));
   return {
     suicide: SUICIDE[rules.suicide],
     rep,

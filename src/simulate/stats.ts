@@ -17,8 +17,9 @@ export interface RuleStats {
   endReasons: Counts;
   /** candidate moves the policy drew that the rule set forbids, by reason */
   forbidden: Counts;
-  /** board recurrences (any side to move), as the referee reports them, by kind */
-  cycles: Record<string, { count: number; periods: Counts }>;
+  /** board recurrences (any side to move), as the referee reports them, by kind: the count, the
+   *  count per period (in moves); reports add per1000Games */
+  cycles: Record<string, { count: number; periods: Counts; per1000Games?: number }>;
   gamesWithCycle: number;
   /** games by their shortest cycle, in moves */
   cycleLengths: Counts;
@@ -45,6 +46,8 @@ export interface PairStats {
 }
 
 export interface Example {
+  /** what the example is kept for (one per key: the lowest game index) */
+  key?: string;
   rules: string;
   game: number;
   what: string;
@@ -123,7 +126,7 @@ export function addPairStats(into: PairStats, from: PairStats): void {
 /** Keeps the example with the lowest game index per key (any order of merging gives the same). */
 export function offerExample(into: Record<string, Example>, key: string, ex: Example): void {
   const cur = into[key];
-  if (!cur || ex.game < cur.game) into[key] = ex;
+  if (!cur || ex.game < cur.game) into[key] = { key, ...ex };
 }
 
 export function addPart(into: SimPart, from: SimPart): void {

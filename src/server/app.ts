@@ -1,0 +1,247 @@
+// `arbiter serve`: the referee, prove and rules operations over HTTP JSON (DESIGN.md 3), with
+// the same JSON as the command line's --json for the same input (src/api/operations.ts), plus
+// the dispute page. Every route validates its request against a JSON schema; a bad request is
+// a 4xx naming the field, never a 500. Proofs run in a piscina pool (src/server/searches.ts)
+// behind a bounded queue, so the event loop keeps answering while they run.
+import { availableParallelism } from "node:os";
+import type { IncomingMessage } from "node:http";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { ArbiterError } from "../errors.js";
+import { jsonText, rulesText } from "../api/operations.js";
+import { PRESETS } from "../rules/ruleset.js";
+import { positionText, refereeText, runsInline } from "./handlers.js";
+import type { Task } from "./worker.js";
+import { SearchPool, HttpError } from "./searches.js";
+import { DEFAULT_LIMITS, fieldNames, positionSchema, proveOptions, proveSchema, recordOf, refereeSchema,
+  simulateSchema, type GameBody, type Limits } from "./requests.js";
+import { SIMULATE_MISSING, simulateSpec, type SimulateBody } from "./simulate.js";
+import { openApi } from "./openapi.js";
+import { PAGE } from "./page.js";
+import { VERSION } from "./version.js";
+
+export interface ServerOptions {
+  limits?: Partial<Limits>;
+  /** search threads (default: min(2, cores)) */
+  threads?: number;
+  /** proofs that may wait for a thread (default 16); one more gets 503 */
+  maxQueue?: number;
+  /** fastify's request log on stderr */
+  log?: boolean;
+}
+
+export interface ArbiterServer {
+  app: FastifyInstance;
+  pool: SearchPool;
+  limits: Limits;
+  /** Stops taking requests, lets work in flight finish for up to `graceMs`, cancels the rest
+   *  (a cancelled proof answers with what it has: verdict "unknown"), then closes. */
+  shutdown(graceMs?: number): Promise<void>;
+}
+
+const JSON_TYPE = "application/json; charset=utf-8";
+/** how much of a body over the limit is read and dropped before the 413 */
+const DRAIN_BYTES = 64 * 1024 * 1024;
+
+interface AjvError { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }
+
+/** "/moves/3/1" as moves[3][1] */
+function fieldPath(instancePath: string): string {
+  return instancePath.split("/").filter(Boolean).map((p, i) => /^\d+$/.test(p) ? `[${p}]` : i === 0 ? p : `.${p}`).join("");
+}
+
+function validationMessage(errors: AjvError[], context: string): string {
+  const e = errors[0];
+  const at = fieldPath(e.instancePath);
+  const where = at ? `field "${at}"` : context === "body" ? "the request body" : context;
+  switch (e.keyword) {
+    case "required": return `field "${at ? `${at}.` : ""}${e.params.missingProperty}" is required`;
+    case "additionalProperties": return `unknown field "${at ? `${at}.` : ""}${e.params.additionalProperty}"`;
+    case "enum": return `${where} must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
+    default: return `${where} ${e.message ?? "is not valid"}`;
+  }
+}
+
+/** A body over the limit is read to its end and dropped (up to `capBytes` and `capMs`) before
+ *  the 413 goes out: a client still writing when the server closes gets a reset instead of the
+ *  answer. Nothing of it is kept. */
+function drain(raw: IncomingMessage, capBytes: number, capMs: number): Promise<void> {
+  if (raw.readableEnded || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let bytes = 0;
+    const finish = () => {
+      clearTimeout(timer);
+      raw.off("data", onData);
+      raw.off("end", finish);
+      raw.off("error", finish);
+      raw.off("close", finish);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > capBytes) finish();
+    };
+    const timer = setTimeout(finish, capMs);
+    raw.on("data", onData);
+    raw.once("end", finish);
+    raw.once("error", finish);
+    raw.once("close", finish);
+    raw.resume();
+  });
+}
+
+function send(reply: FastifyReply, status: number, text: string): FastifyReply {
+  return reply.code(status).type(JSON_TYPE).send(text);
+}
+
+function sendError(reply: FastifyReply, status: number, message: string): FastifyReply {
+  return send(reply, status, jsonText({ error: message, status }));
+}
+
+export async function buildServer(opts: ServerOptions = {}): Promise<ArbiterServer> {
+  const limits: Limits = { ...DEFAULT_LIMITS, ...opts.limits };
+  const threads = opts.threads ?? Math.max(1, Math.min(2, availableParallelism()));
+  const pool = new SearchPool({ threads, maxQueue: opts.maxQueue ?? 16 });
+  let draining = false;
+  const t0 = Date.now();
+
+  const app = Fastify({
+    logger: opts.log ?? false,
+    bodyLimit: limits.bodyBytes,
+    // a slow client cannot hold a connection for ever; a proof may take its whole budget
+    requestTimeout: (limits.seconds + 60) * 1000,
+    return503OnClosing: true,
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false,
+      allowUnionTypes: true } },
+  });
+
+  app.setErrorHandler(async (err: Error & { validation?: AjvError[]; validationContext?: string; statusCode?: number; code?: string },
+    req: FastifyRequest, reply: FastifyReply) => {
+    if (err.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      await drain(req.raw, DRAIN_BYTES, 10_000);
+      return sendError(reply, 413, `the request body is larger than this server's limit of ${limits.bodyBytes} bytes`);
+    }
+    if (err.validation) return sendError(reply, 400, validationMessage(err.validation, err.validationContext ?? "body"));
+    if (err instanceof HttpError) return sendError(reply, err.status, err.message);
+    if (err instanceof ArbiterError) return sendError(reply, 400, fieldNames(err.message));
+    if (typeof err.statusCode === "number" && err.statusCode >= 400 && err.statusCode < 500) {
+      // fastify's own: body too large (413), broken JSON (400), wrong content type (415), ...
+      return sendError(reply, err.statusCode, err.message);
+    }
+    reply.log.error(err);
+    return sendError(reply, 500, `internal error: ${err.message}`);
+  });
+  app.setNotFoundHandler((req, reply) => sendError(reply, 404, `no route ${req.method} ${req.url.split("?")[0]}: see /v1/openapi.json`));
+
+  app.addHook("onRequest", async (req, reply) => {
+    if (draining && req.url !== "/healthz") {
+      reply.header("connection", "close");
+      return sendError(reply, 503, "the server is shutting down");
+    }
+  });
+  app.addHook("onClose", async () => { await pool.destroy(); });
+
+  /** Runs a task in the pool; a client that goes away cancels its search. */
+  async function inPool(reply: FastifyReply, kind: Task["kind"], body: GameBody, seconds: number): Promise<FastifyReply> {
+    const { done, cancel } = pool.run({ kind, body, limits }, seconds * 1000 * 2 + 30_000);
+    reply.raw.on("close", () => { if (!reply.raw.writableFinished) cancel(); });
+    const r = await done;
+    return r.ok ? send(reply, 200, r.text) : sendError(reply, r.status, fieldNames(r.error));
+  }
+
+  app.get("/", async (_req, reply) => reply.type("text/html; charset=utf-8").header("cache-control", "no-store").send(PAGE));
+
+  app.get("/healthz", async (_req, reply) =>
+    send(reply, draining ? 503 : 200, jsonText({ status: draining ? "draining" : "ok", version: VERSION,
+      uptimeSeconds: Math.round((Date.now() - t0) / 1000), searches: pool.stats,
+      memory: { rssBytes: process.memoryUsage.rss(), heapUsedBytes: process.memoryUsage().heapUsed } })));
+
+  app.get("/v1/openapi.json", async (_req, reply) => send(reply, 200, JSON.stringify(openApi(limits), null, 2) + "\n"));
+
+  app.get("/v1/rules", {
+    schema: { querystring: { type: "object", additionalProperties: false,
+      properties: { name: { type: "string", enum: Object.keys(PRESETS) } } } },
+  }, async (req, reply) => send(reply, 200, rulesText((req.query as { name?: string }).name)));
+  app.get("/v1/rules/:name", {
+    schema: { params: { type: "object", properties: { name: { type: "string", enum: Object.keys(PRESETS) } } } },
+  }, async (req, reply) => send(reply, 200, rulesText((req.params as { name: string }).name)));
+
+  // a game of ordinary size is refereed on the event loop (a few ms); --dead auto (a search per
+  // disputed group) and large SGF texts go to a search thread
+  app.post("/v1/referee", { schema: { body: refereeSchema(limits) } }, async (req, reply) => {
+    const body = req.body as GameBody;
+    if (runsInline(body)) return send(reply, 200, refereeText(body, limits));
+    return inPool(reply, "referee", body, limits.seconds);
+  });
+
+  app.post("/v1/position", { schema: { body: positionSchema(limits) } }, async (req, reply) => {
+    const body = req.body as GameBody;
+    if (runsInline(body)) return send(reply, 200, positionText(body, limits));
+    return inPool(reply, "position", body, limits.seconds);
+  });
+
+  app.post("/v1/prove", { schema: { body: proveSchema(limits) } }, async (req, reply) => {
+    const body = req.body as GameBody;
+    // a bad game or bad options are a 400 before the request waits for a thread
+    if (runsInline(body)) {
+      proveOptions(body, limits);
+      recordOf(body, limits);
+    }
+    return inPool(reply, "prove", body, (body.seconds as number | undefined) ?? Math.min(60, limits.seconds));
+  });
+
+  app.post("/v1/simulate", { schema: { body: simulateSchema(limits) } }, async (req, reply) => {
+    if (SIMULATE_MISSING) return sendError(reply, 501, SIMULATE_MISSING);
+    const body = req.body as SimulateBody;
+    simulateSpec(body); // a bad rule list is a 400 before the request waits for a thread
+    const seconds = body.seconds ?? Math.min(60, limits.seconds);
+    return inPool(reply, "simulate", { ...body, seconds } as unknown as GameBody, seconds);
+  });
+
+  async function shutdown(graceMs = 5000): Promise<void> {
+    if (draining) return;
+    draining = true;
+    if (!(await pool.whenIdle(graceMs))) {
+      pool.cancelAll();
+      await pool.whenIdle(10_000);
+    }
+    // the work is done and answered: a connection still open a second later is one that a
+    // client left half-closed, and it must not hold the shutdown
+    const force = setTimeout(() => app.server.closeAllConnections(), 1000);
+    try {
+      await app.close();
+    } finally {
+      clearTimeout(force);
+    }
+  }
+
+  return { app, pool, limits, shutdown };
+}
+
+/** Starts the server and prints where it listens; SIGINT/SIGTERM shut it down gracefully. */
+export async function serve(host: string, port: number, opts: ServerOptions & { graceSeconds?: number } = {}): Promise<ArbiterServer> {
+  const server = await buildServer(opts);
+  const address = await server.app.listen({ host, port });
+  process.stdout.write(`arbiter serve: listening on ${address} (dispute page at ${address}/, API at ${address}/v1/openapi.json)\n`);
+  if (!["127.0.0.1", "localhost", "::1"].includes(host)) {
+    process.stderr.write(`arbiter serve: warning: listening on ${host}, not only on this machine's loopback\n`);
+  }
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) {
+      process.stderr.write(`arbiter serve: ${signal} again: stopping now\n`);
+      process.exit(130);
+    }
+    stopping = true;
+    process.stderr.write(`arbiter serve: ${signal}: finishing work in flight, then stopping\n`);
+    server.shutdown((opts.graceSeconds ?? 5) * 1000).then(() => {
+      process.stderr.write("arbiter serve: stopped\n");
+      process.exitCode = 0;
+    }, (e: Error) => {
+      process.stderr.write(`arbiter serve: error while stopping: ${e.message}\n`);
+      process.exitCode = 1;
+    });
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  return server;
+}

@@ -1,0 +1,299 @@
+// The dispute page served at GET /: paste or upload an SGF, pick the rule set, click the
+// disputed stones, prove, and step through the proof's main line drawn on the board (SVG).
+// One self-contained page: no external script, style or font; it talks only to this server.
+export const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>arbiter: dispute</title>
+<style>
+  body { font: 15px/1.4 system-ui, sans-serif; margin: 1em auto; max-width: 1100px; padding: 0 1em; color: #222; }
+  h1 { font-size: 1.3em; margin: 0 0 .5em; }
+  #layout { display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }
+  #left { flex: 1 1 320px; min-width: 300px; }
+  #right { flex: 1 1 460px; }
+  textarea { width: 100%; height: 11em; font: 12px monospace; box-sizing: border-box; }
+  fieldset { border: 1px solid #ccc; margin: .6em 0; padding: .5em .7em; }
+  button { margin: .2em .3em .2em 0; }
+  #message { color: #a00; min-height: 1.3em; white-space: pre-wrap; }
+  #verdict { font-size: 1.25em; font-weight: 600; min-height: 1.4em; }
+  #details { white-space: pre-wrap; font-size: .92em; }
+  svg { max-width: 100%; height: auto; user-select: none; }
+  .stone { cursor: pointer; }
+  .target { stroke: #d22; stroke-width: 3; }
+  #stepper span { display: inline-block; min-width: 9em; text-align: center; }
+</style>
+</head>
+<body>
+<h1>arbiter: prove a disputed group by capture</h1>
+<div id="layout">
+<div id="left">
+  <label for="sgf">SGF of the position (the setup and the moves up to the dispute)</label>
+  <textarea id="sgf" spellcheck="false" placeholder="(;GM[1]FF[4]SZ[9]AB[af][bf]...AW[ag]...)"></textarea>
+  <div><input type="file" id="file" accept=".sgf,text/plain"></div>
+  <fieldset>
+    <label>Rule set <select id="rules"><option value="">from the record (RU)</option></select></label>
+    <label>First to move <select id="toMove"><option value="">as in the record</option><option>B</option><option>W</option></select></label>
+    <br><label>Time budget <input id="seconds" type="number" min="1" max="60" value="10" style="width:4em"> s</label>
+  </fieldset>
+  <button id="load">Show position</button>
+  <button id="prove" disabled>Prove the selected stones</button>
+  <button id="clear" disabled>Clear selection</button>
+  <div id="message" role="status"></div>
+  <div id="selection"></div>
+  <div id="verdict" aria-live="polite"></div>
+  <div id="details"></div>
+  <div id="lines" hidden>
+    <label><input type="radio" name="line" value="first" checked> the rules' first mover's line</label>
+    <label><input type="radio" name="line" value="attackerFirst"> attacker first</label>
+    <label><input type="radio" name="line" value="defenderFirst"> defender first</label>
+  </div>
+  <div id="stepper" hidden>
+    <button id="first" title="start">|&lt;</button><button id="prev" title="back">&lt;</button>
+    <span id="stepText"></span>
+    <button id="next" title="forward">&gt;</button><button id="last" title="end">&gt;|</button>
+  </div>
+</div>
+<div id="right"><svg id="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" role="img" aria-label="board"></svg></div>
+</div>
+<script>
+"use strict";
+var LETTERS = "ABCDEFGHJKLMNOPQRST";
+var S = { width: 0, height: 0, base: null, toMove: "B", targets: [], result: null, line: [], step: 0 };
+var $ = function (id) { return document.getElementById(id); };
+
+function message(text) { $("message").textContent = text || ""; }
+
+function api(path, body) {
+  return fetch(path, { method: body ? "POST" : "GET", headers: body ? { "content-type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined }).then(function (r) {
+    return r.json().then(function (j) {
+      if (!r.ok) throw new Error(j.error || ("HTTP " + r.status));
+      return j;
+    });
+  });
+}
+
+function parseVertex(v) {
+  var x = LETTERS.indexOf(v.charAt(0).toUpperCase());
+  var row = parseInt(v.slice(1), 10);
+  return (S.height - row) * S.width + x;
+}
+function vertexName(i) { return LETTERS.charAt(i % S.width) + (S.height - Math.floor(i / S.width)); }
+
+function neighbours(i) {
+  var x = i % S.width, y = Math.floor(i / S.width), out = [];
+  if (x > 0) out.push(i - 1);
+  if (x < S.width - 1) out.push(i + 1);
+  if (y > 0) out.push(i - S.width);
+  if (y < S.height - 1) out.push(i + S.width);
+  return out;
+}
+function stringAt(board, i) {
+  var c = board[i], seen = {}, stack = [i], out = [], libs = 0, libSeen = {};
+  seen[i] = true;
+  while (stack.length) {
+    var p = stack.pop();
+    out.push(p);
+    neighbours(p).forEach(function (q) {
+      if (board[q] === c && !seen[q]) { seen[q] = true; stack.push(q); }
+      else if (board[q] === 0 && !libSeen[q]) { libSeen[q] = true; libs++; }
+    });
+  }
+  return { points: out, liberties: libs };
+}
+/** The board after one move of a line ("B A2", "W pass"): captures first, then the mover's own. */
+function play(board, move) {
+  var parts = move.split(" "), c = parts[0] === "B" ? 1 : 2;
+  if (parts[1] === "pass") return;
+  var i = parseVertex(parts[1]);
+  board[i] = c;
+  neighbours(i).forEach(function (q) {
+    if (board[q] === 3 - c) { var s = stringAt(board, q); if (s.liberties === 0) s.points.forEach(function (p) { board[p] = 0; }); }
+  });
+  var own = stringAt(board, i);
+  if (own.liberties === 0) own.points.forEach(function (p) { board[p] = 0; });
+}
+
+function draw() {
+  var svg = $("board"), W = S.width, H = S.height;
+  if (!W) { svg.innerHTML = ""; return; }
+  var cell = 30, m = 36, ns = "http://www.w3.org/2000/svg";
+  svg.setAttribute("viewBox", "0 0 " + (2 * m + (W - 1) * cell) + " " + (2 * m + (H - 1) * cell));
+  svg.setAttribute("width", String(2 * m + (W - 1) * cell));
+  while (svg.firstChild) svg.removeChild(svg.firstChild);
+  function el(name, attrs, parent) {
+    var e = document.createElementNS(ns, name);
+    for (var k in attrs) e.setAttribute(k, attrs[k]);
+    (parent || svg).appendChild(e);
+    return e;
+  }
+  el("rect", { x: 0, y: 0, width: 2 * m + (W - 1) * cell, height: 2 * m + (H - 1) * cell, fill: "#dcb35c" });
+  for (var x = 0; x < W; x++) {
+    el("line", { x1: m + x * cell, y1: m, x2: m + x * cell, y2: m + (H - 1) * cell, stroke: "#333", "stroke-width": 1 });
+    var t = el("text", { x: m + x * cell, y: m - 20, "text-anchor": "middle", "font-size": 11, fill: "#333" });
+    t.textContent = LETTERS.charAt(x);
+  }
+  for (var y = 0; y < H; y++) {
+    el("line", { x1: m, y1: m + y * cell, x2: m + (W - 1) * cell, y2: m + y * cell, stroke: "#333", "stroke-width": 1 });
+    var u = el("text", { x: m - 24, y: m + y * cell + 4, "text-anchor": "middle", "font-size": 11, fill: "#333" });
+    u.textContent = String(H - y);
+  }
+  // the position at the current step of the line, with the line's move numbers
+  var board = S.base.slice(), numbers = {}, k;
+  for (k = 0; k < S.step; k++) {
+    play(board, S.line[k]);
+    var v = S.line[k].split(" ")[1];
+    if (v !== "pass") numbers[parseVertex(v)] = k + 1;
+  }
+  for (var i in numbers) if (board[i] === 0) delete numbers[i];
+  var targetSet = {};
+  S.targets.forEach(function (t) { stringAt(S.base, t).points.forEach(function (p) { targetSet[p] = true; }); });
+  for (var p = 0; p < W * H; p++) {
+    var px = m + (p % W) * cell, py = m + Math.floor(p / W) * cell;
+    if (board[p] === 0) {
+      var hit = el("rect", { x: px - cell / 2, y: py - cell / 2, width: cell, height: cell, fill: "transparent" });
+      hit.setAttribute("data-vertex", vertexName(p));
+      continue;
+    }
+    var selected = S.step === 0 && targetSet[p];
+    var circle = el("circle", { cx: px, cy: py, r: cell / 2 - 1.5, fill: board[p] === 1 ? "#111" : "#fafafa",
+      stroke: selected ? "#d22" : "#000", "stroke-width": selected ? 3 : 1 });
+    circle.setAttribute("class", "stone" + (selected ? " target" : ""));
+    circle.setAttribute("data-vertex", vertexName(p));
+    circle.setAttribute("data-color", board[p] === 1 ? "B" : "W");
+    circle.addEventListener("click", onStoneClick.bind(null, p));
+    if (numbers[p]) {
+      var n = el("text", { x: px, y: py + 4, "text-anchor": "middle", "font-size": 12, "font-weight": "bold",
+        fill: board[p] === 1 ? "#fff" : "#000", "pointer-events": "none" });
+      n.textContent = String(numbers[p]);
+    }
+  }
+  $("stepText").textContent = S.line.length ? ("move " + S.step + " of " + S.line.length) : "";
+}
+
+function onStoneClick(p) {
+  if (S.step !== 0) { S.step = 0; }
+  var string = stringAt(S.base, p).points;
+  var already = S.targets.findIndex(function (t) { return string.indexOf(t) >= 0; });
+  if (already >= 0) S.targets.splice(already, 1);
+  else {
+    if (S.targets.length && S.base[S.targets[0]] !== S.base[p]) S.targets = [];
+    S.targets.push(p);
+  }
+  S.result = null; S.line = []; S.step = 0;
+  $("verdict").textContent = ""; $("details").textContent = "";
+  $("stepper").hidden = true; $("lines").hidden = true;
+  showSelection();
+  draw();
+}
+
+function showSelection() {
+  $("selection").textContent = S.targets.length
+    ? "Selected: " + S.targets.map(vertexName).join(", ") + " (" + (S.base[S.targets[0]] === 1 ? "Black" : "White") + ")"
+    : (S.width ? "Click a stone of the disputed group." : "");
+  $("prove").disabled = S.targets.length === 0;
+  $("clear").disabled = S.targets.length === 0;
+}
+
+function gameRequest() {
+  var body = { sgf: $("sgf").value };
+  if ($("rules").value) body.rules = $("rules").value;
+  return body;
+}
+
+function load() {
+  message("");
+  S.targets = []; S.result = null; S.line = []; S.step = 0;
+  $("verdict").textContent = ""; $("details").textContent = "";
+  $("stepper").hidden = true; $("lines").hidden = true;
+  return api("/v1/position", gameRequest()).then(function (pos) {
+    S.width = pos.size.width; S.height = pos.size.height; S.toMove = pos.toMove;
+    S.base = new Array(S.width * S.height).fill(0);
+    pos.stones.B.forEach(function (v) { S.base[parseVertex(v)] = 1; });
+    pos.stones.W.forEach(function (v) { S.base[parseVertex(v)] = 2; });
+    showSelection();
+    draw();
+  }).catch(function (e) { message(e.message); });
+}
+
+function lineName() {
+  var checked = document.querySelector("input[name=line]:checked").value;
+  if (checked !== "first") return checked;
+  var r = S.result;
+  return r.ruling.firstToMove === r.defender ? "defenderFirst" : "attackerFirst";
+}
+
+function showLine() {
+  S.line = S.result[lineName()].line;
+  S.step = 0;
+  $("stepper").hidden = S.line.length === 0;
+  draw();
+}
+
+function describe(q) {
+  return q.captured === null ? "unknown (budget)" : q.captured ? "captured" : "not captured";
+}
+
+function proveSelected() {
+  message("");
+  $("verdict").textContent = "Proving...";
+  $("details").textContent = "";
+  var body = gameRequest();
+  body.target = S.targets.map(vertexName);
+  if ($("toMove").value) body.toMove = $("toMove").value;
+  var seconds = Number($("seconds").value);
+  if (seconds > 0) body.seconds = seconds;
+  return api("/v1/prove", body).then(function (r) {
+    S.result = r;
+    var who = r.defender === "B" ? "Black" : "White";
+    $("verdict").textContent = "Verdict: " + r.verdict;
+    $("details").textContent =
+      who + "'s stones " + r.target.join(", ") + ": " +
+      (r.verdict === "dead" ? "captured whoever moves first" : r.verdict === "alive" ? "cannot be captured" :
+       r.verdict === "seki" ? "alive in seki" : r.verdict === "unsettled" ? "whoever moves first decides" : "the budget ran out") +
+      "\\nAttacker first: " + describe(r.attackerFirst) + "  " + r.attackerFirst.line.join(", ") +
+      "\\nDefender first: " + describe(r.defenderFirst) + "  " + r.defenderFirst.line.join(", ") +
+      "\\nBy the rules' dispute procedure " + r.ruling.firstToMove + " moves first: the stones are " + r.ruling.status + "." +
+      "\\n" + r.nodes + " nodes, " + r.timeMs + " ms" + (r.complete ? "" : ", incomplete") +
+      (r.assumption ? "\\n(" + r.assumption + ")" : "");
+    $("lines").hidden = false;
+    showLine();
+  }).catch(function (e) { $("verdict").textContent = ""; message(e.message); });
+}
+
+$("load").addEventListener("click", load);
+$("prove").addEventListener("click", proveSelected);
+$("clear").addEventListener("click", function () { S.targets = []; S.step = 0; S.line = []; showSelection(); draw(); });
+$("file").addEventListener("change", function (ev) {
+  var f = ev.target.files[0];
+  if (!f) return;
+  f.text().then(function (t) { $("sgf").value = t; load(); });
+});
+$("sgf").addEventListener("paste", function () { setTimeout(load, 0); });
+Array.prototype.forEach.call(document.querySelectorAll("input[name=line]"), function (r) {
+  r.addEventListener("change", function () { if (S.result) showLine(); });
+});
+function go(k) { S.step = Math.max(0, Math.min(S.line.length, k)); draw(); }
+$("first").addEventListener("click", function () { go(0); });
+$("prev").addEventListener("click", function () { go(S.step - 1); });
+$("next").addEventListener("click", function () { go(S.step + 1); });
+$("last").addEventListener("click", function () { go(S.line.length); });
+document.addEventListener("keydown", function (e) {
+  if (e.target && e.target.tagName === "TEXTAREA") return;
+  if (e.key === "ArrowRight") go(S.step + 1);
+  if (e.key === "ArrowLeft") go(S.step - 1);
+});
+api("/v1/rules").then(function (presets) {
+  Object.keys(presets).forEach(function (n) {
+    var o = document.createElement("option");
+    o.value = n; o.textContent = n;
+    $("rules").appendChild(o);
+  });
+}).catch(function (e) { message(e.message); });
+showSelection();
+</script>
+</body>
+</html>
+`;

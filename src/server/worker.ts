@@ -1,0 +1,37 @@
+// The server's piscina worker: long operations (proofs, referee with --dead auto, simulations,
+// large SGF texts) run here, one wasm core per thread, so that the event loop keeps answering.
+// A task carries a shared cancel flag that the server sets on shutdown or when the client goes
+// away.
+import { ArbiterError } from "../errors.js";
+import type { GameBody, Limits } from "./requests.js";
+import { positionText, proveText, refereeText } from "./handlers.js";
+
+export interface Task {
+  kind: "referee" | "position" | "prove" | "simulate";
+  body: GameBody;
+  limits: Limits;
+  cancel: Int32Array;
+}
+
+/** The JSON text of the answer, or a message for a bad request (a 400). */
+export type TaskResult = { ok: true; text: string } | { ok: false; status: number; error: string };
+
+export default async function run(task: Task): Promise<TaskResult> {
+  const cancelled = () => Atomics.load(task.cancel, 0) === 1;
+  try {
+    switch (task.kind) {
+      case "referee": return { ok: true, text: refereeText(task.body, task.limits) };
+      case "position": return { ok: true, text: positionText(task.body, task.limits) };
+      case "prove": return { ok: true, text: await proveText(task.body, task.limits, cancelled) };
+      case "simulate": {
+        const { simulateJson } = await import("./simulate.js");
+        return { ok: true, text: await simulateJson(task.body, cancelled) };
+      }
+      default:
+        return { ok: false, status: 400, error: "unknown task" };
+    }
+  } catch (e) {
+    if (e instanceof ArbiterError) return { ok: false, status: 400, error: e.message };
+    throw e;
+  }
+}

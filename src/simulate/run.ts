@@ -1,0 +1,199 @@
+// A simulation run: the game indices of a shard split into tasks for a piscina pool (one
+// WebAssembly instance per worker thread), the partial statistics summed as they come back, a
+// progress bar on a terminal, and a clean stop on Ctrl-C. Statistics are sums over games whose
+// PRNG depends on (seed, game index) only, so any worker count and any split give the same numbers.
+import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
+import { Piscina } from "piscina";
+import cliProgress from "cli-progress";
+import { ArbiterError } from "../errors.js";
+import { simulateRange, type SimSpec } from "./engine.js";
+import { addPart, derived, emptyPart, newRuleStats, type Example, type RuleStats, type SimPart } from "./stats.js";
+import type { RuleSet } from "../rules/ruleset.js";
+import type { SimTask } from "./worker.js";
+
+export interface Shard {
+  /** 1-based */
+  index: number;
+  count: number;
+}
+
+export interface RunOptions {
+  spec: SimSpec;
+  /** games per rule set in the whole run (all shards) */
+  games: number;
+  shard: Shard;
+  workers: number;
+  /** games per task */
+  taskSize?: number;
+  progress?: boolean;
+  /** stop taking new tasks when this turns true (a server's cancel flag); the CLI uses SIGINT */
+  stop?: () => boolean;
+  /** handle Ctrl-C here (default true) */
+  sigint?: boolean;
+}
+
+export interface RuleReport extends RuleStats {
+  knobs: RuleSet;
+  meanLength: number;
+  sdLength: number;
+  [k: string]: unknown;
+}
+
+export interface SimReport {
+  command: "simulate";
+  version: 1;
+  size: { width: number; height: number };
+  policy: string;
+  seed: number;
+  /** games per rule set of the whole run (all shards) */
+  games: number;
+  /** the game indices this report covers, [from, to) each */
+  ranges: [number, number][];
+  shard: Shard | null;
+  /** games per rule set done (less than the range when interrupted) */
+  gamesDone: number;
+  rulesOrder: string[];
+  rules: Record<string, RuleReport>;
+  paired: SimPart["paired"];
+  examples: Example[];
+  workers: number;
+  ms: number;
+  /** CPU time of the whole process (all threads) */
+  cpuMs?: number;
+  /** games (all rule sets) per second, and per worker thread */
+  gamesPerSec: number;
+  gamesPerSecPerThread: number;
+  interrupted: boolean;
+  merged?: string[];
+}
+
+export function shardRange(games: number, shard: Shard): [number, number] {
+  return [Math.floor((games * (shard.index - 1)) / shard.count), Math.floor((games * shard.index) / shard.count)];
+}
+
+export function parseShard(text: string | undefined): Shard {
+  if (text === undefined) return { index: 1, count: 1 };
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
+  const index = m ? Number(m[1]) : NaN;
+  const count = m ? Number(m[2]) : NaN;
+  if (!m || count < 1 || index < 1 || index > count || count > 1_000_000) {
+    throw new ArbiterError(`--shard takes i/n with 1 <= i <= n (e.g. 1/4), got "${text}"`);
+  }
+  return { index, count };
+}
+
+export function defaultWorkers(): number {
+  return Math.max(1, Math.min(2, availableParallelism()));
+}
+
+/** The report of a run's statistics (derived figures added; sums kept for merging). */
+export type ReportBase = Omit<SimReport, "rules" | "paired" | "examples" | "gamesDone" | "gamesPerSec" | "gamesPerSecPerThread">;
+
+export function buildReport(part: SimPart, base: ReportBase, knobs: Record<string, RuleSet>): SimReport {
+  const rules: Record<string, RuleReport> = {};
+  for (const key of base.rulesOrder) {
+    const s = canonical(part.rules[key] ?? newRuleStats());
+    rules[key] = { knobs: knobs[key], ...s, ...derived(s) };
+  }
+  const gamesDone = part.games;
+  const total = gamesDone * base.rulesOrder.length;
+  const secs = base.ms / 1000;
+  return {
+    ...base,
+    gamesDone,
+    rules,
+    paired: part.paired,
+    examples: Object.entries(part.examples).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, e]) => e),
+    gamesPerSec: secs > 0 ? Math.round(total / secs) : 0,
+    gamesPerSecPerThread: secs > 0 ? Math.round(total / secs / Math.max(1, base.workers)) : 0,
+  };
+}
+
+const sortKeys = <T>(o: Record<string, T>): Record<string, T> =>
+  Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
+/** The same statistics with every map's keys in order, so that equal sums print equal JSON. */
+function canonical(s: RuleStats): RuleStats {
+  return {
+    ...s,
+    decidedBy: sortKeys(s.decidedBy),
+    endReasons: sortKeys(s.endReasons),
+    forbidden: sortKeys(s.forbidden),
+    cycles: sortKeys(Object.fromEntries(Object.entries(s.cycles).map(([k, v]) => [k, { count: v.count,
+      per1000Games: s.games ? Math.round((v.count / s.games) * 1e6) / 1e3 : 0, periods: v.periods }]))),
+  };
+}
+
+function workerFile(): string {
+  return fileURLToPath(new URL("./worker.js", import.meta.url));
+}
+
+/** Runs the shard's games; resolves with the statistics (partial if interrupted by SIGINT). */
+export async function runSimulation(opts: RunOptions): Promise<{ part: SimPart; ms: number; cpuMs: number; interrupted: boolean;
+  range: [number, number] }> {
+  const [from, to] = shardRange(opts.games, opts.shard);
+  const workers = Math.max(1, opts.workers);
+  const taskSize = opts.taskSize ?? Math.max(50, Math.min(1000, Math.ceil((to - from) / (workers * 8))));
+  const tasks: SimTask[] = [];
+  for (let a = from; a < to; a += taskSize) tasks.push({ spec: opts.spec, from: a, to: Math.min(to, a + taskSize) });
+  const total = tasks.reduce((a, t) => a + (t.to - t.from) * t.spec.rules.length, 0);
+  const part = emptyPart();
+  let interrupted = false;
+  const onSigint = () => {
+    if (interrupted) process.exit(130); // a second Ctrl-C: stop at once
+    interrupted = true;
+    process.stderr.write("\narbiter: interrupted: finishing the tasks under way, then reporting what was done (Ctrl-C again to quit)\n");
+  };
+  const sigint = opts.sigint ?? true;
+  if (sigint) process.on("SIGINT", onSigint);
+  const stopped = () => interrupted || (opts.stop?.() ?? false);
+  const bar = opts.progress ? new cliProgress.SingleBar({
+    stream: process.stderr,
+    format: "simulate |{bar}| {percentage}% | {value}/{total} games | {rate} games/s | ETA {eta_formatted}",
+    hideCursor: true,
+    etaBuffer: 50,
+  }, cliProgress.Presets.shades_classic) : null;
+  const t0 = performance.now();
+  const cpu0 = process.cpuUsage(); // all threads of the process: the workers included
+  bar?.start(total, 0, { rate: "0" });
+  let done = 0;
+  const tick = (n: number) => {
+    done += n;
+    const secs = (performance.now() - t0) / 1000;
+    bar?.update(done, { rate: secs > 0 ? Math.round(done / secs).toString() : "0" });
+  };
+  try {
+    if (workers === 1 && tasks.length <= 1) {
+      // one small task: no pool needed
+      for (const t of tasks) {
+        if (stopped()) break;
+        addPart(part, simulateRange(t.spec, t.from, t.to));
+        tick((t.to - t.from) * t.spec.rules.length);
+      }
+    } else {
+      const pool = new Piscina({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000,
+        maxQueue: "auto" });
+      try {
+        let next = 0;
+        const runNext = async (): Promise<void> => {
+          while (!stopped() && next < tasks.length) {
+            const t = tasks[next++];
+            const res = (await pool.run(t)) as SimPart;
+            addPart(part, res);
+            tick((t.to - t.from) * t.spec.rules.length);
+          }
+        };
+        await Promise.all(Array.from({ length: workers * 2 }, () => runNext()));
+      } finally {
+        await pool.destroy();
+      }
+    }
+  } finally {
+    if (sigint) process.off("SIGINT", onSigint);
+    bar?.stop();
+  }
+  const cpu = process.cpuUsage(cpu0);
+  return { part, ms: Math.round(performance.now() - t0), cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+    interrupted: interrupted || (opts.stop?.() ?? false), range: [from, to] };
+}
