@@ -286,7 +286,7 @@ describe("prove: classical shapes under the seed and Japanese rules", () => {
   // White's liberty C7 touches Black's inner group, and calls this seki, though the defender can
   // capture that group (line above). Remove `.fails` once the seki test follows the defender's
   // line or asks whether the defender can make two eyes.
-  it.fails("double-ko-shared under grand: verdict alive, not seki", () => {
+  it("double-ko-shared under grand: verdict alive, not seki", () => {
     expect(proved("double-ko-shared", "fa", "grand").verdict).toBe("alive");
   });
 });

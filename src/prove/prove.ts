@@ -2,7 +2,8 @@
 // the target stones can be captured, with the attacker moving first and with the defender
 // moving first, and give a proof a referee can replay.
 import { other, type Color } from "../core/codes.js";
-import { indexToGtp } from "../core/coords.js";
+import { indexToGtp, fromGtp } from "../core/coords.js";
+import { Game } from "../core/game.js";
 import { ArbiterError } from "../errors.js";
 import type { RuleSet } from "../rules/ruleset.js";
 import { bensonAlive, neighbours, searchRegion, type SearchRegion } from "./region.js";
@@ -109,11 +110,16 @@ const PROOF_LIMIT = 200_000;
  * (the table's suggestion first), at the loser's turn every legal move. Returns true when the
  * whole tree holds, false when it does not, null when the budget ran out.
  */
-export function proveNode(search: Search, color: Color, depth: number, winner: Color, node: ProofNode, size = { n: 0 }): boolean | null {
-  if (++size.n > PROOF_LIMIT || search.budgetOut) return null;
+export function proveNode(search: Search, color: Color, depth: number, winner: Color, node: ProofNode, size = { n: 0 },
+  passFirst = true, limit = PROOF_LIMIT): boolean | null {
+  if (++size.n > limit || search.budgetOut) return null;
   const wanted = winner === other(search.spec.defender) ? WIN : LOSS;
   const winnerMoves = color === winner;
-  const moves = search.moves(color, winnerMoves ? search.suggestion(color) : undefined);
+  let moves = search.moves(color, winnerMoves ? search.suggestion(color) : undefined);
+  // the defender wins at once by passing when that pass ends play
+  if (passFirst && winnerMoves && color === search.spec.defender && search.consecutivePasses === search.endPasses - 1) {
+    moves = [PASS, ...moves.filter((m) => m !== PASS)];
+  }
   for (const mv of moves) {
     const passesBefore = search.consecutivePasses;
     const a = search.apply(mv, color, depth);
@@ -124,7 +130,7 @@ export function proveNode(search: Search, color: Color, depth: number, winner: C
       child.end = a.why;
       holds = a.terminal === wanted;
     } else {
-      holds = proveNode(search, other(color), depth + 1, winner, child, size);
+      holds = proveNode(search, other(color), depth + 1, winner, child, size, passFirst, limit);
     }
     search.undo(mv, color, depth, passesBefore);
     if (holds === null) return null;
@@ -160,20 +166,61 @@ export function verdictOf(a: boolean | null, d: boolean | null): Verdict {
   return "unsettled";
 }
 
-/** Seki: alive, but the target is not unconditionally alive and shares a liberty with an
- *  attacker string at the end of the defender's best line. */
-export function looksLikeSeki(spec: ProblemSpec): boolean {
-  const { width, height, board } = spec;
+/** The quiet line of a defender-first proof: the defender's proven moves while the attacker
+ *  passes, until play ends — the position both sides leave alone. */
+export function quietLine(root: ProofNode, spec: ProblemSpec): string[] {
+  const out: string[] = [];
+  let n: ProofNode | undefined = root;
+  while (n && n.children.length) {
+    const defenderTurn: boolean = n.children[0].color === spec.defender;
+    const next: ProofNode | undefined = defenderTurn ? n.children[0] : n.children.find((c) => c.move === PASS);
+    if (!next) break;
+    out.push(next.move === PASS ? `${next.color} pass` : `${next.color} ${indexToGtp(next.move, spec.width, spec.height)}`);
+    n = next;
+  }
+  return out;
+}
+
+/** Where the defender's play comes to rest when it moves first and uses its moves before
+ *  passing (so that a group that can make two eyes shows them): a proof tree rebuilt with the
+ *  defender's passes last, bounded; the starting position if it cannot be rebuilt in time. */
+function restingLine(spec: ProblemSpec): string[] {
+  const search = new Search(spec, spec.defender, { maxNodes: 200_000, deadline: performance.now() + 2000 });
+  if (search.dfpn(spec.defender) !== LOSS) return [];
+  const root: ProofNode = { move: PASS, color: other(spec.defender), children: [] };
+  return proveNode(search, spec.defender, 0, spec.defender, root, { n: 0 }, false, 20_000) === true ? quietLine(root, spec) : [];
+}
+
+/** Seki: alive, but where the defender's line comes to rest the target is not unconditionally
+ *  alive and shares a liberty with an attacker stone. */
+export function looksLikeSeki(spec: ProblemSpec, defenderLine: string[]): boolean {
+  const { width, height } = spec;
+  const board = boardAfter(spec, defenderLine);
   const d = spec.defender === "B" ? 1 : 2;
+  const targets = [...spec.region.targetStones].filter((p) => board[p] === d);
+  if (targets.length === 0) return false;
   const alive = bensonAlive({ width, height, board }, d);
-  if ([...spec.region.targetStones].every((p) => alive.has(p))) return false;
-  for (const p of spec.region.targetStones) {
+  if (targets.every((p) => alive.has(p))) return false;
+  for (const p of targets) {
     for (const q of neighbours(p, width, height)) {
       if (board[q] !== 0) continue;
       if (neighbours(q, width, height).some((r) => board[r] === 3 - d)) return true;
     }
   }
   return false;
+}
+
+/** The board after a line ("B D4", "W pass", ...) played from the problem's position. */
+function boardAfter(spec: ProblemSpec, line: string[]): Uint8Array {
+  const game = new Game({ width: spec.width, height: spec.height, suicide: spec.rules.suicide, ko: "none" });
+  game.setup(spec.board);
+  for (const step of line) {
+    const [c, v] = step.split(" ");
+    if (v === "pass") continue;
+    const p = fromGtp(v, spec.width, spec.height);
+    if (!game.play(p.x, p.y, c as Color).ok) break;
+  }
+  return game.board();
 }
 
 export function prove(req: ProveRequest, wantProof = false): ProveResult {
@@ -194,7 +241,7 @@ export function finish(req: ProveRequest, spec: ProblemSpec, t0: number, a: Ques
   complete: boolean): ProveResult {
   const gtp = (i: number) => indexToGtp(i, spec.width, spec.height);
   let verdict = verdictOf(a.captured, d.captured);
-  if (verdict === "alive" && looksLikeSeki(spec)) verdict = "seki";
+  if (verdict === "alive" && looksLikeSeki(spec, restingLine(spec))) verdict = "seki";
   const firstToMove = req.toMove;
   const first = firstToMove === spec.defender ? d.captured : a.captured;
   const r = spec.region;

@@ -66,6 +66,8 @@ const MIX = (x: bigint): bigint => {
 
 const MAX_DEPTH = 500;
 const INF = 100_000_000;
+/** the core keeps 512 state slots; a line may not be longer */
+const MAX_PLY = 500;
 
 export class Search {
   readonly game: Game;
@@ -75,7 +77,7 @@ export class Search {
   private virtual = { B: 0, W: 0 };
   private capturedTargets = 0;
   private targetMarks: number[];
-  private readonly endPasses: number;
+  readonly endPasses: number;
   private readonly order: number[];
   /** exact values, and for unproven positions the depth already searched below them */
   private table = new Map<bigint, { value: Value; best: Move; searched: number }>();
@@ -87,6 +89,10 @@ export class Search {
   /** how often each situation occurs on the current path: a line that comes back to one of them
    *  depends on the history (third-occurrence voids and cycle bans count occurrences) */
   private onPathCount = new Map<bigint, number>();
+  /** passes made on the current path while each board position stood (zhang 3.5) */
+  private virtualAtBoard = new Map<bigint, number>();
+  /** a line ran longer than MAX_PLY moves */
+  depthExceeded = false;
 
   constructor(readonly spec: ProblemSpec, toMove: Color, private budget: Budget) {
     const { width, height, rules } = spec;
@@ -111,16 +117,27 @@ export class Search {
   apply(move: Move, color: Color, depth: number): Applied {
     const { width } = this.spec;
     const nextS = (c: Color) => this.game.situationHash(c);
+    if (depth + 1 >= MAX_PLY) {
+      // a line longer than the core's state slots: the question stays open (unknown)
+      this.depthExceeded = true;
+      this.budgetOut = true;
+      return { ok: false };
+    }
     if (move === PASS) {
       this.passes++;
       if (this.spec.rules.passesInHash) this.virtual[color]++;
+      const P = this.hist[this.hist.length - 1].P;
       const S = nextS(other(color));
       this.hist.push({ kind: "pass", n: this.hist.length, color, point: null, captures: [], selfCaptures: [],
-        noChange: true, P: this.hist[this.hist.length - 1].P, S, Z: this.zhang(S) });
+        noChange: true, P, S, Z: this.zhang(S) });
       for (const r of this.rules) r.after(this.hist);
       const repeated = this.enterPath(S);
       if (this.passes >= this.endPasses) return { ok: true, terminal: LOSS, why: "end" };
-      return { ok: true, historyDependent: repeated };
+      // zhang 3.5: four virtual moves made while the board position was the same end play
+      const underBoard = (this.virtualAtBoard.get(P) ?? 0) + 1;
+      this.virtualAtBoard.set(P, underBoard);
+      if (this.spec.rules.end === "zhang-virtual" && underBoard >= 4) return { ok: true, terminal: LOSS, why: "end" };
+      return { ok: true, historyDependent: repeated || underBoard > 1 };
     }
     this.game.save(depth + 1);
     const a = this.game.searchPlay(move % width, (move - (move % width)) / width, color);
@@ -184,6 +201,9 @@ export class Search {
     this.passes = passesBefore;
     if (move === PASS) {
       if (this.spec.rules.passesInHash) this.virtual[color]--;
+      const n = this.virtualAtBoard.get(e.P) ?? 0;
+      if (n > 1) this.virtualAtBoard.set(e.P, n - 1);
+      else this.virtualAtBoard.delete(e.P);
       return;
     }
     const removed = color === this.spec.defender ? e.selfCaptures : e.captures;
