@@ -329,10 +329,10 @@ export class Search {
   private onPath = new Set<bigint>();
 
   /** df-pn from the current position; exact WIN/LOSS (to be verified) or UNKNOWN. */
-  dfpn(toMove: Color): Value {
+  dfpn(toMove: Color, depth = 0): Value {
     const key = this.key(toMove);
     this.onPath.clear();
-    this.mid(toMove, 0, INF - 1, INF - 1);
+    this.mid(toMove, depth, INF - 1, INF - 1);
     const e = this.pn.get(key);
     if (!e) return UNKNOWN;
     return e.pn === 0 ? WIN : e.dn === 0 ? LOSS : UNKNOWN;

@@ -44,13 +44,16 @@ export default function searchRootMove(task: RootTask): RootResult {
     value = a.terminal;
     root.end = a.why;
   } else {
-    const v = search.solve(other(task.toMove), 1);
-    value = v;
-    if (v !== UNKNOWN) {
+    // as in ask(): df-pn, its result verified by replay; iterative deepening if that fails
+    const verify = (v: number): boolean => {
+      if (v === UNKNOWN) return false;
+      root.children = [];
       const winner: Color = v === WIN ? other(spec.defender) : spec.defender;
-      const ok = proveNode(search, other(task.toMove), 1, winner, root);
-      if (ok !== true) value = UNKNOWN;
-    }
+      return proveNode(search, other(task.toMove), 1, winner, root) === true;
+    };
+    value = search.dfpn(other(task.toMove), 1);
+    if (!verify(value) && !search.budgetOut) value = search.solve(other(task.toMove), 1);
+    if (value !== UNKNOWN && (root.children.length === 0 || search.budgetOut) && !verify(value)) value = UNKNOWN;
   }
   return { move: task.move, legal: true, value, nodes: search.nodes, proof: value === UNKNOWN ? undefined : root,
     voidMet: search.sawVoid || a.why === "void", budgetOut: search.budgetOut };
