@@ -247,7 +247,7 @@ function removeString(s: i32, k: i32): i32 {
 }
 
 /** XOR of the Zobrist keys of the string with representative s. */
-function stringKey(s: i32): u64 {
+export function stringKey(s: i32): u64 {
   const c = colorAt(s);
   let h: u64 = 0;
   let q = s;

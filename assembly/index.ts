@@ -9,8 +9,9 @@ export { historyLength, lastPositionIndex, lastSituationIndex, positionHashAt, s
 export { passCountKey } from "./zobrist";
 export { countOwners, OWNER } from "./score";
 export { runPlayouts, runPlayoutsLoggingCycles, replayPlayout, EVENTS, eventsLength, eventCount,
-  eventsDropped, lastGamePlies, PLY_POINT, rngState, statGames, statMoves, statPlies, statCapped, statStones, statBlackAreaWins,
+  eventsDropped, lastGamePlies, PLY_POINT, statGames, statMoves, statPlies, statCapped, statStones, statBlackAreaWins,
   statWhiteAreaWins } from "./playout";
 export { simSetup, simulateBatch, replayMoves, seedFor, SUMMARY_OUT, BOARDS_OUT, MOVES_OUT,
   movesLen, FORBIDDEN_OUT, capturePolicyMoves } from "./simulate";
 export { setRules, EVENTS_OUT, evLen, evCount, evDropped } from "./rules";
+export { rngState } from "./prng";

@@ -11,16 +11,7 @@ import { initZobrist, sideKeyFor } from "./zobrist";
 import { resetHistory, pushHistory, pushPositionOnly, pushSituationOnly, lastPositionIndex } from "./history";
 import { areaDifference } from "./score";
 
-export let rngState: u32 = 0; // carries over between calls: batches continue the sequence
-@inline function rngU32(): u32 {
-  rngState += 0x6d2b79f5;
-  let t = rngState;
-  t = (t ^ (t >> 15)) * (t | 1);
-  t ^= t + (t ^ (t >> 7)) * (t | 61);
-  return t ^ (t >> 14);
-}
-/** floor(u * m / 2^32): uniform in 0..m-1 */
-@inline function rngBelow(m: u32): u32 { return <u32>((<u64>rngU32() * <u64>m) >> 32); }
+import { rngState, seedRng, rngBelow } from "./prng";
 
 const TEMPLATE: usize = memory.data(<i32>STATE_BYTES, 16);
 
@@ -113,7 +104,7 @@ export function replayPlayout(w: i32, h: i32, state: u32, ko: i32): bool {
   const cap = 3 * numPoints;
   const superko = ko == KO_PSK || ko == KO_SSK;
   const history = superko || logCycles;
-  rngState = seed;
+  seedRng(seed);
   statGames = 0; statMoves = 0; statPlies = 0; statCapped = 0; statStones = 0;
   statBlackAreaWins = 0; statWhiteAreaWins = 0;
   for (let g = 0; g < games; g++) {

@@ -10,7 +10,7 @@
 
 import { EMPTY, BLACK, WHITE, BORDER, MAXP, ERR_SUICIDE, SUICIDE_FORBIDDEN, SUICIDE_MULTI_STONE, KO_NONE,
   REMOVED, colorAt, chainOf, libsOf, sizeOf, nextOf, boardHash, play, passMove, pitch, width, pointOf,
-  lastCaptured, lastSelfCaptured, lastNoChange, prisoners } from "./board";
+  lastCaptured, lastSelfCaptured, lastNoChange, prisoners, stringKey } from "./board";
 import * as B from "./board";
 import { zobristKey, sideKeyFor, passCountKey } from "./zobrist";
 import { resetHistory, pushHistory } from "./history";
@@ -256,16 +256,6 @@ let prR1: i32 = 0;
 let prR2: i32 = 0;
 let prR3: i32 = 0;
 
-function stringKey(s: i32): u64 {
-  const c = colorAt(s);
-  let h: u64 = 0;
-  let q = s;
-  do {
-    h ^= zobristKey(c, q);
-    q = nextOf(q);
-  } while (q != s);
-  return h;
-}
 
 /** R_OK, or why the core would refuse p for c (occupied, off-board, suicide, no-change). */
 function probe(p: i32, c: i32): i32 {

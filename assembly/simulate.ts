@@ -17,16 +17,7 @@ import * as R from "./rules";
 export const POLICY_LIGHT: i32 = 0;
 export const POLICY_CAPTURE: i32 = 1;
 
-let rng: u32 = 0;
-@inline function rngU32(): u32 {
-  rng += 0x6d2b79f5;
-  let t = rng;
-  t = (t ^ (t >> 15)) * (t | 1);
-  t ^= t + (t ^ (t >> 7)) * (t | 61);
-  return t ^ (t >> 14);
-}
-/** floor(u * m / 2^32): uniform in 0..m-1 */
-@inline function rngBelow(m: u32): u32 { return <u32>((<u64>rngU32() * <u64>m) >> 32); }
+import { seedRng, rngU32, rngBelow } from "./prng";
 
 /** The PRNG state of game `game` of a run seeded `seed` (splitmix64 of the pair). */
 export function seedFor(seed: u32, game: i32): u32 {
@@ -359,7 +350,7 @@ export function simulateBatch(slot: i32, first: i32, count: i32, seed: u32, poli
     R.useRules(slot);
     R.logEvents = true;
     R.setGameIndex(game);
-    rng = seedFor(seed, game);
+    seedRng(seedFor(seed, game));
     playGame(policy);
     const capped = R.ended == R.END_RECORD && R.plies >= R.maxPlies;
     let off = -1;

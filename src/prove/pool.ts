@@ -1,28 +1,14 @@
 // Parallel prove-by-capture: each question's root moves are tasks for a piscina pool (coarse
 // tasks, one wasm instance and table per worker). The verdict is exact, so it is the same for
 // any worker count; the main line is the first winning root move in the fixed move order.
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { dirname, join } from "node:path";
 import { Piscina } from "piscina";
+import { builtFile } from "../core/built.js";
 import { other, type Color } from "../core/codes.js";
 import { Search, WIN, LOSS, UNKNOWN } from "./search.js";
 import { finish, mainLine, problemFrom, type ProofNode, type ProveRequest, type ProveResult, type Question } from "./prove.js";
 import type { RootResult, RootTask } from "./worker.js";
 
-/** dist/src/prove/worker.js, also when this module runs from its TypeScript source (tests). */
-function workerFile(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const beside = join(here, "worker.js");
-  if (existsSync(beside)) return beside;
-  let dir = here;
-  for (let i = 0; i < 4; i++) {
-    const built = join(dir, "dist", "src", "prove", "worker.js");
-    if (existsSync(built)) return built;
-    dir = dirname(dir);
-  }
-  throw new Error("dist/src/prove/worker.js not found: run `npm run build` first");
-}
+const workerFile = (): string => builtFile(import.meta.url, "worker.js");
 
 /** One question in parallel: with `toMove` to play, can the attacker capture the targets? */
 export async function askParallel(req: ProveRequest, toMove: Color, workers: number, signal?: AbortSignal): Promise<Question & { complete: boolean }> {

@@ -2,10 +2,8 @@
 // per task (set on shutdown or when the client goes away: the search then stops at its next
 // budget check and answers "unknown"), a hard time limit after which the worker is ended, and
 // a worker that dies is replaced by piscina while its request fails cleanly.
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { dirname, join } from "node:path";
 import { Piscina } from "piscina";
+import { builtFile } from "../core/built.js";
 import type { Task, TaskResult } from "./worker.js";
 
 /** An answer other than 200, with the message for the JSON error body. */
@@ -16,19 +14,7 @@ export class HttpError extends Error {
   }
 }
 
-/** dist/src/server/worker.js, also when this module runs from its TypeScript source (tests). */
-function workerFile(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const beside = join(here, "worker.js");
-  if (existsSync(beside)) return beside;
-  let dir = here;
-  for (let i = 0; i < 4; i++) {
-    const built = join(dir, "dist", "src", "server", "worker.js");
-    if (existsSync(built)) return built;
-    dir = dirname(dir);
-  }
-  throw new Error("dist/src/server/worker.js not found: run `npm run build` first");
-}
+const workerFile = (): string => builtFile(import.meta.url, "worker.js");
 
 export interface PoolOptions {
   /** search threads */

@@ -3,7 +3,6 @@
 // progress bar on a terminal, and a clean stop on Ctrl-C. Statistics are sums over games whose
 // PRNG depends on (seed, game index) only, so any worker count and any split give the same numbers.
 import { availableParallelism } from "node:os";
-import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
 import cliProgress from "cli-progress";
 import { ArbiterError } from "../errors.js";
@@ -11,6 +10,7 @@ import { simulateRange, type SimSpec } from "./engine.js";
 import { addPart, derived, emptyPart, newRuleStats, type Example, type RuleStats, type SimPart } from "./stats.js";
 import type { RuleSet } from "../rules/ruleset.js";
 import type { SimTask } from "./worker.js";
+import { builtFile } from "../core/built.js";
 
 export interface Shard {
   /** 1-based */
@@ -125,9 +125,7 @@ function canonical(s: RuleStats): RuleStats {
   };
 }
 
-function workerFile(): string {
-  return fileURLToPath(new URL("./worker.js", import.meta.url));
-}
+const workerFile = (): string => builtFile(import.meta.url, "worker.js");
 
 /** Runs the shard's games; resolves with the statistics (partial if interrupted by SIGINT). */
 export async function runSimulation(opts: RunOptions): Promise<{ part: SimPart; ms: number; cpuMs: number; interrupted: boolean;
