@@ -219,6 +219,32 @@ export class Search {
     this.game.restore(depth + 1);
   }
 
+  /** Fewest liberties of a target string still on the board (for df-pn's first estimates). */
+  private targetLiberties(): number {
+    const { width, height } = this.spec;
+    const board = this.game.board();
+    let fewest = Infinity;
+    for (const mark of this.targetMarks) {
+      if (mark < 0 || board[mark] === 0) continue;
+      const colour = board[mark];
+      const seen = new Set<number>([mark]);
+      const libs = new Set<number>();
+      const stack = [mark];
+      while (stack.length) {
+        const p = stack.pop()!;
+        for (const q of neighbours(p, width, height)) {
+          if (board[q] === 0) libs.add(q);
+          else if (board[q] === colour && !seen.has(q)) {
+            seen.add(q);
+            stack.push(q);
+          }
+        }
+      }
+      fewest = Math.min(fewest, libs.size);
+    }
+    return fewest === Infinity ? 1 : fewest;
+  }
+
   private zhang(S: bigint): bigint {
     return this.spec.rules.passesInHash
       ? S ^ this.game.passCountKey("B", this.virtual.B) ^ this.game.passCountKey("W", this.virtual.W) : S;
@@ -343,17 +369,18 @@ export class Search {
     const key = this.key(color);
     const orNode = color === this.attacker();
     // children: legality, terminal values and keys, found once per visit
-    const kids: { move: Move; key: bigint; terminal?: Value }[] = [];
+    const kids: { move: Move; key: bigint; terminal?: Value; libs: number }[] = [];
     for (const mv of this.moves(color, this.pn.get(key)?.best)) {
       // the attacker's pass always loses when two passes end play: the defender passes too
       if (orNode && mv === PASS && this.endPasses === 2) {
-        kids.push({ move: mv, key: 0n, terminal: LOSS });
+        kids.push({ move: mv, key: 0n, terminal: LOSS, libs: 0 });
         continue;
       }
       const passesBefore = this.passes;
       const a = this.apply(mv, color, depth);
       if (!a.ok) continue;
-      kids.push({ move: mv, key: a.terminal === undefined ? this.key(other(color)) : 0n, terminal: a.terminal });
+      kids.push({ move: mv, key: a.terminal === undefined ? this.key(other(color)) : 0n, terminal: a.terminal,
+        libs: a.terminal === undefined ? this.targetLiberties() : 0 });
       this.undo(mv, color, depth, passesBefore);
     }
     const pnOf = (k: (typeof kids)[number]): [number, number] => {
@@ -361,7 +388,8 @@ export class Search {
       // repeating a position on the current path counts as a loss for the player repeating it
       if (this.onPath.has(k.key)) return orNode ? [INF, 0] : [0, INF];
       const e = this.pn.get(k.key);
-      return e ? [e.pn, e.dn] : [1, 1];
+      // unexplored: a target short of liberties is cheaper to prove captured
+      return e ? [e.pn, e.dn] : [Math.max(1, k.libs - 1), 1];
     };
     this.onPath.add(key);
     while (true) {
