@@ -248,3 +248,29 @@ describe("bad input: one line naming the problem, no stack, non-zero exit", () =
     expect(out.end).toMatchObject({ reason: "illegal-move", atMove: 3 });
   });
 });
+
+describe("arbiter prove: bad input is one line, exit 2", () => {
+  const F = "test/fixtures/prove/square-four.sgf"; // White's target at C9 (SGF ca)
+  it("works on a good request (control)", () => {
+    const r = arbiter("prove", F, "--target", "C9", "--rules", "chinese", "--json");
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).verdict).toBe("dead");
+  });
+  const cases: [string, string[], RegExp][] = [
+    ["no --target", [], /required option '--target/],
+    ["a target on an empty point", ["--target", "A9"], /--target A9 is an empty point/],
+    ["a target off the board", ["--target", "Z99"], /bad point "Z99"|off the/],
+    ["stones of both colours", ["--target", "C9,D9"], /one colour/],
+    ["--time 0", ["--target", "C9", "--time", "0"], /--time takes seconds/],
+    ["--time abc", ["--target", "C9", "--time", "abc"], /--time takes seconds/],
+    ["--max-nodes 0", ["--target", "C9", "--max-nodes", "0"], /--max-nodes takes a whole number/],
+    ["--workers 0", ["--target", "C9", "--workers", "0"], /--workers takes a whole number/],
+    ["--to-move X", ["--target", "C9", "--to-move", "X"], /--to-move takes B or W/],
+    ["--moves past the record", ["--target", "C9", "--moves", "5"], /--moves takes a whole number/],
+    ["an unknown rule set", ["--target", "C9", "--rules", "bogus"], /unknown rule set "bogus"/],
+  ];
+  for (const [what, args, message] of cases) {
+    it(what, () => expectOneLineError(arbiter("prove", F, ...args), message));
+  }
+  it("a broken SGF", () => expectOneLineError(arbiter("prove", "test/fixtures/bad/unclosed-tree.sgf", "--target", "A1"), /broken SGF/));
+});
