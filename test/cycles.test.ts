@@ -170,7 +170,7 @@ describe("cycle catalogue, transformed", () => {
 });
 
 // The classifier on hand-made move lists: one per kind, including the two provisional ones
-// (docs/cycles.md) that no catalogue position reaches yet.
+// (docs/cycles.md), which the catalogue reaches only with constructed positions.
 describe("classifyCycle", () => {
   let n = 0;
   const play = (color: "B" | "W", point: number, captures: number[] = [], selfCaptures: number[] = []): HistoryEntry =>
