@@ -7,7 +7,7 @@ import { STATE, STATE_BYTES, REMOVED, MAXP, BLACK, WHITE, EMPTY, OK, ERR_OFF_BOA
 import { initZobrist, sideKeyFor } from "./zobrist";
 import { resetHistory, pushHistory } from "./history";
 import * as B from "./board";
-import { BB_A, bbStringAt, bbTest } from "./bitboard";
+import { BB_A, BB_B, bbStringAt, bbTest, bbLiberties, bbCount } from "./bitboard";
 
 // Saved states for copy-make: slot 0 is the referee's undo, the rest serve searches.
 export const SLOTS: i32 = 512;
@@ -126,4 +126,15 @@ export function stringPoints(x: i32, y: i32): i32 {
     for (let xx = 0; xx < width; xx++)
       if (bbTest(BB_A, pointOf(xx, yy))) store<u16>(STRING_OUT + (<usize>(n++) << 1), <u16>(yy * width + xx));
   return n;
+}
+
+/** The number of liberties of the string through (x, y) (found by bitboards); 0 for an empty
+ *  point. The prover asks this once per position for the targets. */
+export function stringLiberties(x: i32, y: i32): i32 {
+  const p = pointOf(x, y);
+  const c = colorAt(p);
+  if (c != BLACK && c != WHITE) return 0;
+  bbStringAt(BB_A, p, c);
+  bbLiberties(BB_B, BB_A);
+  return bbCount(BB_B);
 }

@@ -190,9 +190,20 @@ export class Game {
 
   /** A copy of the board, row-major, 0 empty, 1 Black, 2 White. */
   board(): Uint8Array {
+    return this.boardView().slice();
+  }
+
+  /** The board without a copy: a view of the core's memory, valid until the next call into
+   *  the core (for searches that only read it at once). */
+  boardView(): Uint8Array {
     const c = this.use();
     c.writeBoard();
-    return bytesAt(c, c.BOARD_OUT, this.width * this.height).slice();
+    return bytesAt(c, c.BOARD_OUT, this.width * this.height);
+  }
+
+  /** Liberties of the string at row-major index `p` (0 for an empty point). */
+  liberties(p: number): number {
+    return this.use().stringLiberties(p % this.width, Math.floor(p / this.width));
   }
 
   boardHash(): bigint { return u64(this.use().boardHash()); }

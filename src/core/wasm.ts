@@ -28,6 +28,7 @@ export interface CoreExports {
   situationHashAt(t: number): bigint;
   countOwners(method: number): number;
   stringPoints(x: number, y: number): number;
+  stringLiberties(x: number, y: number): number;
   STRING_OUT: WebAssembly.Global;
   runPlayouts(w: number, h: number, games: number, seed: number, ko: number, withScore: number): number;
   runPlayoutsLoggingCycles(w: number, h: number, games: number, seed: number, ko: number): number;

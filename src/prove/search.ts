@@ -109,6 +109,16 @@ export class Search {
     this.order = moveOrder(spec);
   }
 
+  /** A fresh budget for the next task on this search: a worker keeps one search, and its
+   *  tables, for all its tasks of one question. */
+  rebudget(budget: Budget): void {
+    this.budget = budget;
+    this.nodes = 0;
+    this.budgetOut = false;
+    this.sawVoid = false;
+    this.depthExceeded = false;
+  }
+
   private attacker(): Color {
     return other(this.spec.defender);
   }
@@ -221,26 +231,11 @@ export class Search {
 
   /** Fewest liberties of a target string still on the board (for df-pn's first estimates). */
   private targetLiberties(): number {
-    const { width, height } = this.spec;
-    const board = this.game.board();
     let fewest = Infinity;
     for (const mark of this.targetMarks) {
-      if (mark < 0 || board[mark] === 0) continue;
-      const colour = board[mark];
-      const seen = new Set<number>([mark]);
-      const libs = new Set<number>();
-      const stack = [mark];
-      while (stack.length) {
-        const p = stack.pop()!;
-        for (const q of neighbours(p, width, height)) {
-          if (board[q] === 0) libs.add(q);
-          else if (board[q] === colour && !seen.has(q)) {
-            seen.add(q);
-            stack.push(q);
-          }
-        }
-      }
-      fewest = Math.min(fewest, libs.size);
+      if (mark < 0) continue;
+      const libs = this.game.liberties(mark); // 0: the point is empty
+      if (libs > 0 && libs < fewest) fewest = libs;
     }
     return fewest === Infinity ? 1 : fewest;
   }
@@ -262,7 +257,7 @@ export class Search {
    *  heuristic (moves that refuted others before), then by distance from the target; pass last. */
   moves(color: Color, best: Move | undefined): Move[] {
     const out: Move[] = [];
-    const board = this.game.board();
+    const board = this.game.boardView();
     const score = this.historyScore[color === "B" ? 0 : 1];
     for (const p of this.order) if (p !== best && board[p] === 0) out.push(p);
     // a stable sort keeps the static order among equal scores, so the order is deterministic
