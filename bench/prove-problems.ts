@@ -12,7 +12,7 @@ import { readSgf } from "../src/sgf/read.js";
 import { preset } from "../src/rules/ruleset.js";
 import { other, type Color } from "../src/core/codes.js";
 import { problemFrom, ask } from "../src/prove/prove.js";
-import { askParallel } from "../src/prove/pool.js";
+import { askParallel, provePool } from "../src/prove/pool.js";
 import { referee } from "../src/rules/referee.js";
 import { Game } from "../src/core/game.js";
 import { fromGtp } from "../src/core/coords.js";
@@ -97,6 +97,8 @@ async function main(): Promise<void> {
   const outcomes: Outcome[] = [];
   const skipped: { file: string; why: string }[] = [];
   const only = arg("--only", "") ? new Set(arg("--only", "").split(",")) : null;
+  // one pool for the whole run: thread start-up is not the search's time
+  const pool = workers > 1 ? provePool(workers) : undefined;
   for (const file of files) {
     if (outcomes.length >= limit) break;
     if (only && !only.has(file.replace(/\.sgf$/, ""))) continue;
@@ -124,7 +126,7 @@ async function main(): Promise<void> {
     const req = { width: record.width, height: record.height, board, rules, targets: [target], toMove, maxNodes: 5e8, timeMs: seconds * 1000 };
     const t0 = performance.now();
     let q;
-    if (workers > 1) q = await askParallel(req, toMove, workers);
+    if (workers > 1) q = await askParallel(req, toMove, workers, undefined, pool);
     else q = ask(problemFrom(req), toMove, { maxNodes: req.maxNodes, deadline: t0 + req.timeMs }, false);
     const ms = performance.now() - t0;
     const want = attackerMoves; // the side to move succeeds
@@ -150,9 +152,11 @@ async function main(): Promise<void> {
       console.log(`${file.padEnd(14)} ${(attackerMoves ? "kill" : "live").padEnd(5)} ${got.padEnd(8)} ${String(Math.round(ms)).padStart(7)} ms ${String(q.nodes).padStart(10)} nodes  first ${firstMove ?? "-"}${bookMove === false ? " (not a book move)" : ""}${why ? `  [${why}]` : ""}`);
     }
   }
+  await pool?.destroy();
   const times = outcomes.map((o) => o.ms).sort((a, b) => a - b);
   const pct = (p: number) => times.length ? times[Math.min(times.length - 1, Math.floor(p * times.length))] : 0;
   const nodes = outcomes.reduce((n, o) => n + o.nodes, 0);
+  const rate = (os: Outcome[]) => os.length ? Math.round(os.reduce((n, o) => n + o.nodes, 0) / (os.reduce((n, o) => n + o.ms, 0) / 1000)) : null;
   const totalMs = outcomes.reduce((n, o) => n + o.ms, 0);
   const summary = {
     rules: rules.name, workers, timeLimitSeconds: seconds, problems: outcomes.length,
@@ -161,6 +165,8 @@ async function main(): Promise<void> {
     koConvention: outcomes.filter((o) => o.got === "ko").map((o) => `${o.file}: ${o.why}`),
     unknown: outcomes.filter((o) => o.got === "unknown").map((o) => o.file),
     medianMs: pct(0.5), p95Ms: pct(0.95), nodesPerSec: Math.round(nodes / (totalMs / 1000)),
+    // throughput where every worker is busy all the time: the problems that used their whole time
+    nodesPerSecFullTime: rate(outcomes.filter((o) => o.ms >= seconds * 1000 * 0.98)),
     firstMoveInBook: outcomes.filter((o) => o.bookMove).length,
     firstMoveNotInBook: outcomes.filter((o) => o.bookMove === false).map((o) => `${o.file}:${o.first}`),
     skipped,

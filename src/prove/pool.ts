@@ -1,87 +1,285 @@
-// Parallel prove-by-capture: each question's root moves are tasks for a piscina pool (coarse
-// tasks, one wasm instance and table per worker). The verdict is exact, so it is the same for
-// any worker count; the main line is the first winning root move in the fixed move order.
+// Parallel prove-by-capture over a work-stealing frontier. A question starts as itself (the
+// single-thread search, on one worker) and its root moves, one task each (coarse tasks; each
+// worker keeps its wasm core and its tables per question). When a worker would idle, the longest-running unsplit line is split: its replies
+// become tasks of their own while the line itself keeps running, and whichever settles the line
+// first cancels the rest. Values are combined up the tree exactly (a winning reply decides a
+// node, all replies losing decide it the other way), so the verdict is the same for any worker
+// count; a proof is assembled from the tasks' verified proofs.
 import { Piscina } from "piscina";
 import { builtFile } from "../core/built.js";
 import { other, type Color } from "../core/codes.js";
-import { Search, WIN, LOSS, UNKNOWN } from "./search.js";
+import { Search, WIN, LOSS, UNKNOWN, type Move } from "./search.js";
 import { finish, mainLine, problemFrom, type ProofNode, type ProveRequest, type ProveResult, type Question } from "./prove.js";
-import type { RootResult, RootTask } from "./worker.js";
+import type { ProblemSpec } from "./search.js";
+import type { LineResult, LineTask } from "./worker.js";
 
 const workerFile = (): string => builtFile(import.meta.url, "worker.js");
 
+/** Lines are split no deeper than this (a split's replies are tasks one move longer). */
+const MAX_SPLIT_DEPTH = 12;
+
+/** A line from a question's root: a node of the frontier tree. */
+interface LineNode {
+  line: Move[];
+  /** the player to move after the line */
+  toMove: Color;
+  parent: LineNode | null;
+  children: LineNode[] | null;
+  /** attacker's view, once settled */
+  value: number;
+  proof?: ProofNode;
+  /** set to 1 when the line is settled: stops its task and every task below it */
+  cancel: Int32Array;
+  running: boolean;
+  startedAt: number;
+}
+
+const flag = (): Int32Array => new Int32Array(new SharedArrayBuffer(4));
+
+/** A pool of prove workers that a caller with many proofs keeps (and destroys) itself. */
+export function provePool(workers: number): Piscina {
+  return new Piscina({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
+}
+
 /** One question in parallel: with `toMove` to play, can the attacker capture the targets? */
-export async function askParallel(req: ProveRequest, toMove: Color, workers: number, signal?: AbortSignal): Promise<Question & { complete: boolean }> {
-  const r = await proveParallel(req, workers, signal, false, toMove);
+export async function askParallel(req: ProveRequest, toMove: Color, workers: number, signal?: AbortSignal,
+  pool?: Piscina): Promise<Question & { complete: boolean }> {
+  const r = await proveParallel(req, workers, signal, false, toMove, pool);
   const q = toMove === r.defender ? r.defenderFirst : r.attackerFirst;
   return { ...q, complete: q.captured !== null };
 }
 
 export async function proveParallel(req: ProveRequest, workers: number, signal?: AbortSignal, wantProof = false,
-  only?: Color): Promise<ProveResult> {
+  only?: Color, shared?: Piscina): Promise<ProveResult> {
   const t0 = performance.now();
   const spec = problemFrom(req);
-  const pool = new Piscina({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
-  const cancels: Int32Array[] = [];
-  const onAbort = () => cancels.forEach((c) => Atomics.store(c, 0, 1));
+  const pool = shared ?? provePool(workers);
+  const stopAll = flag();
+  const onAbort = () => Atomics.store(stopAll, 0, 1);
   signal?.addEventListener("abort", onAbort);
-  const deadline = Date.now() + req.timeMs;
-  const { cancelled: _c, ...plain } = req;
-  let voidMet = false;
-  let complete = true;
+  if (signal?.aborted) onAbort();
   try {
-    const question = async (toMove: Color, share: number): Promise<Question> => {
-      // the root moves, in the search's own order (the same for every worker count)
-      const probe = new Search(spec, toMove, { maxNodes: 1, deadline: Infinity });
-      const moves = probe.moves(toMove, undefined);
-      const attackerMoves = toMove === other(spec.defender);
-      const mine = attackerMoves ? WIN : LOSS;
-      // set when the question is decided (or on abort): the remaining tasks stop
-      const qCancel = new Int32Array(new SharedArrayBuffer(4));
-      cancels.push(qCancel);
-      if (signal?.aborted) Atomics.store(qCancel, 0, 1);
-      const results: (RootResult | null)[] = moves.map(() => null);
-      let decided = false;
-      const tasks = moves.map((move, k) => {
-        const task: RootTask = { request: { ...plain, board: spec.board }, toMove, move, deadline,
-          maxNodes: Math.max(1000, Math.floor((req.maxNodes * share) / moves.length)), cancel: qCancel };
-        return (pool.run(task) as Promise<RootResult>).then((r) => {
-          results[k] = r;
-          // decided once the first winning move in order is known and all before it are resolved
-          const firstWin = results.findIndex((x) => x?.legal && x.value === mine);
-          if (firstWin >= 0 && results.slice(0, firstWin).every((x) => x !== null)) decided = true;
-          if (decided) Atomics.store(qCancel, 0, 1);
-        });
-      });
-      await Promise.all(tasks);
-      const legal = results.filter((r): r is RootResult => r !== null && r.legal);
-      const nodes = results.reduce((n, r) => n + (r?.nodes ?? 0), 0);
-      voidMet ||= legal.some((r) => r.voidMet);
-      const win = legal.find((r) => r.value === mine);
-      let captured: boolean | null;
-      let root: ProofNode = { move: -1, color: other(toMove), children: [] };
-      if (win) {
-        captured = attackerMoves;
-        if (win.proof) root.children.push(win.proof);
-      } else if (legal.every((r) => r.value === -mine)) {
-        captured = !attackerMoves;
-        root.children = legal.map((r) => r.proof!).filter(Boolean);
-      } else {
-        captured = null;
-        complete = false;
-      }
-      if (legal.some((r) => r.budgetOut) && captured === null) complete = false;
-      const line = captured === null ? [] : mainLine(root, spec);
-      return { captured, line, nodes, proof: wantProof && captured !== null ? root : undefined };
+    const frontier = new Frontier(req, spec, pool, workers, stopAll);
+    const questions: Color[] = only !== undefined ? [only] : [other(spec.defender), spec.defender];
+    // one question at a time (a thread's core holds one search): the first gets half the time
+    // when both are asked, as in prove(); the second the rest
+    const roots: LineNode[] = [];
+    for (const [i, c] of questions.entries()) {
+      roots.push(frontier.addQuestion(c));
+      await frontier.run(i === 0 && questions.length === 2 ? Date.now() + req.timeMs / 2 : Date.now() + req.timeMs);
+    }
+    const answer = (root: LineNode): Question => {
+      const captured = root.value === UNKNOWN ? null : root.value === WIN;
+      const line = root.proof ? mainLine(root.proof, spec) : [];
+      return { captured, line, nodes: 0, proof: wantProof && root.proof ? root.proof : undefined };
     };
     const skipped: Question = { captured: null, line: [], nodes: 0 };
-    const a = only === undefined || only !== spec.defender ? await question(other(spec.defender), only ? 1 : 0.5) : skipped;
-    const d = only === undefined || only === spec.defender ? await question(spec.defender, only ? 1 : 0.5) : skipped;
-    return finish(req, spec, t0, a, d, voidMet, complete);
+    const byColor = new Map(questions.map((c, i) => [c, answer(roots[i])]));
+    const a = byColor.get(other(spec.defender)) ?? skipped;
+    const d = byColor.get(spec.defender) ?? skipped;
+    // nodes are counted for the whole proof (tasks of both questions share the workers)
+    a.nodes = only === undefined || only !== spec.defender ? frontier.nodes : 0;
+    if (only === spec.defender) d.nodes = frontier.nodes;
+    const complete = roots.every((r) => r.value !== UNKNOWN);
+    return finish(req, spec, t0, a, d, frontier.voidMet, complete);
   } finally {
     signal?.removeEventListener("abort", onAbort);
-    await pool.destroy();
+    if (!shared) await pool.destroy();
   }
 }
 
-export { UNKNOWN };
+class Frontier {
+  nodes = 0;
+  voidMet = false;
+  private queue: LineNode[] = [];
+  private running = 0;
+  private roots: { node: LineNode; key: string }[] = [];
+  private readonly nodesUsed = new BigInt64Array(new SharedArrayBuffer(8));
+  private readonly end: number;
+  private deadline: number;
+  private readonly request: LineTask["request"];
+  private wake: (() => void) | null = null;
+  private failure: Error | undefined;
+  private readonly problemKey = Math.random().toString(36).slice(2);
+
+  constructor(private req: ProveRequest, private spec: ProblemSpec, private pool: Piscina, private workers: number,
+    private stopAll: Int32Array) {
+    this.end = Date.now() + req.timeMs;
+    this.deadline = this.end;
+    const { cancelled: _c, ...plain } = req;
+    this.request = { ...plain, board: spec.board };
+  }
+
+  /** A question's root: its moves become the first tasks, in the search's own order. */
+  addQuestion(toMove: Color): LineNode {
+    const root: LineNode = { line: [], toMove, parent: null, children: null, value: UNKNOWN, cancel: flag(),
+      running: false, startedAt: 0 };
+    const entry = { node: root, key: `${this.problemKey}:${toMove}` };
+    this.roots.push(entry);
+    this.split(root, entry);
+    // the whole question is a task too, first in line: one worker runs the same df-pn as a
+    // single thread would, the others settle root moves (and split lines) beside it
+    if (root.value === UNKNOWN) this.queue.unshift(root);
+    return root;
+  }
+
+  private stopped(): boolean {
+    return Atomics.load(this.stopAll, 0) === 1 || Date.now() > this.deadline || Number(this.nodesUsed[0]) >= this.req.maxNodes
+      || (this.req.cancelled?.() ?? false);
+  }
+
+  /** Runs the newest question until it is settled, or its time or the budget runs out, or
+   *  nothing is left to run. */
+  async run(deadline: number): Promise<void> {
+    this.deadline = Math.min(deadline, this.end);
+    const root = this.roots[this.roots.length - 1].node;
+    // workers see shared flags only: the question's time, the budget or a caller's cancel
+    // reach them through the root's flag (every task of the question carries it)
+    const stop = () => {
+      if (this.stopped()) Atomics.store(root.cancel, 0, 1);
+    };
+    const watch = setInterval(stop, 50);
+    try {
+      while (true) {
+        stop();
+        const open = root.value === UNKNOWN && Atomics.load(root.cancel, 0) === 0;
+        while (open && this.running < this.workers) {
+          const next = this.nextTask() ?? (this.splitOne() ? this.nextTask() : undefined);
+          if (!next) break;
+          this.dispatch(next);
+        }
+        if (this.running === 0) break;
+        await new Promise<void>((resolve) => {
+          this.wake = resolve;
+        });
+      }
+    } finally {
+      clearInterval(watch);
+      this.queue = [];
+    }
+    if (this.failure) throw this.failure;
+  }
+
+  private nextTask(): LineNode | undefined {
+    while (this.queue.length) {
+      const n = this.queue.shift()!;
+      if (!this.settledAbove(n)) return n;
+    }
+    return undefined;
+  }
+
+  /** The line or one of its ancestors is settled: nothing to run for it. */
+  private settledAbove(n: LineNode | null): boolean {
+    for (; n; n = n.parent) if (n.value !== UNKNOWN) return true;
+    return false;
+  }
+
+  private flagsOf(n: LineNode): Int32Array[] {
+    const out = [this.stopAll];
+    for (let m: LineNode | null = n; m; m = m.parent) out.push(m.cancel);
+    return out;
+  }
+
+  private rootOf(n: LineNode): { node: LineNode; key: string } {
+    let m = n;
+    while (m.parent) m = m.parent;
+    return this.roots.find((r) => r.node === m)!;
+  }
+
+  private dispatch(n: LineNode): void {
+    const entry = this.rootOf(n);
+    const task: LineTask = { key: entry.key, request: this.request, toMove: entry.node.toMove, line: n.line,
+      deadline: this.deadline, maxNodes: this.req.maxNodes, nodesUsed: this.nodesUsed, cancel: this.flagsOf(n) };
+    n.running = true;
+    n.startedAt = performance.now();
+    this.running++;
+    const done = (r: LineResult | null) => {
+      n.running = false;
+      this.running--;
+      if (r) {
+        this.nodes += r.nodes;
+        this.voidMet ||= r.voidMet;
+        if (r.legal && r.value !== UNKNOWN && n.value === UNKNOWN) this.settle(n, r.value, r.proof);
+      }
+      this.wake?.();
+    };
+    (this.pool.run(task) as Promise<LineResult>).then(done, (e: unknown) => {
+      // a worker that fails stops the proof; the error is the caller's to see
+      this.failure ??= e instanceof Error ? e : new Error(String(e));
+      Atomics.store(this.stopAll, 0, 1);
+      done(null);
+    });
+  }
+
+  /** Splits the longest-running unsplit line: its replies become tasks. */
+  private splitOne(): boolean {
+    let pick: LineNode | undefined;
+    const visit = (n: LineNode) => {
+      if (n.value !== UNKNOWN) return;
+      if (n.running && n.children === null && n.line.length < MAX_SPLIT_DEPTH && (!pick || n.startedAt < pick.startedAt)) pick = n;
+      for (const c of n.children ?? []) visit(c);
+    };
+    visit(this.roots[this.roots.length - 1].node);
+    if (!pick) return false;
+    this.split(pick, this.rootOf(pick));
+    return true;
+  }
+
+  /** Lists the legal replies after `n`'s line; replies that end play settle at once. */
+  private split(n: LineNode, entry: { node: LineNode }): void {
+    // a search of the main thread's own, without tables: it only lists the legal replies
+    const search = new Search(this.spec, entry.node.toMove, { maxNodes: Infinity, deadline: Infinity });
+    const colorAt = (i: number): Color => (i % 2 === 0 ? entry.node.toMove : other(entry.node.toMove));
+    const applied: { move: Move; passesBefore: number }[] = [];
+    const children: LineNode[] = [];
+    try {
+      for (let i = 0; i < n.line.length; i++) {
+        const passesBefore = search.consecutivePasses;
+        const a = search.apply(n.line[i], colorAt(i), i);
+        if (!a.ok) throw new Error("a frontier line became illegal"); // cannot happen: each was checked
+        applied.push({ move: n.line[i], passesBefore });
+      }
+      const depth = n.line.length;
+      for (const mv of search.moves(n.toMove, undefined)) {
+        const passesBefore = search.consecutivePasses;
+        const a = search.apply(mv, n.toMove, depth);
+        if (!a.ok) continue;
+        search.undo(mv, n.toMove, depth, passesBefore);
+        const child: LineNode = { line: [...n.line, mv], toMove: other(n.toMove), parent: n, children: null,
+          value: UNKNOWN, cancel: flag(), running: false, startedAt: 0 };
+        if (a.terminal !== undefined) {
+          child.value = a.terminal;
+          child.proof = { move: mv, color: n.toMove, children: [], end: a.why };
+          if (a.why === "void") this.voidMet = true;
+        }
+        children.push(child);
+      }
+    } finally {
+      for (let i = applied.length - 1; i >= 0; i--) search.undo(n.line[i], colorAt(i), i, applied[i].passesBefore);
+    }
+    n.children = children;
+    // replies first in line: a split's tasks run before older queued work
+    this.queue.unshift(...children.filter((c) => c.value === UNKNOWN));
+    this.combine(n);
+  }
+
+  private settle(n: LineNode, value: number, proof: ProofNode | undefined): void {
+    n.value = value;
+    n.proof = proof;
+    Atomics.store(n.cancel, 0, 1);
+    if (n.parent) this.combine(n.parent);
+  }
+
+  /** A node is settled by a reply that wins for its mover, or by every reply losing. */
+  private combine(n: LineNode): void {
+    if (n.value !== UNKNOWN || !n.children) return;
+    const mine = n.toMove === this.spec.defender ? LOSS : WIN;
+    const ownNode = (kids: LineNode[]): ProofNode => n.parent === null
+      ? { move: -1, color: other(n.toMove), children: kids.map((k) => k.proof!) }
+      : { move: n.line[n.line.length - 1], color: other(n.toMove), children: kids.map((k) => k.proof!) };
+    // the first winning reply in move order, so that a proof reads the same way each time
+    const win = n.children.find((c) => c.value === mine);
+    if (win) this.settle(n, mine, ownNode([win]));
+    else if (n.children.every((c) => c.value === -mine)) this.settle(n, -mine, ownNode(n.children));
+  }
+}
