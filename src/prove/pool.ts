@@ -59,7 +59,7 @@ export async function proveParallel(req: ProveRequest, workers: number, signal?:
   signal?.addEventListener("abort", onAbort);
   if (signal?.aborted) onAbort();
   try {
-    const frontier = new Frontier(req, spec, pool, workers, stopAll);
+    const frontier = new Frontier(req, spec, pool, workers, stopAll, wantProof);
     const questions: Color[] = only !== undefined ? [only] : [other(spec.defender), spec.defender];
     // one question at a time (a thread's core holds one search): the first gets half the time
     // when both are asked, as in prove(); the second the rest
@@ -103,7 +103,7 @@ class Frontier {
   private readonly problemKey = Math.random().toString(36).slice(2);
 
   constructor(private req: ProveRequest, private spec: ProblemSpec, private pool: Piscina, private workers: number,
-    private stopAll: Int32Array) {
+    private stopAll: Int32Array, private wantProof: boolean) {
     this.end = Date.now() + req.timeMs;
     this.deadline = this.end;
     const { cancelled: _c, ...plain } = req;
@@ -188,7 +188,7 @@ class Frontier {
 
   private dispatch(n: LineNode): void {
     const entry = this.rootOf(n);
-    const task: LineTask = { key: entry.key, request: this.request, toMove: entry.node.toMove, line: n.line,
+    const task: LineTask = { key: entry.key, request: this.request, toMove: entry.node.toMove, line: n.line, wantProof: this.wantProof,
       deadline: this.deadline, maxNodes: this.req.maxNodes, nodesUsed: this.nodesUsed, cancel: this.flagsOf(n) };
     n.running = true;
     n.startedAt = performance.now();

@@ -79,50 +79,84 @@ export function problemFrom(req: ProveRequest): ProblemSpec {
 /** Answers one question: with `toMove` to play, can the attacker capture the targets? */
 export function ask(spec: ProblemSpec, toMove: Color, budget: Budget, wantProof: boolean): Question & { voidMet: boolean; budgetOut: boolean } {
   const search = new Search(spec, toMove, budget);
-  let v = search.dfpn(toMove);
-  if (v !== UNKNOWN && proveNode(search, toMove, 0, v === WIN ? other(spec.defender) : spec.defender,
-    { move: PASS, color: other(toMove), children: [] }) !== true && !search.budgetOut) {
-    // the df-pn table's repetition convention misled it: the plain search decides
-    v = search.solve(toMove);
-  } else if (v === UNKNOWN && !search.budgetOut) {
-    v = search.solve(toMove);
-  }
-  let proof: ProofNode | undefined;
-  let verified: typeof WIN | typeof LOSS | typeof UNKNOWN = v;
-  if (v !== UNKNOWN) {
-    // the verdict rests on a proof tree replayed with the full path history and no table
+  // the verdict rests on a proof replayed with the full path history and no search table
+  // (a proof that is not exported shares transposed subtrees that met no repetition)
+  const verify = (v: number): ProofNode | undefined => {
+    if (v === UNKNOWN) return undefined;
     const root: ProofNode = { move: PASS, color: other(toMove), children: [] };
     const winner: Color = v === WIN ? other(spec.defender) : spec.defender;
-    const ok = proveNode(search, toMove, 0, winner, root);
-    verified = ok === true ? v : UNKNOWN;
-    if (ok === true && wantProof) proof = root;
-    if (ok === true && !wantProof) proof = root; // kept for the main line, dropped by the caller
+    return proveNode(search, toMove, 0, winner, root, { memo: wantProof ? undefined : proofMemo() }) === true ? root : undefined;
+  };
+  let v = search.dfpn(toMove);
+  let proof = verify(v);
+  // df-pn found nothing, or its table's repetition convention misled it: the plain search decides
+  if (!proof && !search.budgetOut) {
+    v = search.solve(toMove);
+    proof = verify(v);
   }
   const line = proof ? mainLine(proof, spec) : [];
-  return { captured: verified === UNKNOWN ? null : verified === WIN, line, nodes: search.nodes, proof,
+  return { captured: proof ? v === WIN : null, line, nodes: search.nodes, proof: wantProof ? proof : undefined,
     voidMet: search.sawVoid, budgetOut: search.budgetOut };
 }
 
 const PROOF_LIMIT = 200_000;
+
+export interface ProofOptions {
+  /** positions visited so far, against `limit` */
+  size?: { n: number };
+  /** the defender's ending pass is tried first (false: its moves first, for a resting line) */
+  passFirst?: boolean;
+  limit?: number;
+  /** proven positions whose subtree met no repetition, shared instead of proven again (the
+   *  proof becomes a graph; the same rule as the search's exact table). Not for export. */
+  memo?: { proven: Map<number, ProofNode[]>; dependent: boolean };
+}
+
+/** A memo for proveNode: proofs too big as trees stay checkable when transpositions are shared. */
+export const proofMemo = (): NonNullable<ProofOptions["memo"]> => ({ proven: new Map(), dependent: false });
 
 /**
  * Builds the proof tree below the current position: at the winner's turn one move that wins
  * (the table's suggestion first), at the loser's turn every legal move. Returns true when the
  * whole tree holds, false when it does not, null when the budget ran out.
  */
-export function proveNode(search: Search, color: Color, depth: number, winner: Color, node: ProofNode, size = { n: 0 },
-  passFirst = true, limit = PROOF_LIMIT): boolean | null {
-  if (++size.n > limit || search.budgetOut) return null;
+export function proveNode(search: Search, color: Color, depth: number, winner: Color, node: ProofNode,
+  opts: ProofOptions = {}): boolean | null {
+  const size = (opts.size ??= { n: 0 });
+  const limit = opts.limit ?? PROOF_LIMIT;
+  if (++size.n > limit || search.checkBudget()) return null;
+  const memo = opts.memo;
+  const key = memo ? search.positionKey(color) : 0;
+  if (memo) {
+    const known = memo.proven.get(key);
+    if (known) {
+      node.children = known;
+      return true;
+    }
+  }
+  const outer = memo?.dependent ?? false;
+  if (memo) memo.dependent = false;
+  const holds = proveChildren(search, color, depth, winner, node, opts);
+  if (memo) {
+    if (holds === true && !memo.dependent) memo.proven.set(key, node.children);
+    memo.dependent ||= outer;
+  }
+  return holds;
+}
+
+function proveChildren(search: Search, color: Color, depth: number, winner: Color, node: ProofNode,
+  opts: ProofOptions): boolean | null {
   const wanted = winner === other(search.spec.defender) ? WIN : LOSS;
   const winnerMoves = color === winner;
   let moves = search.moves(color, winnerMoves ? search.suggestion(color) : undefined);
   // the defender wins at once by passing when that pass ends play
-  if (passFirst && winnerMoves && color === search.spec.defender && search.consecutivePasses === search.endPasses - 1) {
+  if ((opts.passFirst ?? true) && winnerMoves && color === search.spec.defender && search.consecutivePasses === search.endPasses - 1) {
     moves = [PASS, ...moves.filter((m) => m !== PASS)];
   }
   for (const mv of moves) {
     const passesBefore = search.consecutivePasses;
     const a = search.apply(mv, color, depth);
+    if (opts.memo && a.historyDependent) opts.memo.dependent = true;
     if (!a.ok) continue;
     const child: ProofNode = { move: mv, color, children: [] };
     let holds: boolean | null;
@@ -130,7 +164,7 @@ export function proveNode(search: Search, color: Color, depth: number, winner: C
       child.end = a.why;
       holds = a.terminal === wanted;
     } else {
-      holds = proveNode(search, other(color), depth + 1, winner, child, size, passFirst, limit);
+      holds = proveNode(search, other(color), depth + 1, winner, child, opts);
     }
     search.undo(mv, color, depth, passesBefore);
     if (holds === null) return null;
@@ -148,7 +182,17 @@ export function proveNode(search: Search, color: Color, depth: number, winner: C
 
 /** The winner's moves and the loser's longest resistance. */
 export function mainLine(root: ProofNode, spec: ProblemSpec): string[] {
-  const depthOf = (n: ProofNode): number => 1 + Math.max(0, ...n.children.map(depthOf));
+  // a proof may share subtrees (proofMemo): depths are remembered per node
+  const depths = new Map<ProofNode, number>();
+  const depthOf = (n: ProofNode): number => {
+    let d = depths.get(n);
+    if (d === undefined) {
+      d = 1;
+      for (const c of n.children) d = Math.max(d, 1 + depthOf(c));
+      depths.set(n, d);
+    }
+    return d;
+  };
   const out: string[] = [];
   let n: ProofNode | undefined = root;
   while (n && n.children.length) {
@@ -188,7 +232,7 @@ function restingLine(spec: ProblemSpec): string[] {
   const search = new Search(spec, spec.defender, { maxNodes: 200_000, deadline: performance.now() + 2000 });
   if (search.dfpn(spec.defender) !== LOSS) return [];
   const root: ProofNode = { move: PASS, color: other(spec.defender), children: [] };
-  return proveNode(search, spec.defender, 0, spec.defender, root, { n: 0 }, false, 20_000) === true ? quietLine(root, spec) : [];
+  return proveNode(search, spec.defender, 0, spec.defender, root, { passFirst: false, limit: 20_000 }) === true ? quietLine(root, spec) : [];
 }
 
 /** Seki: alive, but where the defender's line comes to rest the target is not unconditionally

@@ -57,11 +57,15 @@ interface Applied {
   historyDependent?: boolean;
 }
 
-const MIX = (x: bigint): bigint => {
-  let z = (x + 0x9e3779b97f4a7c15n) & 0xffffffffffffffffn;
-  z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & 0xffffffffffffffffn;
-  z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & 0xffffffffffffffffn;
-  return z ^ (z >> 31n);
+/** A 64-bit hash as a 53-bit number: tables keyed by numbers are far cheaper than by BigInt.
+ *  A collision can only mislead the search, never the verdict (proofs are replayed). */
+const toKey = (h: bigint): number => Number(h & 0x1fffffffffffffn);
+const TWO32 = 4294967296;
+/** Mixes a small integer into a 53-bit key (32-bit multiplies on its two halves). */
+const mixKey = (k: number, x: number): number => {
+  const lo = (k >>> 0) ^ Math.imul(x ^ 0x5bd1e995, 0x9e3779b1);
+  const hi = (Math.floor(k / TWO32) ^ (Math.imul(x + 0x27d4eb2f, 0x85ebca77) >>> 11)) & 0x1fffff;
+  return hi * TWO32 + (lo >>> 0);
 };
 
 const MAX_DEPTH = 500;
@@ -80,7 +84,7 @@ export class Search {
   readonly endPasses: number;
   private readonly order: number[];
   /** exact values, and for unproven positions the depth already searched below them */
-  private table = new Map<bigint, { value: Value; best: Move; searched: number }>();
+  private table = new Map<number, { value: Value; best: Move; searched: number }>();
   nodes = 0;
   budgetOut = false;
   /** a void (rule-set ruling) was met somewhere in the search */
@@ -88,9 +92,12 @@ export class Search {
   private historyFlag = false;
   /** how often each situation occurs on the current path: a line that comes back to one of them
    *  depends on the history (third-occurrence voids and cycle bans count occurrences) */
-  private onPathCount = new Map<bigint, number>();
+  private onPathCount = new Map<number, number>();
   /** passes made on the current path while each board position stood (zhang 3.5) */
-  private virtualAtBoard = new Map<bigint, number>();
+  private virtualAtBoard = new Map<number, number>();
+  /** the history's situation and board hashes as numbers (toKey), entry by entry */
+  private keyS: number[] = [];
+  private keyP: number[] = [];
   /** a line ran longer than MAX_PLY moves */
   depthExceeded = false;
 
@@ -102,7 +109,9 @@ export class Search {
     this.hist = [{ kind: "start", n: 0, color: null, point: null, captures: [], selfCaptures: [], noChange: false,
       P: this.game.boardHash(), S, Z: S }];
     this.rules = repetitionRules(rules, this.hist[0], rules.ingTwin, true);
-    this.onPathCount.set(S, 1);
+    this.keyS.push(toKey(S));
+    this.keyP.push(toKey(this.hist[0].P));
+    this.onPathCount.set(this.keyS[0], 1);
     this.targetMarks = [...spec.targets];
     // in the dispute, play ends at the rule set's end: two passes (four for `four-passes`)
     this.endPasses = rules.end === "four-passes" ? 4 : 2;
@@ -141,11 +150,12 @@ export class Search {
       this.hist.push({ kind: "pass", n: this.hist.length, color, point: null, captures: [], selfCaptures: [],
         noChange: true, P, S, Z: this.zhang(S) });
       for (const r of this.rules) r.after(this.hist);
-      const repeated = this.enterPath(S);
+      const repeated = this.enterPath(S, P);
       if (this.passes >= this.endPasses) return { ok: true, terminal: LOSS, why: "end" };
       // zhang 3.5: four virtual moves made while the board position was the same end play
-      const underBoard = (this.virtualAtBoard.get(P) ?? 0) + 1;
-      this.virtualAtBoard.set(P, underBoard);
+      const pKey = this.keyP[this.keyP.length - 1];
+      const underBoard = (this.virtualAtBoard.get(pKey) ?? 0) + 1;
+      this.virtualAtBoard.set(pKey, underBoard);
       if (this.spec.rules.end === "zhang-virtual" && underBoard >= 4) return { ok: true, terminal: LOSS, why: "end" };
       return { ok: true, historyDependent: repeated || underBoard > 1 };
     }
@@ -170,7 +180,7 @@ export class Search {
     this.hist.push({ kind: "play", n: this.hist.length, color, point: move, captures: a.captures, selfCaptures: a.selfCaptures,
       noChange: a.noChange, P: a.hashAfter, S, Z: proposal.Z });
     for (const r of this.rules) r.after(this.hist);
-    const repeated = this.enterPath(S);
+    const repeated = this.enterPath(S, a.hashAfter);
     let voided = false;
     for (const r of this.rules) if (r.voids(this.hist)) voided = true;
     if (voided) {
@@ -196,24 +206,29 @@ export class Search {
   }
 
   /** Counts a situation entering the path; true when it was already on it. */
-  private enterPath(S: bigint): boolean {
-    const n = this.onPathCount.get(S) ?? 0;
-    this.onPathCount.set(S, n + 1);
+  private enterPath(S: bigint, P: bigint): boolean {
+    const s = toKey(S);
+    this.keyS.push(s);
+    this.keyP.push(toKey(P));
+    const n = this.onPathCount.get(s) ?? 0;
+    this.onPathCount.set(s, n + 1);
     return n > 0;
   }
 
   undo(move: Move, color: Color, depth: number, passesBefore: number): void {
     for (let i = this.rules.length - 1; i >= 0; i--) this.rules[i].undo(this.hist);
     const e = this.hist.pop()!;
-    const n = this.onPathCount.get(e.S)!;
-    if (n > 1) this.onPathCount.set(e.S, n - 1);
-    else this.onPathCount.delete(e.S);
+    const s = this.keyS.pop()!;
+    const pKey = this.keyP.pop()!;
+    const n = this.onPathCount.get(s)!;
+    if (n > 1) this.onPathCount.set(s, n - 1);
+    else this.onPathCount.delete(s);
     this.passes = passesBefore;
     if (move === PASS) {
       if (this.spec.rules.passesInHash) this.virtual[color]--;
-      const n = this.virtualAtBoard.get(e.P) ?? 0;
-      if (n > 1) this.virtualAtBoard.set(e.P, n - 1);
-      else this.virtualAtBoard.delete(e.P);
+      const n = this.virtualAtBoard.get(pKey) ?? 0;
+      if (n > 1) this.virtualAtBoard.set(pKey, n - 1);
+      else this.virtualAtBoard.delete(pKey);
       return;
     }
     const removed = color === this.spec.defender ? e.selfCaptures : e.captures;
@@ -245,11 +260,15 @@ export class Search {
       ? S ^ this.game.passCountKey("B", this.virtual.B) ^ this.game.passCountKey("W", this.virtual.W) : S;
   }
 
-  private key(color: Color): bigint {
+  private key(color: Color): number {
     const t = this.hist.length - 1;
     const last = this.hist[t];
-    let k = last.S ^ MIX(BigInt(this.passes * 64 + this.capturedTargets)) ^ (color === "W" ? 0x5bd1e995n : 0n);
-    if (last.kind === "play" && last.captures.length > 0 && t >= 1) k ^= MIX(this.hist[t - 1].P ^ BigInt(last.captures.length));
+    let k = mixKey(this.keyS[t], (this.passes * 64 + this.capturedTargets) * 2 + (color === "W" ? 1 : 0));
+    // the one-move look-back: a capture's key holds the board before it (ko)
+    if (last.kind === "play" && last.captures.length > 0 && t >= 1) {
+      const p = this.keyP[t - 1];
+      k = mixKey(mixKey(k, (p >>> 0) ^ last.captures.length), Math.floor(p / TWO32));
+    }
     return k;
   }
 
@@ -268,6 +287,17 @@ export class Search {
   }
 
   private historyScore = [new Float64Array(19 * 19), new Float64Array(19 * 19)];
+
+  /** Counts a visit of a verification pass against the budget; true when it has run out. */
+  checkBudget(): boolean {
+    this.nodes++;
+    return this.outOfBudget();
+  }
+
+  /** The table key of the current position with `color` to move (for proof memos). */
+  positionKey(color: Color): number {
+    return this.key(color);
+  }
 
   private outOfBudget(): boolean {
     if (this.budgetOut) return true;
@@ -346,8 +376,8 @@ export class Search {
 
   // ---- depth-first proof-number search (df-pn, with the 1+epsilon threshold trick) ----------
   // pn: how many leaves must still be proven for the attacker to win; dn: to disprove it.
-  private pn = new Map<bigint, { pn: number; dn: number; best?: Move }>();
-  private onPath = new Set<bigint>();
+  private pn = new Map<number, { pn: number; dn: number; best?: Move }>();
+  private onPath = new Set<number>();
 
   /** df-pn from the current position; exact WIN/LOSS (to be verified) or UNKNOWN. */
   dfpn(toMove: Color, depth = 0): Value {
@@ -364,17 +394,17 @@ export class Search {
     const key = this.key(color);
     const orNode = color === this.attacker();
     // children: legality, terminal values and keys, found once per visit
-    const kids: { move: Move; key: bigint; terminal?: Value; libs: number }[] = [];
+    const kids: { move: Move; key: number; terminal?: Value; libs: number }[] = [];
     for (const mv of this.moves(color, this.pn.get(key)?.best)) {
       // the attacker's pass always loses when two passes end play: the defender passes too
       if (orNode && mv === PASS && this.endPasses === 2) {
-        kids.push({ move: mv, key: 0n, terminal: LOSS, libs: 0 });
+        kids.push({ move: mv, key: 0, terminal: LOSS, libs: 0 });
         continue;
       }
       const passesBefore = this.passes;
       const a = this.apply(mv, color, depth);
       if (!a.ok) continue;
-      kids.push({ move: mv, key: a.terminal === undefined ? this.key(other(color)) : 0n, terminal: a.terminal,
+      kids.push({ move: mv, key: a.terminal === undefined ? this.key(other(color)) : 0, terminal: a.terminal,
         libs: a.terminal === undefined ? this.targetLiberties() : 0 });
       this.undo(mv, color, depth, passesBefore);
     }

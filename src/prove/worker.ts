@@ -3,7 +3,7 @@
 // to an exact value and its proof tree, replayed with the line's full history.
 import { other, type Color } from "../core/codes.js";
 import { ruleSetFrom, type RuleSet } from "../rules/ruleset.js";
-import { problemFrom, proveNode, type ProofNode, type ProveRequest } from "./prove.js";
+import { problemFrom, proofMemo, proveNode, type ProofNode, type ProveRequest } from "./prove.js";
 import { Search, WIN, LOSS, UNKNOWN, PASS, type Move } from "./search.js";
 
 export interface LineTask {
@@ -14,6 +14,8 @@ export interface LineTask {
   toMove: Color;
   /** the moves from the question's root, the players alternating from `toMove` */
   line: Move[];
+  /** the proof will be exported: a plain tree (otherwise transpositions are shared) */
+  wantProof: boolean;
   deadline: number; // Date.now() based: workers have their own performance clocks
   /** the node budget of the whole proof, shared by every task through `nodesUsed` */
   maxNodes: number;
@@ -92,7 +94,7 @@ export default function searchLine(task: LineTask): LineResult {
         if (v === UNKNOWN) return false;
         node.children = [];
         const winner: Color = v === WIN ? other(spec.defender) : spec.defender;
-        return proveNode(search, other(mover), depth, winner, node) === true;
+        return proveNode(search, other(mover), depth, winner, node, { memo: task.wantProof ? undefined : proofMemo() }) === true;
       };
       value = search.dfpn(other(mover), depth);
       if (!verify(value) && !search.budgetOut) value = search.solve(other(mover), depth);
