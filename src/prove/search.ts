@@ -408,13 +408,22 @@ export class Search {
         libs: a.terminal === undefined ? this.targetLiberties() : 0 });
       this.undo(mv, color, depth, passesBefore);
     }
-    const pnOf = (k: (typeof kids)[number]): [number, number] => {
-      if (k.terminal !== undefined) return k.terminal === WIN ? [0, INF] : k.terminal === LOSS ? [INF, 0] : [1, 1];
-      // repeating a position on the current path counts as a loss for the player repeating it
-      if (this.onPath.has(k.key)) return orNode ? [INF, 0] : [0, INF];
-      const e = this.pn.get(k.key);
-      // unexplored: a target short of liberties is cheaper to prove captured
-      return e ? [e.pn, e.dn] : [Math.max(1, k.libs - 1), 1];
+    // a child's proof and disproof numbers, into kp and kd (no tuple per call: this is the hot loop)
+    let kp = 0, kd = 0;
+    const pnOf = (k: (typeof kids)[number]): void => {
+      if (k.terminal !== undefined) {
+        kp = k.terminal === WIN ? 0 : k.terminal === LOSS ? INF : 1;
+        kd = k.terminal === WIN ? INF : k.terminal === LOSS ? 0 : 1;
+      } else if (this.onPath.has(k.key)) {
+        // repeating a position on the current path counts as a loss for the player repeating it
+        kp = orNode ? INF : 0;
+        kd = orNode ? 0 : INF;
+      } else {
+        const e = this.pn.get(k.key);
+        // unexplored: a target short of liberties is cheaper to prove captured
+        kp = e ? e.pn : Math.max(1, k.libs - 1);
+        kd = e ? e.dn : 1;
+      }
     };
     this.onPath.add(key);
     while (true) {
@@ -422,25 +431,30 @@ export class Search {
       let bestI = -1, second = INF, bestV = INF, bestOther = 0;
       if (orNode) {
         pn = INF; dn = 0;
-        kids.forEach((k, i) => {
-          const [p, d] = pnOf(k);
-          dn = Math.min(INF, dn + d);
-          if (p < bestV) { second = bestV; bestV = p; bestI = i; bestOther = d; } else if (p < second) second = p;
-        });
+        for (let i = 0; i < kids.length; i++) {
+          pnOf(kids[i]);
+          dn = Math.min(INF, dn + kd);
+          if (kp < bestV) { second = bestV; bestV = kp; bestI = i; bestOther = kd; } else if (kp < second) second = kp;
+        }
         pn = bestV;
       } else {
         pn = 0; dn = INF;
-        kids.forEach((k, i) => {
-          const [p, d] = pnOf(k);
-          pn = Math.min(INF, pn + p);
-          if (d < bestV) { second = bestV; bestV = d; bestI = i; bestOther = p; } else if (d < second) second = d;
-        });
+        for (let i = 0; i < kids.length; i++) {
+          pnOf(kids[i]);
+          pn = Math.min(INF, pn + kp);
+          if (kd < bestV) { second = bestV; bestV = kd; bestI = i; bestOther = kp; } else if (kd < second) second = kd;
+        }
         dn = bestV;
       }
       const proven = pn === 0 || dn === 0;
       if (pn >= thpn || dn >= thdn || proven || this.outOfBudget() || bestI < 0) {
         const best = bestI >= 0 ? kids[bestI].move : undefined;
-        this.pn.set(key, { pn, dn, best });
+        const e = this.pn.get(key);
+        if (e) {
+          e.pn = pn;
+          e.dn = dn;
+          e.best = best;
+        } else this.pn.set(key, { pn, dn, best });
         if (proven && best !== undefined && best !== PASS) this.historyScore[color === "B" ? 0 : 1][best] += 1;
         break;
       }
