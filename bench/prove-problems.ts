@@ -2,7 +2,7 @@
 // (tsumego-problems, see its README) solved exactly. For each problem with a side to move (PL),
 // a target (MA) and a solution tree, the side to move must succeed: kill the target if it is the
 // opponent's, save it if it is its own. Reports solved, wrong (must be 0), unknown (budget),
-// median and 95th percentile time, nodes per second, and whether our first move is a book move.
+// median and 95th percentile time, nodes and positions (moves tried) per second, and whether our first move is a book move.
 //   node dist/bench/prove-problems.js [--workers N] [--time S] [--limit N] [--only gop/1,cc1/2]
 //                                     [--rules NAME] [--json]
 import { readFileSync, readdirSync, existsSync } from "node:fs";
@@ -32,7 +32,7 @@ function sharedData(): string | null {
   return existsSync(dir) ? dir : null;
 }
 
-interface Outcome { file: string; expected: string; got: "right" | "wrong" | "ko" | "unknown"; ms: number; nodes: number;
+interface Outcome { file: string; expected: string; got: "right" | "wrong" | "ko" | "unknown"; ms: number; nodes: number; positions: number;
   bookMove: boolean | null; first: string | null; why?: string }
 
 /**
@@ -146,7 +146,7 @@ async function main(): Promise<void> {
       const m = /^([A-T])(\d+)$/.exec(firstMove ?? "");
       if (m) bookMove = book.has((record.height - Number(m[2])) * record.width + letters.indexOf(m[1]));
     }
-    outcomes.push({ file, expected: attackerMoves ? `${toMove} kills` : `${toMove} lives`, got, ms: Math.round(ms), nodes: q.nodes,
+    outcomes.push({ file, expected: attackerMoves ? `${toMove} kills` : `${toMove} lives`, got, ms: Math.round(ms), nodes: q.nodes, positions: q.positions ?? 0,
       bookMove, first: firstMove, why });
     if (!process.argv.includes("--json")) {
       console.log(`${file.padEnd(14)} ${(attackerMoves ? "kill" : "live").padEnd(5)} ${got.padEnd(8)} ${String(Math.round(ms)).padStart(7)} ms ${String(q.nodes).padStart(10)} nodes  first ${firstMove ?? "-"}${bookMove === false ? " (not a book move)" : ""}${why ? `  [${why}]` : ""}`);
@@ -156,7 +156,9 @@ async function main(): Promise<void> {
   const times = outcomes.map((o) => o.ms).sort((a, b) => a - b);
   const pct = (p: number) => times.length ? times[Math.min(times.length - 1, Math.floor(p * times.length))] : 0;
   const nodes = outcomes.reduce((n, o) => n + o.nodes, 0);
-  const rate = (os: Outcome[]) => os.length ? Math.round(os.reduce((n, o) => n + o.nodes, 0) / (os.reduce((n, o) => n + o.ms, 0) / 1000)) : null;
+  const rate = (os: Outcome[], unit: "nodes" | "positions" = "nodes") =>
+    os.length ? Math.round(os.reduce((n, o) => n + o[unit], 0) / (os.reduce((n, o) => n + o.ms, 0) / 1000)) : null;
+  const fullTime = outcomes.filter((o) => o.ms >= seconds * 1000 * 0.98);
   const totalMs = outcomes.reduce((n, o) => n + o.ms, 0);
   const summary = {
     rules: rules.name, workers, timeLimitSeconds: seconds, problems: outcomes.length,
@@ -166,7 +168,10 @@ async function main(): Promise<void> {
     unknown: outcomes.filter((o) => o.got === "unknown").map((o) => o.file),
     medianMs: pct(0.5), p95Ms: pct(0.95), nodesPerSec: Math.round(nodes / (totalMs / 1000)),
     // throughput where every worker is busy all the time: the problems that used their whole time
-    nodesPerSecFullTime: rate(outcomes.filter((o) => o.ms >= seconds * 1000 * 0.98)),
+    nodesPerSecFullTime: rate(fullTime),
+    // moves tried per second: one unit for df-pn expansions, deepening visits and proof checks alike
+    positionsPerSec: rate(outcomes, "positions"),
+    positionsPerSecFullTime: rate(fullTime, "positions"),
     firstMoveInBook: outcomes.filter((o) => o.bookMove).length,
     firstMoveNotInBook: outcomes.filter((o) => o.bookMove === false).map((o) => `${o.file}:${o.first}`),
     skipped,

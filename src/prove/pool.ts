@@ -64,22 +64,26 @@ export async function proveParallel(req: ProveRequest, workers: number, signal?:
     // one question at a time (a thread's core holds one search): the first gets half the time
     // when both are asked, as in prove(); the second the rest
     const roots: LineNode[] = [];
+    const nodes: number[] = [];
+    const positions: number[] = [];
     for (const [i, c] of questions.entries()) {
       roots.push(frontier.addQuestion(c));
+      const before = frontier.nodes;
+      const positionsBefore = frontier.positions;
       await frontier.run(i === 0 && questions.length === 2 ? Date.now() + req.timeMs / 2 : Date.now() + req.timeMs);
+      // run() returns once the question's tasks have all returned
+      nodes.push(frontier.nodes - before);
+      positions.push(frontier.positions - positionsBefore);
     }
-    const answer = (root: LineNode): Question => {
+    const answer = (root: LineNode, i: number): Question => {
       const captured = root.value === UNKNOWN ? null : root.value === WIN;
       const line = root.proof ? mainLine(root.proof, spec) : [];
-      return { captured, line, nodes: 0, proof: wantProof && root.proof ? root.proof : undefined };
+      return { captured, line, nodes: nodes[i], positions: positions[i], proof: wantProof && root.proof ? root.proof : undefined };
     };
     const skipped: Question = { captured: null, line: [], nodes: 0 };
-    const byColor = new Map(questions.map((c, i) => [c, answer(roots[i])]));
+    const byColor = new Map(questions.map((c, i) => [c, answer(roots[i], i)]));
     const a = byColor.get(other(spec.defender)) ?? skipped;
     const d = byColor.get(spec.defender) ?? skipped;
-    // nodes are counted for the whole proof (tasks of both questions share the workers)
-    a.nodes = only === undefined || only !== spec.defender ? frontier.nodes : 0;
-    if (only === spec.defender) d.nodes = frontier.nodes;
     const complete = roots.every((r) => r.value !== UNKNOWN);
     return finish(req, spec, t0, a, d, frontier.voidMet, complete);
   } finally {
@@ -90,6 +94,7 @@ export async function proveParallel(req: ProveRequest, workers: number, signal?:
 
 class Frontier {
   nodes = 0;
+  positions = 0;
   voidMet = false;
   private queue: LineNode[] = [];
   private running = 0;
@@ -198,6 +203,7 @@ class Frontier {
       this.running--;
       if (r) {
         this.nodes += r.nodes;
+        this.positions += r.positions;
         this.voidMet ||= r.voidMet;
         if (r.legal && r.value !== UNKNOWN && n.value === UNKNOWN) this.settle(n, r.value, r.proof);
       }

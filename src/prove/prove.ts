@@ -38,6 +38,8 @@ export interface Question {
   captured: boolean | null;
   line: string[];
   nodes: number;
+  /** moves tried (a work unit common to every kind of search; for speed figures) */
+  positions?: number;
   /** the verified proof tree (the winner's move and every reply) */
   proof?: ProofNode;
 }
@@ -95,7 +97,7 @@ export function ask(spec: ProblemSpec, toMove: Color, budget: Budget, wantProof:
     proof = verify(v);
   }
   const line = proof ? mainLine(proof, spec) : [];
-  return { captured: proof ? v === WIN : null, line, nodes: search.nodes, proof: wantProof ? proof : undefined,
+  return { captured: proof ? v === WIN : null, line, nodes: search.nodes, positions: search.positions, proof: wantProof ? proof : undefined,
     voidMet: search.sawVoid, budgetOut: search.budgetOut };
 }
 

@@ -85,7 +85,10 @@ export class Search {
   private readonly order: number[];
   /** exact values, and for unproven positions the depth already searched below them */
   private table = new Map<number, { value: Value; best: Move; searched: number }>();
+  /** expansions (df-pn), visits (iterative deepening, verification): the budget's unit */
   nodes = 0;
+  /** moves tried (apply calls): a unit of work that is the same for every kind of search */
+  positions = 0;
   budgetOut = false;
   /** a void (rule-set ruling) was met somewhere in the search */
   sawVoid = false;
@@ -123,6 +126,7 @@ export class Search {
   rebudget(budget: Budget): void {
     this.budget = budget;
     this.nodes = 0;
+    this.positions = 0;
     this.budgetOut = false;
     this.sawVoid = false;
     this.depthExceeded = false;
@@ -134,6 +138,7 @@ export class Search {
 
   /** Plays a move for `color`; on ok the caller must call undo(). */
   apply(move: Move, color: Color, depth: number): Applied {
+    this.positions++;
     const { width } = this.spec;
     const nextS = (c: Color) => this.game.situationHash(c);
     if (depth + 1 >= MAX_PLY) {

@@ -30,6 +30,7 @@ export interface LineResult {
   /** attacker's view: 1 captured, -1 not, 0 unknown */
   value: number;
   nodes: number;
+  positions: number;
   /** the proof below the line's last move, as a node for that move */
   proof?: ProofNode;
   voidMet: boolean;
@@ -74,10 +75,10 @@ export default function searchLine(task: LineTask): LineResult {
     for (let i = 0; i < task.line.length; i++) {
       const passesBefore = search.consecutivePasses;
       last = search.apply(task.line[i], colorAt(i), i);
-      if (!last.ok) return { legal: false, value: UNKNOWN, nodes: 1, voidMet: false, budgetOut: false };
+      if (!last.ok) return { legal: false, value: UNKNOWN, nodes: 1, positions: i + 1, voidMet: false, budgetOut: false };
       applied.push({ move: task.line[i], passesBefore });
       if (last.terminal !== undefined && i < task.line.length - 1) {
-        return { legal: false, value: UNKNOWN, nodes: 1, voidMet: false, budgetOut: false }; // play ended before
+        return { legal: false, value: UNKNOWN, nodes: 1, positions: i + 1, voidMet: false, budgetOut: false }; // play ended before
       }
     }
     const depth = task.line.length;
@@ -101,7 +102,7 @@ export default function searchLine(task: LineTask): LineResult {
       if (value !== UNKNOWN && (node.children.length === 0 || search.budgetOut) && !verify(value)) value = UNKNOWN;
     }
     report();
-    return { legal: true, value, nodes: search.nodes, proof: value === UNKNOWN ? undefined : node,
+    return { legal: true, value, nodes: search.nodes, positions: search.positions, proof: value === UNKNOWN ? undefined : node,
       voidMet: search.sawVoid || last?.why === "void", budgetOut: search.budgetOut };
   } finally {
     for (let i = applied.length - 1; i >= 0; i--) search.undo(applied[i].move, colorAt(i), i, applied[i].passesBefore);
