@@ -102,6 +102,8 @@ export function ask(spec: ProblemSpec, toMove: Color, budget: Budget, wantProof:
 }
 
 const PROOF_LIMIT = 200_000;
+/** Without export, a proof keeps only its main line (see proveNode) and may be much larger. */
+const CHECK_LIMIT = 4_000_000;
 
 export interface ProofOptions {
   /** positions visited so far, against `limit` */
@@ -109,13 +111,14 @@ export interface ProofOptions {
   /** the defender's ending pass is tried first (false: its moves first, for a resting line) */
   passFirst?: boolean;
   limit?: number;
-  /** proven positions whose subtree met no repetition, shared instead of proven again (the
-   *  proof becomes a graph; the same rule as the search's exact table). Not for export. */
-  memo?: { proven: Map<number, ProofNode[]>; dependent: boolean };
+  /** A check without export: proven positions whose subtree met no repetition are shared
+   *  instead of proven again (the same rule as the search's exact table), and at the loser's
+   *  turns only the longest reply is kept (the main line), so big proofs fit in memory. */
+  memo?: { proven: Map<number, ProofNode[]>; dependent: boolean; depth: WeakMap<ProofNode, number> };
 }
 
 /** A memo for proveNode: proofs too big as trees stay checkable when transpositions are shared. */
-export const proofMemo = (): NonNullable<ProofOptions["memo"]> => ({ proven: new Map(), dependent: false });
+export const proofMemo = (): NonNullable<ProofOptions["memo"]> => ({ proven: new Map(), dependent: false, depth: new WeakMap() });
 
 /**
  * Builds the proof tree below the current position: at the winner's turn one move that wins
@@ -125,7 +128,7 @@ export const proofMemo = (): NonNullable<ProofOptions["memo"]> => ({ proven: new
 export function proveNode(search: Search, color: Color, depth: number, winner: Color, node: ProofNode,
   opts: ProofOptions = {}): boolean | null {
   const size = (opts.size ??= { n: 0 });
-  const limit = opts.limit ?? PROOF_LIMIT;
+  const limit = opts.limit ?? (opts.memo ? CHECK_LIMIT : PROOF_LIMIT);
   if (++size.n > limit || search.checkBudget()) return null;
   const memo = opts.memo;
   const key = memo ? search.positionKey(color) : 0;
@@ -133,6 +136,7 @@ export function proveNode(search: Search, color: Color, depth: number, winner: C
     const known = memo.proven.get(key);
     if (known) {
       node.children = known;
+      memo.depth.set(node, 1 + (known.length ? memo.depth.get(known[0]) ?? 0 : 0));
       return true;
     }
   }
@@ -141,6 +145,7 @@ export function proveNode(search: Search, color: Color, depth: number, winner: C
   const holds = proveChildren(search, color, depth, winner, node, opts);
   if (memo) {
     if (holds === true && !memo.dependent) memo.proven.set(key, node.children);
+    if (holds === true) memo.depth.set(node, 1 + (node.children.length ? memo.depth.get(node.children[0]) ?? 0 : 0));
     memo.dependent ||= outer;
   }
   return holds;
@@ -176,7 +181,10 @@ function proveChildren(search: Search, color: Color, depth: number, winner: Colo
     }
     if (!winnerMoves) {
       if (!holds) return false;
-      node.children.push(child);
+      const depth = opts.memo?.depth;
+      // a check without export keeps the loser's longest reply only
+      if (!depth) node.children.push(child);
+      else if (!node.children.length || (depth.get(child) ?? 0) > (depth.get(node.children[0]) ?? 0)) node.children = [child];
     }
   }
   return !winnerMoves;
