@@ -155,7 +155,14 @@ function proveChildren(search: Search, color: Color, depth: number, winner: Colo
   opts: ProofOptions): boolean | null {
   const wanted = winner === other(search.spec.defender) ? WIN : LOSS;
   const winnerMoves = color === winner;
-  let moves = search.moves(color, winnerMoves ? search.suggestion(color) : undefined);
+  let suggestion = winnerMoves ? search.suggestion(color) : undefined;
+  // a position the search never settled (a transposition it reached by another path, a loser's
+  // move it never tried): a local df-pn finds the winner's move before trying moves in order
+  if (winnerMoves && suggestion === undefined) {
+    search.dfpn(color, depth);
+    suggestion = search.suggestion(color);
+  }
+  let moves = search.moves(color, suggestion);
   // the defender wins at once by passing when that pass ends play
   if ((opts.passFirst ?? true) && winnerMoves && color === search.spec.defender && search.consecutivePasses === search.endPasses - 1) {
     moves = [PASS, ...moves.filter((m) => m !== PASS)];
