@@ -8,7 +8,7 @@
 import { Piscina } from "piscina";
 import { builtFile } from "../core/built.js";
 import { other, type Color } from "../core/codes.js";
-import { Search, WIN, LOSS, UNKNOWN, type Move } from "./search.js";
+import { Search, SharedProofs, WIN, LOSS, UNKNOWN, type Move } from "./search.js";
 import { finish, mainLine, problemFrom, type ProofNode, type ProveRequest, type ProveResult, type Question } from "./prove.js";
 import type { ProblemSpec } from "./search.js";
 import type { LineResult, LineTask } from "./worker.js";
@@ -105,6 +105,8 @@ class Frontier {
   private readonly request: LineTask["request"];
   private wake: (() => void) | null = null;
   private failure: Error | undefined;
+  /** proven positions, published and read by every worker (search.ts, SharedProofs) */
+  private readonly shared = new SharedProofs();
   private readonly problemKey = Math.random().toString(36).slice(2);
 
   constructor(private req: ProveRequest, private spec: ProblemSpec, private pool: Piscina, private workers: number,
@@ -194,6 +196,7 @@ class Frontier {
   private dispatch(n: LineNode): void {
     const entry = this.rootOf(n);
     const task: LineTask = { key: entry.key, request: this.request, toMove: entry.node.toMove, line: n.line, wantProof: this.wantProof,
+      shared: this.shared.words,
       deadline: this.deadline, maxNodes: this.req.maxNodes, nodesUsed: this.nodesUsed, cancel: this.flagsOf(n) };
     n.running = true;
     n.startedAt = performance.now();

@@ -376,7 +376,16 @@ export class Search {
     const k = this.key(color);
     const d = this.pn.get(k);
     if (d && (d.pn === 0 || d.dn === 0) && d.best !== undefined) return d.best;
-    return this.table.get(k)?.best;
+    const best = this.table.get(k)?.best;
+    if (best !== undefined) return best;
+    const proven = this.shared?.get(k);
+    return proven ? proven.best : undefined;
+  }
+
+  /** Proven df-pn results shared with the other workers of a parallel proof. */
+  private shared?: SharedProofs;
+  share(table: SharedProofs | undefined): void {
+    this.shared = table;
   }
 
   // ---- depth-first proof-number search (df-pn, with the 1+epsilon threshold trick) ----------
@@ -425,9 +434,16 @@ export class Search {
         kd = orNode ? 0 : INF;
       } else {
         const e = this.pn.get(k.key);
-        // unexplored: a target short of liberties is cheaper to prove captured
-        kp = e ? e.pn : Math.max(1, k.libs - 1);
-        kd = e ? e.dn : 1;
+        const elsewhere = e ? undefined : this.shared?.get(k.key);
+        if (elsewhere) {
+          // proven by another worker
+          kp = elsewhere.value === WIN ? 0 : INF;
+          kd = elsewhere.value === WIN ? INF : 0;
+        } else {
+          // unexplored: a target short of liberties is cheaper to prove captured
+          kp = e ? e.pn : Math.max(1, k.libs - 1);
+          kd = e ? e.dn : 1;
+        }
       }
     };
     this.onPath.add(key);
@@ -461,6 +477,7 @@ export class Search {
           e.best = best;
         } else this.pn.set(key, { pn, dn, best });
         if (proven && best !== undefined && best !== PASS) this.historyScore[color === "B" ? 0 : 1][best] += 1;
+        if (proven) this.shared?.put(key, pn === 0 ? WIN : LOSS, best ?? PASS);
         break;
       }
       const k = kids[bestI];
@@ -524,4 +541,44 @@ function moveOrder(spec: ProblemSpec): number[] {
   }
   return [...inRegion].filter((p) => !region.targetStones.has(p) || true)
     .sort((a, b) => (dist.get(a) ?? 99) - (dist.get(b) ?? 99) || a - b);
+}
+
+/**
+ * A table of proven df-pn results in shared memory, one per parallel proof: every worker
+ * publishes the positions it proves and reads the others'. Direct-mapped, last writer wins,
+ * no locks: an entry is 4 int32 (key low, key high, value, best move) and is only believed when
+ * both key words match. A torn or stale entry can only mislead the search the way its own
+ * table can; verdicts rest on the replayed proof.
+ */
+export class SharedProofs {
+  static readonly SLOTS = 1 << 20;
+  readonly words: Int32Array;
+  constructor(words?: Int32Array) {
+    this.words = words ?? new Int32Array(new SharedArrayBuffer(SharedProofs.SLOTS * 16));
+  }
+
+  get(key: number): { value: number; best: Move } | undefined {
+    const w = this.words;
+    const lo = key >>> 0;
+    const hi = Math.floor(key / 4294967296) | 0;
+    const i = (lo & (SharedProofs.SLOTS - 1)) * 4;
+    if (Atomics.load(w, i) !== (lo | 0) || Atomics.load(w, i + 1) !== hi) return undefined;
+    const value = Atomics.load(w, i + 2);
+    if (value !== WIN && value !== LOSS) return undefined;
+    const best = Atomics.load(w, i + 3);
+    if (Atomics.load(w, i) !== (lo | 0)) return undefined; // overwritten meanwhile
+    return { value, best };
+  }
+
+  put(key: number, value: number, best: Move): void {
+    const w = this.words;
+    const lo = key >>> 0;
+    const hi = Math.floor(key / 4294967296) | 0;
+    const i = (lo & (SharedProofs.SLOTS - 1)) * 4;
+    Atomics.store(w, i + 2, 0); // invalid while the entry changes
+    Atomics.store(w, i, lo | 0);
+    Atomics.store(w, i + 1, hi);
+    Atomics.store(w, i + 3, best);
+    Atomics.store(w, i + 2, value);
+  }
 }

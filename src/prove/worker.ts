@@ -4,7 +4,7 @@
 import { other, type Color } from "../core/codes.js";
 import { ruleSetFrom, type RuleSet } from "../rules/ruleset.js";
 import { problemFrom, proofMemo, proveNode, type ProofNode, type ProveRequest } from "./prove.js";
-import { Search, WIN, LOSS, UNKNOWN, PASS, type Move } from "./search.js";
+import { Search, SharedProofs, WIN, LOSS, UNKNOWN, PASS, type Move } from "./search.js";
 
 export interface LineTask {
   /** names the problem and question: tasks with the same key share this worker's tables */
@@ -16,6 +16,8 @@ export interface LineTask {
   line: Move[];
   /** the proof will be exported: a plain tree (otherwise transpositions are shared) */
   wantProof: boolean;
+  /** the proof's table of proven positions, shared by all workers (SharedProofs words) */
+  shared: Int32Array;
   deadline: number; // Date.now() based: workers have their own performance clocks
   /** the node budget of the whole proof, shared by every task through `nodesUsed` */
   maxNodes: number;
@@ -49,6 +51,7 @@ function searchFor(task: LineTask): Search {
   const search = new Search(spec, task.toMove, { maxNodes: 0, deadline: 0 });
   if (kept.size >= KEEP) kept.delete(kept.keys().next().value as string);
   kept.set(task.key, search);
+  search.share(new SharedProofs(task.shared));
   return search;
 }
 
