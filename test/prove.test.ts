@@ -28,6 +28,7 @@ import { preset } from "../src/rules/ruleset.js";
 import { positionAfter, proofToSgf } from "../src/prove/position.js";
 import { prove, type ProveRequest, type ProveResult, type Verdict } from "../src/prove/prove.js";
 import { proveParallel } from "../src/prove/pool.js";
+import { referee } from "../src/rules/referee.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const FIXTURES = join(ROOT, "test", "fixtures", "prove");
@@ -336,5 +337,30 @@ describe("prove: determinism and the proof record", () => {
     const branches = (nodes: { children: unknown[] }[]): number =>
       nodes.reduce((n, node) => n + (node.children.length > 1 ? 1 : 0) + branches(node.children as { children: unknown[] }[]), 0);
     expect(branches(sgf.parse(text))).toBeGreaterThan(0);
+  });
+});
+
+// Zhang's rules make a single-stone suicide a real move (RULES.md 3.2) that leaves the board as it
+// was, and no-going-back (3.4) compares whole-board positions that include the virtual moves
+// made. So a suicide works as a tempo that is not a virtual move: in the L+1 group after White's
+// living move B8, it lets Black make White's recapture a return to a position already faced.
+// The line is in the fixture's comment; worked by hand:
+//   1 B B9  2 W C9 (B9 in atari)  3 B A8  4 W pass  5 B A7 (joins the wall; White's liberties
+//   are C8 and A9's capture)  6 W A9 takes B9  7 B C8: no liberty, captures nothing: a suicide,
+//   legal under zhang, the board unchanged  8 W pass (B9 or C8 would leave White one liberty,
+//   taken at once)  9 B B9 takes A9: White is in atari at C8  10 W A9 would take B9 back and
+//   recreate the position after move 8 (same board, Black to move, White's two virtual moves):
+//   refused, no-going-back. Under ing, move 7 is refused instead (a single-stone suicide is a
+//   no-change move, 1.3).
+describe("prove: Zhang's rules, a suicide as a tempo", () => {
+  const record = readSgf(readFileSync(join(FIXTURES, "zhang-suicide-tempo.sgf"), "utf8"));
+  it("zhang: the recapture at move 10 is refused (no-going-back); the suicide at move 7 is legal", () => {
+    const r = referee(record, { rules: preset("zhang"), rulesFrom: "option", dead: "none" });
+    expect(r.moves.filter((m) => !m.legal).map((m) => `${m.n} ${m.reason}`)).toEqual(["10 no-going-back"]);
+    expect(r.moves[6].legal).toBe(true);
+  });
+  it("ing: the suicide at move 7 is refused (no-change)", () => {
+    const r = referee(record, { rules: preset("ing"), rulesFrom: "option", dead: "none" });
+    expect(r.moves.filter((m) => !m.legal).map((m) => `${m.n} ${m.reason}`)).toEqual(["7 no-change"]);
   });
 });
