@@ -11,6 +11,7 @@ import { describe, it, expect } from "vitest";
 import { Game } from "../src/core/game.js";
 import type { Color, CoreKo, SuicideKnob } from "../src/core/codes.js";
 import { RefGame, type RefColor, type RefPlay } from "./reference/board.js";
+import { mulberry32 } from "../bench/sabaki-playout.js"; // the same generator as the benchmarks
 
 const SUICIDES: SuicideKnob[] = ["forbidden", "multi-stone", "allowed"];
 const KOS: CoreKo[] = ["none", "simple", "psk", "ssk"];
@@ -23,17 +24,7 @@ const SIZES: [number, number, number][] = [
   [19, 19, 2], [3, 5, 30], [5, 3, 15], [9, 4, 12], [19, 2, 10], [2, 7, 15], [4, 2, 20],
 ];
 
-/** mulberry32: small, seedable, good enough to drive move choice. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = mulberry32;
 
 type Reason = "occupied" | "suicide" | "ko" | "superko" | "off-board";
 interface Tally {

@@ -16,6 +16,7 @@ import { fromGtp, indexToGtp } from "../src/core/coords.js";
 import { other, type Color } from "../src/core/codes.js";
 import { referee } from "../src/rules/referee.js";
 import type { GameRecord } from "../src/sgf/read.js";
+import { mulberry32 } from "../bench/sabaki-playout.js"; // the same generator as the benchmarks
 
 function position(diagram: string, dead: string[] = []): FinalPosition {
   const d = parseDiagram(diagram);
@@ -381,17 +382,7 @@ describe("facts from the moves", () => {
 
 // ---- random checks -------------------------------------------------------------------------
 
-/** mulberry32 */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = mulberry32;
 
 interface Played {
   pos: FinalPosition;
