@@ -236,35 +236,25 @@ class Frontier {
 
   /** Lists the legal replies after `n`'s line; replies that end play settle at once. */
   private split(n: LineNode, entry: { node: LineNode }): void {
-    // a search of the main thread's own, without tables: it only lists the legal replies
+    // a search of the main thread's own, without tables, thrown away after: it only lists the
+    // legal replies after the line
     const search = new Search(this.spec, entry.node.toMove, { maxNodes: Infinity, deadline: Infinity });
-    const colorAt = (i: number): Color => (i % 2 === 0 ? entry.node.toMove : other(entry.node.toMove));
-    const applied: { move: Move; passesBefore: number }[] = [];
+    if (!search.playLine(n.line, entry.node.toMove)) throw new Error("a frontier line became illegal"); // each was checked
+    const depth = n.line.length;
     const children: LineNode[] = [];
-    try {
-      for (let i = 0; i < n.line.length; i++) {
-        const passesBefore = search.consecutivePasses;
-        const a = search.apply(n.line[i], colorAt(i), i);
-        if (!a.ok) throw new Error("a frontier line became illegal"); // cannot happen: each was checked
-        applied.push({ move: n.line[i], passesBefore });
+    for (const mv of search.moves(n.toMove, undefined)) {
+      const passesBefore = search.consecutivePasses;
+      const a = search.apply(mv, n.toMove, depth);
+      if (!a.ok) continue;
+      search.undo(mv, n.toMove, depth, passesBefore);
+      const child: LineNode = { line: [...n.line, mv], toMove: other(n.toMove), parent: n, children: null,
+        value: UNKNOWN, cancel: flag(), running: false, startedAt: 0 };
+      if (a.terminal !== undefined) {
+        child.value = a.terminal;
+        child.proof = { move: mv, color: n.toMove, children: [], end: a.why };
+        if (a.why === "void") this.voidMet = true;
       }
-      const depth = n.line.length;
-      for (const mv of search.moves(n.toMove, undefined)) {
-        const passesBefore = search.consecutivePasses;
-        const a = search.apply(mv, n.toMove, depth);
-        if (!a.ok) continue;
-        search.undo(mv, n.toMove, depth, passesBefore);
-        const child: LineNode = { line: [...n.line, mv], toMove: other(n.toMove), parent: n, children: null,
-          value: UNKNOWN, cancel: flag(), running: false, startedAt: 0 };
-        if (a.terminal !== undefined) {
-          child.value = a.terminal;
-          child.proof = { move: mv, color: n.toMove, children: [], end: a.why };
-          if (a.why === "void") this.voidMet = true;
-        }
-        children.push(child);
-      }
-    } finally {
-      for (let i = applied.length - 1; i >= 0; i--) search.undo(n.line[i], colorAt(i), i, applied[i].passesBefore);
+      children.push(child);
     }
     n.children = children;
     // replies first in line: a split's tasks run before older queued work

@@ -48,7 +48,7 @@ export interface ProblemSpec {
 export type Move = number;
 export const PASS = -1;
 
-interface Applied {
+export interface Applied {
   ok: boolean;
   /** terminal value of the move, if it ends the question */
   terminal?: Value;
@@ -208,6 +208,38 @@ export class Search {
     }
     if (nullMove && this.passes >= this.endPasses) return { ok: true, terminal: LOSS, why: "end" };
     return { ok: true, historyDependent: repeated };
+  }
+
+  /** passes before each move of the line playLine() played, for unplayLine() */
+  private lineUndo: number[] = [];
+
+  /**
+   * Plays a line from the root, the players alternating from `toMove` (a parallel task's start).
+   * Returns the last move's result, or null when a move is refused or play ends before the line
+   * does (then nothing stays played). unplayLine() takes a played line back.
+   */
+  playLine(line: Move[], toMove: Color): Applied | null {
+    let last: Applied = { ok: true };
+    for (let i = 0; i < line.length; i++) {
+      const passesBefore = this.passes;
+      last = this.apply(line[i], i % 2 === 0 ? toMove : other(toMove), i);
+      if (!last.ok) break;
+      this.lineUndo.push(passesBefore);
+      if (last.terminal !== undefined && i < line.length - 1) {
+        last = { ok: false };
+        break;
+      }
+    }
+    if (last.ok) return last;
+    this.unplayLine(line, toMove);
+    return null;
+  }
+
+  unplayLine(line: Move[], toMove: Color): void {
+    for (let i = this.lineUndo.length - 1; i >= 0; i--) {
+      this.undo(line[i], i % 2 === 0 ? toMove : other(toMove), i, this.lineUndo[i]);
+    }
+    this.lineUndo = [];
   }
 
   /** Counts a situation entering the path; true when it was already on it. */
@@ -408,7 +440,7 @@ export class Search {
     const key = this.key(color);
     const orNode = color === this.attacker();
     // children: legality, terminal values and keys, found once per visit
-    const kids: { move: Move; key: number; terminal?: Value; libs: number }[] = [];
+    const kids: { move: Move; key: number; terminal?: Value; libs: number; elsewhere?: Value }[] = [];
     for (const mv of this.moves(color, this.pn.get(key)?.best)) {
       // the attacker's pass always loses when two passes end play: the defender passes too
       if (orNode && mv === PASS && this.endPasses === 2) {
@@ -418,8 +450,11 @@ export class Search {
       const passesBefore = this.passes;
       const a = this.apply(mv, color, depth);
       if (!a.ok) continue;
-      kids.push({ move: mv, key: a.terminal === undefined ? this.key(other(color)) : 0, terminal: a.terminal,
-        libs: a.terminal === undefined ? this.targetLiberties() : 0 });
+      const kid: (typeof kids)[number] = { move: mv, key: a.terminal === undefined ? this.key(other(color)) : 0,
+        terminal: a.terminal, libs: a.terminal === undefined ? this.targetLiberties() : 0 };
+      // proven by another worker (looked up once per visit, not in the loop below)
+      if (this.shared && a.terminal === undefined && !this.pn.has(kid.key)) kid.elsewhere = this.shared.get(kid.key)?.value as Value | undefined;
+      kids.push(kid);
       this.undo(mv, color, depth, passesBefore);
     }
     // a child's proof and disproof numbers, into kp and kd (no tuple per call: this is the hot loop)
@@ -434,11 +469,9 @@ export class Search {
         kd = orNode ? 0 : INF;
       } else {
         const e = this.pn.get(k.key);
-        const elsewhere = e ? undefined : this.shared?.get(k.key);
-        if (elsewhere) {
-          // proven by another worker
-          kp = elsewhere.value === WIN ? 0 : INF;
-          kd = elsewhere.value === WIN ? INF : 0;
+        if (!e && k.elsewhere !== undefined) {
+          kp = k.elsewhere === WIN ? 0 : INF;
+          kd = k.elsewhere === WIN ? INF : 0;
         } else {
           // unexplored: a target short of liberties is cheaper to prove captured
           kp = e ? e.pn : Math.max(1, k.libs - 1);

@@ -71,25 +71,15 @@ export default function searchLine(task: LineTask): LineResult {
     deadline: task.deadline - offset,
     cancelled: () => Number(report()) >= task.maxNodes || task.cancel.some((f) => Atomics.load(f, 0) === 1),
   });
-  const colorAt = (i: number): Color => (i % 2 === 0 ? task.toMove : other(task.toMove));
-  const applied: { move: Move; passesBefore: number }[] = [];
+  const last = search.playLine(task.line, task.toMove);
+  if (!last) return { legal: false, value: UNKNOWN, nodes: 1, positions: task.line.length, voidMet: false, budgetOut: false };
   try {
-    let last: ReturnType<Search["apply"]> | undefined;
-    for (let i = 0; i < task.line.length; i++) {
-      const passesBefore = search.consecutivePasses;
-      last = search.apply(task.line[i], colorAt(i), i);
-      if (!last.ok) return { legal: false, value: UNKNOWN, nodes: 1, positions: i + 1, voidMet: false, budgetOut: false };
-      applied.push({ move: task.line[i], passesBefore });
-      if (last.terminal !== undefined && i < task.line.length - 1) {
-        return { legal: false, value: UNKNOWN, nodes: 1, positions: i + 1, voidMet: false, budgetOut: false }; // play ended before
-      }
-    }
     const depth = task.line.length;
     // who made the line's last move (at the question's root: the player before `toMove`)
-    const mover = depth === 0 ? other(task.toMove) : colorAt(depth - 1);
+    const mover = depth % 2 === 1 ? task.toMove : other(task.toMove);
     const node: ProofNode = { move: depth === 0 ? PASS : task.line[depth - 1], color: mover, children: [] };
     let value: number;
-    if (last?.terminal !== undefined) {
+    if (last.terminal !== undefined) {
       value = last.terminal;
       node.end = last.why;
     } else {
@@ -106,9 +96,9 @@ export default function searchLine(task: LineTask): LineResult {
     }
     report();
     return { legal: true, value, nodes: search.nodes, positions: search.positions, proof: value === UNKNOWN ? undefined : node,
-      voidMet: search.sawVoid || last?.why === "void", budgetOut: search.budgetOut };
+      voidMet: search.sawVoid || last.why === "void", budgetOut: search.budgetOut };
   } finally {
-    for (let i = applied.length - 1; i >= 0; i--) search.undo(applied[i].move, colorAt(i), i, applied[i].passesBefore);
+    search.unplayLine(task.line, task.toMove);
   }
 }
 
