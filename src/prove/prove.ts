@@ -81,24 +81,34 @@ export function problemFrom(req: ProveRequest): ProblemSpec {
 /** Answers one question: with `toMove` to play, can the attacker capture the targets? */
 export function ask(spec: ProblemSpec, toMove: Color, budget: Budget, wantProof: boolean): Question & { voidMet: boolean; budgetOut: boolean } {
   const search = new Search(spec, toMove, budget);
-  // the verdict rests on a proof replayed with the full path history and no search table
-  // (a proof that is not exported shares transposed subtrees that met no repetition)
-  const verify = (v: number): ProofNode | undefined => {
-    if (v === UNKNOWN) return undefined;
-    const root: ProofNode = { move: PASS, color: other(toMove), children: [] };
-    const winner: Color = v === WIN ? other(spec.defender) : spec.defender;
-    return proveNode(search, toMove, 0, winner, root, { memo: wantProof ? undefined : proofMemo() }) === true ? root : undefined;
-  };
-  let v = search.dfpn(toMove);
-  let proof = verify(v);
-  // df-pn found nothing, or its table's repetition convention misled it: the plain search decides
-  if (!proof && !search.budgetOut) {
-    v = search.solve(toMove);
-    proof = verify(v);
-  }
+  const root: ProofNode = { move: PASS, color: other(toMove), children: [] };
+  const v = settle(search, toMove, 0, root, wantProof);
+  const proof = v === UNKNOWN ? undefined : root;
   const line = proof ? mainLine(proof, spec) : [];
   return { captured: proof ? v === WIN : null, line, nodes: search.nodes, positions: search.positions, proof: wantProof ? proof : undefined,
     voidMet: search.sawVoid, budgetOut: search.budgetOut };
+}
+
+/**
+ * The value of the current position (`depth` moves below the search's root, `toMove` to play),
+ * given only with a proof: df-pn, its result replayed with the full path history and no search
+ * table; if that fails (df-pn found nothing, or its table's repetition convention misled it),
+ * iterative deepening and the same replay. `node` (the move that led here) receives the proof;
+ * one that is not exported shares transposed subtrees that met no repetition.
+ */
+export function settle(search: Search, toMove: Color, depth: number, node: ProofNode, wantProof: boolean): number {
+  const defender = search.spec.defender;
+  const verified = (v: number): boolean => {
+    if (v === UNKNOWN) return false;
+    node.children = [];
+    const winner: Color = v === WIN ? other(defender) : defender;
+    return proveNode(search, toMove, depth, winner, node, { memo: wantProof ? undefined : proofMemo() }) === true;
+  };
+  const v = search.dfpn(toMove, depth);
+  if (verified(v)) return v;
+  if (search.budgetOut) return UNKNOWN;
+  const w = search.solve(toMove, depth);
+  return verified(w) ? w : UNKNOWN;
 }
 
 const PROOF_LIMIT = 200_000;

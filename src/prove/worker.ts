@@ -3,7 +3,7 @@
 // to an exact value and its proof tree, replayed with the line's full history.
 import { other, type Color } from "../core/codes.js";
 import { ruleSetFrom, type RuleSet } from "../rules/ruleset.js";
-import { problemFrom, proofMemo, proveNode, type ProofNode, type ProveRequest } from "./prove.js";
+import { problemFrom, settle, type ProofNode, type ProveRequest } from "./prove.js";
 import { Search, SharedProofs, WIN, LOSS, UNKNOWN, PASS, type Move } from "./search.js";
 
 export interface LineTask {
@@ -40,24 +40,20 @@ export interface LineResult {
 }
 
 /** The search of the question this worker last worked on (a thread's core holds one search). */
-const kept = new Map<string, Search>();
-const KEEP = 1;
+let kept: { key: string; search: Search } | undefined;
 
 function searchFor(task: LineTask): Search {
-  const old = kept.get(task.key);
-  if (old) return old;
+  if (kept?.key === task.key) return kept.search;
   const req = { ...task.request, board: Uint8Array.from(task.request.board), rules: ruleSetFrom({ ...task.request.rules }) };
   const spec = problemFrom({ ...req, cancelled: undefined });
   const search = new Search(spec, task.toMove, { maxNodes: 0, deadline: 0 });
-  if (kept.size >= KEEP) kept.delete(kept.keys().next().value as string);
-  kept.set(task.key, search);
+  kept = { key: task.key, search };
   search.share(new SharedProofs(task.shared));
   return search;
 }
 
 export default function searchLine(task: LineTask): LineResult {
   const search = searchFor(task);
-  const spec = search.spec;
   const offset = Date.now() - performance.now();
   let reported = 0;
   // report nodes to the shared count as the search goes; stop when the whole proof's budget is spent
@@ -83,16 +79,7 @@ export default function searchLine(task: LineTask): LineResult {
       value = last.terminal;
       node.end = last.why;
     } else {
-      // as in ask(): df-pn, its result verified by replay; iterative deepening if that fails
-      const verify = (v: number): boolean => {
-        if (v === UNKNOWN) return false;
-        node.children = [];
-        const winner: Color = v === WIN ? other(spec.defender) : spec.defender;
-        return proveNode(search, other(mover), depth, winner, node, { memo: task.wantProof ? undefined : proofMemo() }) === true;
-      };
-      value = search.dfpn(other(mover), depth);
-      if (!verify(value) && !search.budgetOut) value = search.solve(other(mover), depth);
-      if (value !== UNKNOWN && (node.children.length === 0 || search.budgetOut) && !verify(value)) value = UNKNOWN;
+      value = settle(search, other(mover), depth, node, task.wantProof); // as ask() does at the root
     }
     report();
     return { legal: true, value, nodes: search.nodes, positions: search.positions, proof: value === UNKNOWN ? undefined : node,
