@@ -98,7 +98,8 @@ class Frontier {
   voidMet = false;
   private queue: LineNode[] = [];
   private running = 0;
-  private roots: { node: LineNode; key: string }[] = [];
+  /** the question being worked on (one at a time) and its key for the workers' kept searches */
+  private current!: { node: LineNode; key: string };
   private readonly nodesUsed = new BigInt64Array(new SharedArrayBuffer(8));
   private readonly end: number;
   private deadline: number;
@@ -121,9 +122,8 @@ class Frontier {
   addQuestion(toMove: Color): LineNode {
     const root: LineNode = { line: [], toMove, parent: null, children: null, value: UNKNOWN, cancel: flag(),
       running: false, startedAt: 0 };
-    const entry = { node: root, key: `${this.problemKey}:${toMove}` };
-    this.roots.push(entry);
-    this.split(root, entry);
+    this.current = { node: root, key: `${this.problemKey}:${toMove}` };
+    this.split(root);
     // the whole question is a task too, first in line: one worker runs the same df-pn as a
     // single thread would, the others settle root moves (and split lines) beside it
     if (root.value === UNKNOWN) this.queue.unshift(root);
@@ -139,7 +139,7 @@ class Frontier {
    *  nothing is left to run. */
   async run(deadline: number): Promise<void> {
     this.deadline = Math.min(deadline, this.end);
-    const root = this.roots[this.roots.length - 1].node;
+    const root = this.current.node;
     // workers see shared flags only: the question's time, the budget or a caller's cancel
     // reach them through the root's flag (every task of the question carries it)
     const stop = () => {
@@ -187,15 +187,9 @@ class Frontier {
     return out;
   }
 
-  private rootOf(n: LineNode): { node: LineNode; key: string } {
-    let m = n;
-    while (m.parent) m = m.parent;
-    return this.roots.find((r) => r.node === m)!;
-  }
-
   private dispatch(n: LineNode): void {
-    const entry = this.rootOf(n);
-    const task: LineTask = { key: entry.key, request: this.request, toMove: entry.node.toMove, line: n.line, wantProof: this.wantProof,
+    const { key, node: root } = this.current;
+    const task: LineTask = { key, request: this.request, toMove: root.toMove, line: n.line, wantProof: this.wantProof,
       shared: this.shared.words,
       deadline: this.deadline, maxNodes: this.req.maxNodes, nodesUsed: this.nodesUsed, cancel: this.flagsOf(n) };
     n.running = true;
@@ -228,18 +222,19 @@ class Frontier {
       if (n.running && n.children === null && n.line.length < MAX_SPLIT_DEPTH && (!pick || n.startedAt < pick.startedAt)) pick = n;
       for (const c of n.children ?? []) visit(c);
     };
-    visit(this.roots[this.roots.length - 1].node);
+    visit(this.current.node);
     if (!pick) return false;
-    this.split(pick, this.rootOf(pick));
+    this.split(pick);
     return true;
   }
 
   /** Lists the legal replies after `n`'s line; replies that end play settle at once. */
-  private split(n: LineNode, entry: { node: LineNode }): void {
+  private split(n: LineNode): void {
+    const rootToMove = this.current.node.toMove;
     // a search of the main thread's own, without tables, thrown away after: it only lists the
     // legal replies after the line
-    const search = new Search(this.spec, entry.node.toMove, { maxNodes: Infinity, deadline: Infinity });
-    if (!search.playLine(n.line, entry.node.toMove)) throw new Error("a frontier line became illegal"); // each was checked
+    const search = new Search(this.spec, rootToMove, { maxNodes: Infinity, deadline: Infinity });
+    if (!search.playLine(n.line, rootToMove)) throw new Error("a frontier line became illegal"); // each was checked
     const depth = n.line.length;
     const children: LineNode[] = [];
     for (const mv of search.moves(n.toMove, undefined)) {
