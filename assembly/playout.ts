@@ -29,14 +29,15 @@ export let statWhiteAreaWins: i32 = 0;
 // recurrence of a board position (any side to move) is written to EVENTS for TypeScript to
 // classify per batch. Layout of one event (u16 words):
 //   [rngLo, rngHi, gameLo, gameHi, s, t, ... for each ply s+1..t: point, colour, n, n capture points]
-// where point is y*width+x (0xFFFF for a pass) and rng* is the PRNG state at the game's start, so
+// where point is y*width+x (0xFFFF for a pass; the per-ply log keeps the core's own numbering, and
+// only a logged cycle pays for the conversion) and rng* is the PRNG state at the game's start, so
 // the whole game can be replayed (replayPlayout) to save it as SGF.
 const MAX_PLIES: i32 = 3 * 19 * 19 + 2;
 export const PLY_POINT: usize = memory.data(MAX_PLIES * 2, 16); // u16 per ply (index = ply number, 1-based)
 const PLY_CAP_START: usize = memory.data(MAX_PLIES * 4, 16); // i32 offset into CAP_LOG
 const PLY_NCAP: usize = memory.data(MAX_PLIES * 2, 16); // u16
 const CAP_LOG_WORDS: i32 = 1 << 16;
-const CAP_LOG: usize = memory.data(CAP_LOG_WORDS * 2, 16); // u16 y*width+x of captured stones
+const CAP_LOG: usize = memory.data(CAP_LOG_WORDS * 2, 16); // u16 core points of captured stones
 export const EVENTS_WORDS: i32 = 1 << 20;
 export const EVENTS: usize = memory.data(EVENTS_WORDS * 2, 16);
 export let eventsLength: i32 = 0; // words used
@@ -58,14 +59,15 @@ function logCycle(startState: u32, game: i32, s: i32, t: i32, first: i32): bool 
   o += 12;
   for (let k = s + 1; k <= t; k++) {
     const n = <i32>load<u16>(PLY_NCAP + (<usize>k << 1));
-    store<u16>(o, load<u16>(PLY_POINT + (<usize>k << 1)));
+    const point = <i32>load<u16>(PLY_POINT + (<usize>k << 1));
+    store<u16>(o, <u16>(point == 0xffff ? 0xffff : xyOf(point)));
     // ply k's colour: Black plays the odd plies from the start (first = BLACK)
     store<u16>(o + 2, <u16>((k & 1) == 1 ? first : first ^ 3));
     store<u16>(o + 4, <u16>n);
     o += 6;
     const from = load<i32>(PLY_CAP_START + (<usize>k << 2));
     for (let j = 0; j < n; j++) {
-      store<u16>(o, load<u16>(CAP_LOG + (<usize>(from + j) << 1)));
+      store<u16>(o, <u16>xyOf(<i32>load<u16>(CAP_LOG + (<usize>(from + j) << 1))));
       o += 2;
     }
   }
@@ -92,7 +94,12 @@ export function runPlayoutsLoggingCycles(w: i32, h: i32, games: i32, seed: u32, 
 export function replayPlayout(w: i32, h: i32, state: u32, ko: i32): bool {
   eventsLength = 0;
   eventCount = 0;
-  return playouts(w, h, 1, state, ko, false, true);
+  if (!playouts(w, h, 1, state, ko, false, true)) return false;
+  for (let k = 1; k <= lastGamePlies; k++) {
+    const point = <i32>load<u16>(PLY_POINT + (<usize>k << 1));
+    if (point != 0xffff) store<u16>(PLY_POINT + (<usize>k << 1), <u16>xyOf(point));
+  }
+  return true;
 }
 
 @inline function playouts(w: i32, h: i32, games: i32, seed: u32, ko: i32, withScore: bool, logCycles: bool): bool {
@@ -135,14 +142,13 @@ export function replayPlayout(w: i32, h: i32, state: u32, ko: i32): bool {
       plies++;
       if (logCycles) {
         const t = plies;
-        store<u16>(PLY_POINT + (<usize>t << 1), <u16>(played ? xyOf(played_p) : 0xffff));
+        // board points as the core numbers them: converted to y*width+x only for a logged cycle
+        store<u16>(PLY_POINT + (<usize>t << 1), <u16>(played ? played_p : 0xffff));
         const n = played ? lastCaptured : 0;
         store<u16>(PLY_NCAP + (<usize>t << 1), <u16>n);
         store<i32>(PLY_CAP_START + (<usize>t << 2), capUsed);
         if (capUsed + n <= CAP_LOG_WORDS) {
-          for (let j = 0; j < n; j++) {
-            store<u16>(CAP_LOG + (<usize>(capUsed + j) << 1), <u16>xyOf(<i32>load<u16>(REMOVED + (<usize>j << 1))));
-          }
+          memory.copy(CAP_LOG + (<usize>capUsed << 1), REMOVED, <usize>n << 1);
           capUsed += n;
         }
       }
