@@ -10,7 +10,7 @@ export { passCountKey } from "./zobrist";
 export { countOwners, OWNER } from "./score";
 export { runPlayouts, runPlayoutsLoggingCycles, replayPlayout, EVENTS, eventsLength, eventCount,
   eventsDropped, lastGamePlies, PLY_POINT, statGames, statMoves, statPlies, statCapped, statStones, statBlackAreaWins,
-  statWhiteAreaWins } from "./playout";
+  statWhiteAreaWins, runOwnership, OWNERSHIP } from "./playout";
 export { simSetup, simulateBatch, replayMoves, seedFor, SUMMARY_OUT, BOARDS_OUT, MOVES_OUT,
   movesLen, FORBIDDEN_OUT, capturePolicyMoves } from "./simulate";
 export { setRules, EVENTS_OUT, evLen, evCount, evDropped } from "./rules";

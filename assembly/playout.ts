@@ -9,7 +9,7 @@ import { STATE, STATE_BYTES, EMPTIES, EPOS, BLACK, WHITE, OK, KO_PSK, KO_SSK, SU
 import * as B from "./board";
 import { initZobrist, sideKeyFor } from "./zobrist";
 import { resetHistory, pushHistory, pushPositionOnly, pushSituationOnly, lastPositionIndex } from "./history";
-import { areaDifference } from "./score";
+import { areaDifference, countOwners, OWNER } from "./score";
 
 import { rngState, seedRng, rngBelow } from "./prng";
 
@@ -76,6 +76,67 @@ function logCycle(startState: u32, game: i32, s: i32, t: i32, first: i32): bool 
   return true;
 }
 
+/** One light-playout move for c (DESIGN.md 2): a uniformly random legal point that is not an own
+ *  eye, drawn without replacement from the empty list; -1 when there is none (the caller passes). */
+@inline function lightMove(c: i32): i32 {
+  let m = nempty();
+  while (m > 0) {
+    const k = <i32>rngBelow(<u32>m);
+    const p = <i32>load<u16>(EMPTIES + (<usize>k << 1));
+    if (!isOwnEye(p, c) && play(p, c) == OK) return p;
+    // move the rejected candidate behind the live range
+    m--;
+    const last = <i32>load<u16>(EMPTIES + (<usize>m << 1));
+    store<u16>(EMPTIES + (<usize>k << 1), <u16>last);
+    store<u16>(EMPTIES + (<usize>m << 1), <u16>p);
+    store<u16>(EPOS + (<usize>last << 1), <u16>k);
+    store<u16>(EPOS + (<usize>p << 1), <u16>m);
+  }
+  return -1;
+}
+
+// ---- ownership: who ends up with each point when a position is played out at random ----------
+/** i32 per point (row-major y*width+x): playouts the point ended Black's minus those it ended
+ *  White's (a stone, or an empty region touching one colour only), from the last runOwnership. */
+export const OWNERSHIP: usize = memory.data(19 * 19 * 4, 16);
+
+/**
+ * Plays `games` light playouts from the current position, `toMove` first, with simple ko and
+ * suicide forbidden, and sums each point's final owner into OWNERSHIP. The position, the knobs
+ * and the history are left as they were: this is an estimate for choosing what to prove, never
+ * a ruling.
+ */
+export function runOwnership(games: i32, seed: u32, toMove: i32): void {
+  const savedSuicide = B.suicideMode, savedKo = B.koMode;
+  B.suicideMode = SUICIDE_FORBIDDEN;
+  B.koMode = B.KO_SIMPLE;
+  memory.copy(TEMPLATE, STATE, STATE_BYTES);
+  const n = width * B.height;
+  memory.fill(OWNERSHIP, 0, <usize>n * 4);
+  seedRng(seed);
+  const cap = 3 * numPoints;
+  for (let g = 0; g < games; g++) {
+    memory.copy(STATE, TEMPLATE, STATE_BYTES);
+    let c = toMove, passes = 0, plies = 0;
+    while (passes < 2 && plies < cap) {
+      if (lightMove(c) >= 0) passes = 0; else { passes++; passMove(); }
+      c ^= 3;
+      plies++;
+    }
+    countOwners(0);
+    for (let i = 0; i < n; i++) {
+      const o = <i32>load<u8>(OWNER + <usize>i);
+      if (o == 1 || o == 2) {
+        const a = OWNERSHIP + (<usize>i << 2);
+        store<i32>(a, load<i32>(a) + (o == 1 ? 1 : -1));
+      }
+    }
+  }
+  memory.copy(STATE, TEMPLATE, STATE_BYTES);
+  B.suicideMode = savedSuicide;
+  B.koMode = savedKo;
+}
+
 /** Plays `games` light playouts on a w x h board from the seed. ko: KO_SIMPLE, KO_PSK, KO_SSK.
  *  withScore adds an area count per game. Returns false for a bad size. */
 export function runPlayouts(w: i32, h: i32, games: i32, seed: u32, ko: i32, withScore: bool): bool {
@@ -122,21 +183,8 @@ export function replayPlayout(w: i32, h: i32, state: u32, ko: i32): bool {
     let capUsed = 0;
     let loopS = -10, loopT = -10; // the latest cycle logged, to log a repeating loop once
     while (passes < 2 && plies < cap) {
-      let m = nempty();
-      let played = false;
-      let played_p = 0;
-      while (m > 0) {
-        const k = <i32>rngBelow(<u32>m);
-        const p = <i32>load<u16>(EMPTIES + (<usize>k << 1));
-        if (!isOwnEye(p, c) && play(p, c) == OK) { played = true; played_p = p; break; }
-        // move the rejected candidate behind the live range
-        m--;
-        const last = <i32>load<u16>(EMPTIES + (<usize>m << 1));
-        store<u16>(EMPTIES + (<usize>k << 1), <u16>last);
-        store<u16>(EMPTIES + (<usize>m << 1), <u16>p);
-        store<u16>(EPOS + (<usize>last << 1), <u16>k);
-        store<u16>(EPOS + (<usize>p << 1), <u16>m);
-      }
+      const played_p = lightMove(c);
+      const played = played_p >= 0;
       if (played) { passes = 0; moves++; } else { passes++; passMove(); }
       c ^= 3;
       plies++;

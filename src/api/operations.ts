@@ -4,7 +4,7 @@
 // which the server and the GTP engine build from their own requests (src/server/requests.ts).
 import { ArbiterError } from "../errors.js";
 import type { GameRecord } from "../sgf/read.js";
-import { referee, type Ruling } from "../rules/referee.js";
+import { referee, type Ruling, type RefereeOptions } from "../rules/referee.js";
 import { PRESETS, withKnobs, type RuleSet } from "../rules/ruleset.js";
 import { fromGtp } from "../core/coords.js";
 import { prove, type ProveResult } from "../prove/prove.js";
@@ -31,7 +31,7 @@ const list = (v: unknown) => typeof v === "string" ? v.split(",").map((x) => x.t
 
 /** `arbiter referee`: rules from --rules/--rules-json/knobs, else the record's RU; komi from
  *  --komi, else the record's KM, else the rule set's. */
-export function refereeRecord(record: GameRecord, opts: CliOptions): Ruling {
+export function refereeRecord(record: GameRecord, opts: CliOptions, proveBudget?: RefereeOptions["proveBudget"]): Ruling {
   const komiOpt = typeof opts.komi === "string";
   const { rules: resolved, from } = resolveRules(opts, record.rules);
   // the record's komi is what the players agreed, unless --komi overrides it
@@ -41,7 +41,7 @@ export function refereeRecord(record: GameRecord, opts: CliOptions): Ruling {
     : deadOpt.split(",").map((s) => s.trim()).filter(Boolean);
   const own = opts.ownBlack || opts.ownWhite ? { B: list(opts.ownBlack), W: list(opts.ownWhite) } : undefined;
   return referee(record, { rules, rulesFrom: from, dead, komiGiven: komiOpt || record.komi !== null,
-    own, seki: list(opts.seki) });
+    own, seki: list(opts.seki), proveBudget });
 }
 
 export interface ProveRun {

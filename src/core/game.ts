@@ -226,6 +226,19 @@ export class Game {
     return Array.from(u16At(c, c.STRING_OUT, n));
   }
 
+  /** Light playouts from this position (`toMove` first; simple ko, no suicide), all inside the
+   *  core in one call: per point, the share of playouts it ends Black's minus White's, -1..1.
+   *  An estimate to choose what to prove; the position is left as it was. */
+  ownership(games: number, seed: number, toMove: Color): Float32Array {
+    const c = this.use();
+    c.runOwnership(games, seed >>> 0, colorCode(toMove));
+    const n = this.width * this.height;
+    const sums = new Int32Array(c.memory.buffer, Number(c.OWNERSHIP.value), n);
+    const out = new Float32Array(n);
+    for (let i = 0; i < n; i++) out[i] = sums[i] / games;
+    return out;
+  }
+
   /** Owner of every point: stones to their colour, empty points by region or by point. */
   owners(method: CountMethod): Owners {
     const c = this.use();

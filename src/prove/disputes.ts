@@ -1,60 +1,239 @@
-// `--dead auto`: settle every disputed group of a finished game by prove-by-capture
-// (ing 1.6 提證死活, new-ing 2.7, grand 4.4): the stones are dead exactly when they can be
-// captured in continued play started by the player the rule set's dispute procedure names.
+// `--dead auto`: the status of every group of a finished game, settled by prove-by-capture
+// (ing 1.6 提證死活, new-ing 2.7, grand 4.4): stones are dead exactly when they can be captured
+// in continued play started by the player the rule set's dispute procedure names.
+//
+// Nothing is skipped and nothing is silent. Every string ends in one group with one status:
+// - alive by Benson (unconditionally alive: no sequence of the opponent's moves captures it);
+// - proven dead, alive or seki by a local proof (the region and its assumption are reported);
+// - unresolved, with the reason (budget, region not local), counted as the estimate says.
+// Which groups to prove, and which way, comes from an estimate: light playouts from the final
+// position in the core (ownership). The estimate never decides a proven group: a proof that
+// contradicts it wins, and is reported as such.
 import { other, type Color } from "../core/codes.js";
 import { indexToGtp } from "../core/coords.js";
+import { connected, neighbours } from "../core/grid.js";
+import { Game } from "../core/game.js";
 import type { RuleSet } from "../rules/ruleset.js";
-import { bensonAlive, searchRegion } from "./region.js";
-import { prove, type ProveResult } from "./prove.js";
+import { bensonAlive, type SearchRegion } from "./region.js";
+import { ask, type Verdict } from "./prove.js";
+import type { ProblemSpec } from "./search.js";
 
-/** A group whose search region has more empty points than this is not in dispute: it has room. */
-const MAX_DISPUTE_EMPTY = 40;
+/** Light playouts for the ownership estimate: about 35 ms on 19x19 per 1000. */
+const PLAYOUTS = 2000;
+/** Ownership (from the stones' side, -1..1) below which a string is taken to be dead. */
+const DEAD_BELOW = 0;
+/** Ownership a point needs to belong to a side's area when a local region is drawn. */
+const AREA = 0.3;
+/** A local region larger than this many points is not searched: the proof would not be local. */
+const MAX_REGION = 80;
+
+export type GroupStatus = "alive" | "dead" | "seki" | "unresolved";
 
 export interface Dispute {
   /** one stone of each string of the group, GTP */
   target: string[];
   colour: Color;
-  verdict: ProveResult["verdict"];
+  /** stones in the group */
+  stones: number;
+  /** the group's status; `unresolved` comes with a `reason` */
+  status: GroupStatus;
+  /** what settled it: Benson's unconditional life, a proof, or (unresolved) the estimate */
+  by: "benson" | "proof" | "estimate";
+  /** how the count treats it */
+  counted: "alive" | "dead";
+  /** the proof's verdict (both questions), when a proof ran to the end */
+  verdict: Verdict | null;
   firstToMove: Color;
-  status: "dead" | "alive" | "unknown";
+  /** why a group is unresolved, or how a proof contradicts the estimate */
+  reason?: string;
+  /** the playout estimate, from the group's side: 1 always its own, -1 always the opponent's */
+  estimate: number;
+  /** the local region searched: its points, the boundary strings taken as safe, the exits */
+  region?: { points: number; boundary: string[]; exits: number };
   nodes: number;
   timeMs: number;
+  /** the main line of the ruling question's proof */
   line: string[];
 }
 
 export interface Settlement {
   dead: number[];
+  /** every group of the final position, unconditionally alive ones included */
   disputes: Dispute[];
 }
 
-export function settleDisputes(pos: { width: number; height: number; board: Uint8Array }, rules: RuleSet,
-  firstToMove: Color, budget: { maxNodes: number; timeMs: number }): Settlement {
+export interface DisputeBudget {
+  /** per group */
+  maxNodes: number;
+  timeMs: number;
+  /** for the whole position; groups left when it runs out are unresolved (budget) */
+  totalMs?: number;
+}
+
+interface Board { width: number; height: number; board: Uint8Array }
+
+/** The strings of the board: id per point (-1 empty) and the points of each. */
+function stringsOf(b: Board): { id: Int32Array; members: number[][] } {
+  const id = new Int32Array(b.board.length).fill(-1);
+  const members: number[][] = [];
+  for (let i = 0; i < b.board.length; i++) {
+    if (b.board[i] === 0 || id[i] >= 0) continue;
+    const c = b.board[i];
+    const s = [...connected([i], (q) => b.board[q] === c, b.width, b.height)];
+    for (const q of s) id[q] = members.length;
+    members.push(s);
+  }
+  return { id, members };
+}
+
+/**
+ * A local region for a group of `defender` strings: the group, and the points around it that the
+ * estimate gives to `side` (the attacker's area when the group is thought dead, the defender's
+ * own when it is thought alive), with the opponent's stones inside them. Attacker strings that
+ * border it are its boundary, taken as safe. The defender's plays that leave it (next to its own
+ * stones outside, or to empty points outside) are exits. Null when the region is too large.
+ */
+export function localRegion(b: Board, group: number[], defender: Color, own: Float32Array, side: Color,
+  inGroup: (p: number) => boolean): SearchRegion | null {
+  const { width, height, board } = b;
+  const d = defender === "B" ? 1 : 2;
+  const a = 3 - d;
+  const deadGroup = side !== defender;
+  const sideSign = side === "B" ? 1 : -1;
+  // a dead group's region: every empty point around it that is not clearly the defender's; a
+  // living group's: its own area, with the attacker's stones inside it (dead stones, cutters)
+  const inArea = deadGroup ? (p: number) => board[p] === 0 && own[p] * sideSign > -AREA
+    : (p: number) => (board[p] === 0 || board[p] === a) && own[p] * sideSign > AREA;
+  const core = connected(group, (q) => inGroup(q) || inArea(q), width, height);
+  if (core.size > MAX_REGION) return null;
+  const points = new Set(core);
+  const boundary = new Set<number>();
+  for (const p of core) {
+    for (const q of neighbours(p, width, height)) {
+      if (core.has(q)) continue;
+      if (board[q] === a) for (const r of connected([q], (t) => board[t] === a, width, height)) boundary.add(r);
+      else if (board[q] === 0 && !deadGroup) points.add(q); // a living group's liberties: a margin of one point
+    }
+  }
+  if (points.size > MAX_REGION) return null;
+  // a dead group's way out: a point next to its own stones outside, or to its own area
+  const exits = new Set<number>();
+  for (const p of deadGroup ? points : []) {
+    if (board[p] !== 0) continue;
+    if (neighbours(p, width, height).some((q) => !points.has(q) && (board[q] === d || board[q] === 0))) exits.add(p);
+  }
+  const targetStones = new Set(group.filter((p) => board[p] === d));
+  return { points: [...points].sort((x, y) => x - y), boundary, closedByLife: false, targetStones, exits };
+}
+
+/**
+ * Settles every group of the final position. `firstToMove` is who starts continued play under the
+ * rule set's dispute procedure; the ruling is the answer with that player moving first.
+ */
+export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, budget: DisputeBudget): Settlement {
   const { width, height, board } = pos;
-  const alive = { 1: bensonAlive(pos, 1), 2: bensonAlive(pos, 2) } as Record<number, Set<number>>;
-  const claimed = new Set<number>();
+  const t0 = performance.now();
+  const gtp = (p: number) => indexToGtp(p, width, height);
+  const benson = { 1: bensonAlive(pos, 1), 2: bensonAlive(pos, 2) } as Record<number, Set<number>>;
+  const { id, members } = stringsOf(pos);
+  const game = new Game({ width, height, suicide: "forbidden", ko: "simple", toMove: firstToMove });
+  game.setup(board, firstToMove);
+  const own = game.ownership(PLAYOUTS, 0x9e3779b9, firstToMove);
+  // each string's estimate from its own side
+  const estimate = members.map((s) => {
+    const sign = board[s[0]] === 1 ? 1 : -1;
+    return s.reduce((t, p) => t + own[p] * sign, 0) / s.length;
+  });
+
+  // groups: the strings of one colour that the estimate puts on the same side (dead, or alive)
+  // and that share an area (the opponent's area for dead ones, their own for living ones), so
+  // that strings whose fate depends on each other are settled together
+  const thoughtDead = (s: number) => estimate[s] < DEAD_BELOW;
+  const groupOf = new Int32Array(members.length).fill(-1);
+  const groups: number[][] = [];
+  for (let s = 0; s < members.length; s++) {
+    if (groupOf[s] >= 0) continue;
+    const c = board[members[s][0]];
+    const g = [s];
+    groupOf[s] = groups.length;
+    if (!benson[c].has(members[s][0])) {
+      const dead = thoughtDead(s);
+      const sign = (c === 1) === dead ? -1 : 1; // whose area: the opponent's for dead strings
+      const area = connected(members[s], (q) => (board[q] === 0 && own[q] * sign > AREA) ||
+        (board[q] === c && thoughtDead(id[q]) === dead && !benson[c].has(q)), width, height);
+      for (const p of area) {
+        const t = id[p];
+        if (t >= 0 && groupOf[t] < 0) {
+          groupOf[t] = groups.length;
+          g.push(t);
+        }
+      }
+    }
+    groups.push(g);
+  }
+
   const disputes: Dispute[] = [];
   const dead: number[] = [];
-  for (let i = 0; i < board.length; i++) {
-    const c = board[i];
-    if (c === 0 || claimed.has(i) || alive[c].has(i)) continue;
+  for (const g of groups) {
+    const c = board[members[g[0]][0]];
     const colour: Color = c === 1 ? "B" : "W";
-    const region = searchRegion(pos, [i], colour);
-    const empties = region.points.filter((p) => board[p] === 0).length;
-    // every string of this colour inside the region belongs to the same dispute
-    const group = region.points.filter((p) => board[p] === c);
-    for (const p of group) claimed.add(p);
-    for (const p of region.targetStones) claimed.add(p);
-    if (empties > MAX_DISPUTE_EMPTY) continue;
-    const targets = [i];
-    const t0 = performance.now();
-    const r = prove({ width, height, board, rules, targets, toMove: firstToMove, maxNodes: budget.maxNodes, timeMs: budget.timeMs });
-    const status = r.ruling.status;
-    disputes.push({ target: targets.map((p) => indexToGtp(p, width, height)), colour, verdict: r.verdict,
-      firstToMove, status, nodes: r.nodes, timeMs: Math.round(performance.now() - t0),
-      line: firstToMove === colour ? r.defenderFirst.line : r.attackerFirst.line });
-    if (status === "dead") for (const p of region.targetStones) dead.push(p);
+    const stones = g.flatMap((s) => members[s]);
+    const est = g.reduce((t, s) => t + estimate[s] * members[s].length, 0) / stones.length;
+    const base = { target: g.map((s) => gtp(members[s][0])), colour, stones: stones.length, firstToMove,
+      estimate: Math.round(est * 100) / 100, nodes: 0, timeMs: 0, line: [] as string[], verdict: null as Verdict | null };
+    if (g.every((s) => benson[c].has(members[s][0]))) {
+      disputes.push({ ...base, status: "alive", by: "benson", counted: "alive" });
+      continue;
+    }
+    const deadGroup = est < DEAD_BELOW;
+    const counted = deadGroup ? "dead" : "alive";
+    const unresolved = (reason: string, extra: Partial<Dispute> = {}): Dispute =>
+      ({ ...base, status: "unresolved", by: "estimate", counted, reason, ...extra });
+    const inGroup = new Set(stones);
+    const region = localRegion(pos, stones, colour, own, deadGroup ? other(colour) : colour, (p) => inGroup.has(p));
+    if (!region) {
+      disputes.push(unresolved(`region not local: more than ${MAX_REGION} points around the group`));
+      if (deadGroup) dead.push(...stones);
+      continue;
+    }
+    const left = (budget.totalMs ?? Infinity) - (performance.now() - t0);
+    if (left <= 0) {
+      disputes.push(unresolved("budget: the position's time ran out before this group"));
+      if (deadGroup) dead.push(...stones);
+      continue;
+    }
+    const t1 = performance.now();
+    // a dead group must lose all its strings; a living one may lose none
+    const spec: ProblemSpec = { width, height, board, rules, defender: colour, targets: g.map((s) => members[s][0]), region,
+      goal: deadGroup ? "all" : "any" };
+    const timeMs = Math.min(budget.timeMs, left);
+    const q = ask(spec, firstToMove, { maxNodes: budget.maxNodes, deadline: t1 + timeMs }, false);
+    const regionOut = { points: region.points.length, boundary: [...new Set([...region.boundary].map((p) => id[p]))]
+      .map((s) => gtp(members[s][0])), exits: region.exits?.size ?? 0 };
+    const ms = Math.round(performance.now() - t1);
+    if (q.captured === null) {
+      disputes.push(unresolved(`budget: no proof within ${Math.round(timeMs)} ms`, { region: regionOut, nodes: q.nodes, timeMs: ms }));
+      if (deadGroup) dead.push(...stones);
+      continue;
+    }
+    const proof = { region: regionOut, nodes: q.nodes, timeMs: ms, line: q.line };
+    if (!deadGroup && q.captured) {
+      // "any" won: some string of the group falls, which may be a sacrifice, not the group's death
+      disputes.push(unresolved(`a string of the group can be captured in its local region (${q.line.slice(0, 6).join(", ")}); the estimate says alive`, proof));
+      continue;
+    }
+    if (deadGroup && !q.captured && region.exits?.size) {
+      // the defender reached a way out of the region: wider play, not a local proof, would decide
+      disputes.push(unresolved("the group reaches outside its local region: not settled locally", proof));
+      dead.push(...stones);
+      continue;
+    }
+    const status: GroupStatus = q.captured ? "dead" : "alive";
+    disputes.push({ ...base, status, by: "proof", counted: status, ...proof,
+      ...(deadGroup !== q.captured ? { reason: `the proof contradicts the estimate (${base.estimate}): ${status}` } : {}) });
+    if (status === "dead") dead.push(...stones);
   }
-  return { dead: dead.sort((a, b) => a - b), disputes };
+  return { dead: dead.sort((x, y) => x - y), disputes };
 }
 
 /** Who moves first when play resumes to settle a dispute, by the rule set's procedure. */

@@ -94,6 +94,9 @@ export interface SearchRegion {
   closedByLife: boolean;
   /** the target's strings */
   targetStones: Set<number>;
+  /** points of a local region where the defender's play reaches outside it (living stones of
+   *  its own, or room the region leaves out): such a play counts as an escape */
+  exits?: Set<number>;
 }
 
 /** Wall strings with at most this many liberties may be raced: their liberties are searched. */

@@ -42,6 +42,9 @@ export interface ProblemSpec {
   /** one point of each target string */
   targets: number[];
   region: SearchRegion;
+  /** the attacker wins by capturing every target string ("all", the default: a dead group), or
+   *  any one of them ("any": a group claimed alive must lose none of its strings) */
+  goal?: "all" | "any";
 }
 
 /** A move: a point index, or -1 for a pass. */
@@ -201,11 +204,13 @@ export class Search {
           this.capturedTargets++;
         }
       }
-      if (this.capturedTargets === this.targetMarks.length) return { ok: true, terminal: WIN, why: "captured" };
+      if (this.capturedTargets === this.targetMarks.length || (this.spec.goal === "any" && this.capturedTargets > 0)) return { ok: true, terminal: WIN, why: "captured" };
     }
     if (color === this.spec.defender && a.captures.some((p) => this.spec.region.boundary.has(p))) {
       return { ok: true, terminal: LOSS, why: "escape" };
     }
+    // a local region's way out: the defender reaching it joins stones or room outside the region
+    if (color === this.spec.defender && this.spec.region.exits?.has(move)) return { ok: true, terminal: LOSS, why: "escape" };
     if (nullMove && this.passes >= this.endPasses) return { ok: true, terminal: LOSS, why: "end" };
     return { ok: true, historyDependent: repeated };
   }

@@ -76,8 +76,8 @@ export interface RefereeOptions {
   rulesFrom: Ruling["rulesFrom"];
   /** "none", "auto" (settled by prove-by-capture), or GTP vertices each naming a dead string */
   dead: "none" | "auto" | string[];
-  /** budget for each dispute under --dead auto */
-  proveBudget?: { maxNodes: number; timeMs: number };
+  /** budget for each dispute under --dead auto, and for the whole position */
+  proveBudget?: { maxNodes: number; timeMs: number; totalMs?: number };
   /** dead points as row-major indices (alternative to GTP vertices) */
   deadIndices?: number[];
   /** Grand 4.6: points a side alone has the right to occupy (GTP vertices) */
@@ -322,7 +322,7 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
     const lastMover = record.moves.length ? record.moves[record.moves.length - 1].color : other(firstToMove);
     const first = disputeFirstMover(rules, other(lastMover), flow.endRequester);
     const settled = settleDisputes({ width, height, board: finalBoard }, rules, first,
-      opts.proveBudget ?? { maxNodes: 2_000_000, timeMs: 2_000 });
+      opts.proveBudget ?? { maxNodes: 2_000_000, timeMs: 500, totalMs: 8_000 });
     for (const p of settled.dead) deadSet.add(p);
     disputes = settled.disputes;
   }

@@ -42,10 +42,11 @@ const MAX_RECORD_BYTES = 16 * 1024 * 1024;
 const isTarball = (p: string) => /\.(tar\.gz|tgz)$/i.test(p);
 const isSgf = (p: string) => /\.sgf$/i.test(p);
 
-type Source = { kind: "item"; file: string; text: string } | { kind: "skip"; file: string; why: string };
+export type Source = { kind: "item"; file: string; text: string } | { kind: "skip"; file: string; why: string };
 
-/** Every record of the paths, in order: folders sorted and walked, tarballs streamed. */
-async function* sources(paths: string[]): AsyncGenerator<Source> {
+/** Every record of the paths, in order: folders sorted and walked, tarballs streamed (also for the
+ *  real-data benchmarks). */
+export async function* sources(paths: string[]): AsyncGenerator<Source> {
   for (const p of paths) yield* fromPath(p, true);
 }
 

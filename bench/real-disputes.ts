@@ -1,0 +1,173 @@
+// The real-disputes benchmark: `referee --dead auto` on real finished games (KGS, ../shared/data/
+// kgs-6d) that ended by counting, against the result the players recorded, with GNU Go's
+// `final_score` on the same games in the same run as the peer (Debian's `gnugo`, where it is
+// installed). Prints the agreement table, then every game that differs.
+//   node dist/bench/real-disputes.js [--games 300] [--seed 1] [--gnugo PATH|none] [--json]
+//                                    [--per-group-ms 500] [--total-ms 8000] [FILES...]
+import { existsSync, readdirSync, mkdtempSync, writeFileSync, rmSync } from "node:fs";
+import { join, resolve, dirname } from "node:path";
+import { tmpdir } from "node:os";
+import { fileURLToPath } from "node:url";
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { sources } from "../src/simulate/corpus.js";
+import { readSgf } from "../src/sgf/read.js";
+import { normaliseResult } from "../src/rules/referee.js";
+import { refereeRecord } from "../src/api/operations.js";
+import { mulberry32 } from "./sabaki-playout.js";
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(name);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+}
+
+function kgsTarballs(): string[] {
+  const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+  const dir = join(process.env.ARBITER_SHARED ?? join(root, "..", "shared"), "data", "kgs-6d");
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".tar.gz")).sort().map((f) => join(dir, f)) : [];
+}
+
+/** A numeric result: the game ended by counting. */
+const counted = (re: string | null) => { const r = normaliseResult(re); return r !== null && /^[BW]\+\d/.test(r) ? r : null; };
+const winner = (r: string | null) => (r === null ? "?" : r === "0" ? "0" : r[0]);
+
+/** GNU Go over GTP, one process per scoring method, commands answered in order. */
+class Gnugo {
+  private proc: ChildProcessWithoutNullStreams;
+  private buf = "";
+  private waiting: ((s: string) => void)[] = [];
+  constructor(path: string, area: boolean) {
+    this.proc = spawn(path, ["--mode", "gtp", area ? "--chinese-rules" : "--japanese-rules"]);
+    this.proc.stdout.setEncoding("utf8");
+    this.proc.stdout.on("data", (d: string) => {
+      this.buf += d;
+      let k;
+      while ((k = this.buf.indexOf("\n\n")) >= 0) {
+        const reply = this.buf.slice(0, k);
+        this.buf = this.buf.slice(k + 2);
+        this.waiting.shift()?.(reply);
+      }
+    });
+  }
+  ask(cmd: string): Promise<string> {
+    return new Promise((res) => {
+      this.waiting.push(res);
+      this.proc.stdin.write(cmd + "\n");
+    });
+  }
+  close(): void { this.proc.kill(); }
+}
+
+interface Row {
+  file: string; ru: string; recorded: string; ours: string; oursMs: number;
+  unresolved: number; groups: number; disputed: number; dead: number; gnugo?: string; gnugoMs?: number;
+}
+
+async function main(): Promise<void> {
+  const games = Number(arg("--games", "300"));
+  const seed = Number(arg("--seed", "1"));
+  const perGroupMs = Number(arg("--per-group-ms", "500"));
+  const totalMs = Number(arg("--total-ms", "8000"));
+  const files = process.argv.slice(2).filter((a, i, all) => !a.startsWith("--") && !all[i - 1]?.startsWith("--"));
+  const paths = files.length ? files : kgsTarballs();
+  if (!paths.length) {
+    console.log("real-disputes: ../shared/data/kgs-6d is missing (a fresh clone has no ../shared); nothing to run");
+    return;
+  }
+  const gnugoPath = arg("--gnugo", ["/usr/games/gnugo", "/usr/bin/gnugo"].find((p) => existsSync(p)) ?? "none");
+  // every game that ended by counting, then a seeded sample of them
+  const pool: { file: string; text: string }[] = [];
+  for await (const s of sources(paths)) {
+    if (s.kind !== "item") continue;
+    const m = /RE\[([^\]]*)\]/.exec(s.text);
+    if (m && counted(m[1])) pool.push({ file: s.file.replace(/^.*\/kgs-6d\//, ""), text: s.text });
+  }
+  const rng = mulberry32(seed);
+  for (let i = pool.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [pool[i], pool[j]] = [pool[j], pool[i]];
+  }
+  const sample = pool.slice(0, games);
+  process.stderr.write(`real-disputes: ${pool.length} games ended by counting in ${paths.length} file(s); ${sample.length} drawn (seed ${seed})\n`);
+  const peers = gnugoPath !== "none" ? { area: new Gnugo(gnugoPath, true), territory: new Gnugo(gnugoPath, false) } : null;
+  const tmp = mkdtempSync(join(tmpdir(), "arbiter-real-"));
+  const rows: Row[] = [];
+  try {
+    for (const [k, g] of sample.entries()) {
+      const record = readSgf(g.text);
+      const recorded = counted(record.result)!;
+      const t0 = performance.now();
+      const r = refereeRecord(record, { dead: "auto" }, { maxNodes: 2_000_000, timeMs: perGroupMs, totalMs });
+      const oursMs = performance.now() - t0;
+      const ds = r.disputes ?? [];
+      const row: Row = { file: g.file, ru: record.rules ?? "-", recorded, ours: r.result, oursMs,
+        unresolved: ds.filter((d) => d.status === "unresolved").length, groups: ds.length,
+        disputed: ds.filter((d) => d.by !== "benson").length, dead: r.dead.length };
+      if (peers) {
+        const f = join(tmp, `${k}.sgf`);
+        writeFileSync(f, g.text);
+        const peer = /chinese|aga|nz/i.test(record.rules ?? "") ? peers.area : peers.territory;
+        const t1 = performance.now();
+        await peer.ask(`loadsgf ${f}`);
+        const reply = await peer.ask("final_score");
+        row.gnugoMs = performance.now() - t1;
+        row.gnugo = normaliseResult(reply.replace(/^=\s*/, "").trim()) ?? reply;
+      }
+      rows.push(row);
+      process.stderr.write(`\r${k + 1}/${sample.length}`);
+    }
+  } finally {
+    peers?.area.close();
+    peers?.territory.close();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  process.stderr.write("\n");
+  report(rows, peers !== null);
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor((s.length - 1) / 2)] : 0;
+}
+
+function report(rows: Row[], withPeer: boolean): void {
+  const n = rows.length;
+  const pct = (k: number) => `${k} (${((100 * k) / n).toFixed(1)}%)`;
+  const ours = { same: rows.filter((r) => r.ours === r.recorded).length, winner: rows.filter((r) => winner(r.ours) === winner(r.recorded)).length };
+  const clean = rows.filter((r) => r.unresolved === 0).length;
+  const ms = rows.map((r) => r.oursMs);
+  const summary: Record<string, unknown> = {
+    games: n,
+    arbiter: { reproduced: ours.same, winnerRight: ours.winner, noUnresolved: clean, medianMs: Math.round(median(ms)),
+      maxMs: Math.round(Math.max(...ms)), over20s: ms.filter((t) => t > 20_000).length,
+      groups: rows.reduce((t, r) => t + r.groups, 0), disputed: rows.reduce((t, r) => t + r.disputed, 0),
+      unresolved: rows.reduce((t, r) => t + r.unresolved, 0) },
+  };
+  if (withPeer) {
+    const g = rows.filter((r) => r.gnugo === r.recorded).length;
+    const gw = rows.filter((r) => winner(r.gnugo ?? null) === winner(r.recorded)).length;
+    summary.gnugo = { reproduced: g, winnerRight: gw, medianMs: Math.round(median(rows.map((r) => r.gnugoMs ?? 0))) };
+  }
+  if (process.argv.includes("--json")) {
+    console.log(JSON.stringify({ ...summary, rows }, null, 1));
+    return;
+  }
+  const a = summary.arbiter as Record<string, number>;
+  console.log(`\n## --dead auto on ${n} real KGS games that ended by counting\n`);
+  console.log(`| | arbiter --dead auto |${withPeer ? " GNU Go 3.8 final_score |" : ""}`);
+  console.log(`|---|---|${withPeer ? "---|" : ""}`);
+  const gg = summary.gnugo as Record<string, number> | undefined;
+  console.log(`| recorded result reproduced | ${pct(a.reproduced)} |${gg ? ` ${pct(gg.reproduced)} |` : ""}`);
+  console.log(`| winner right | ${pct(a.winnerRight)} |${gg ? ` ${pct(gg.winnerRight)} |` : ""}`);
+  console.log(`| games with no unresolved group | ${pct(a.noUnresolved)} |${gg ? " - |" : ""}`);
+  console.log(`| median / max time per game | ${a.medianMs} ms / ${a.maxMs} ms |${gg ? ` ${gg.medianMs} ms |` : ""}`);
+  console.log(`| groups (not unconditionally alive) / unresolved | ${a.groups} (${a.disputed}) / ${a.unresolved} |${gg ? " - |" : ""}`);
+  console.log(`\nGames where arbiter differs from the record:`);
+  for (const r of rows.filter((x) => x.ours !== x.recorded)) {
+    console.log(`- ${r.file} (${r.ru}): recorded ${r.recorded}, arbiter ${r.ours}${r.gnugo ? `, GNU Go ${r.gnugo}` : ""}; ${r.unresolved} unresolved, ${r.dead} dead stones`);
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
