@@ -3,7 +3,7 @@
 // `final_score` on the same games in the same run as the peer (Debian's `gnugo`, where it is
 // installed). Prints the agreement table, then every game that differs.
 //   node dist/bench/real-disputes.js [--games 300] [--seed 1] [--gnugo PATH|none] [--json]
-//                                    [--per-group-ms 500] [--total-ms 8000] [FILES...]
+//                                    [--per-group-ms 1000] [--total-ms 8000] [FILES...]
 import { existsSync, readdirSync, mkdtempSync, writeFileSync, rmSync } from "node:fs";
 import { join, resolve, dirname } from "node:path";
 import { tmpdir } from "node:os";
@@ -65,7 +65,7 @@ interface Row {
 async function main(): Promise<void> {
   const games = Number(arg("--games", "300"));
   const seed = Number(arg("--seed", "1"));
-  const perGroupMs = Number(arg("--per-group-ms", "500"));
+  const perGroupMs = Number(arg("--per-group-ms", "1000"));
   const totalMs = Number(arg("--total-ms", "8000"));
   const files = process.argv.slice(2).filter((a, i, all) => !a.startsWith("--") && !all[i - 1]?.startsWith("--"));
   const paths = files.length ? files : kgsTarballs();

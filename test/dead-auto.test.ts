@@ -5,6 +5,9 @@ import { readFileSync } from "node:fs";
 import { readSgf, type GameRecord } from "../src/sgf/read.js";
 import { referee } from "../src/rules/referee.js";
 import { preset } from "../src/rules/ruleset.js";
+import { refereeRecord } from "../src/api/operations.js";
+import { sources } from "../src/simulate/corpus.js";
+import { existsSync } from "node:fs";
 
 /** The 9x9 square-four corner (White's four-point eye space A9 B9 A8 B8, dead whoever moves
  *  first: test/prove.test.ts works it out) placed in the top-left corner of an empty 19x19
@@ -22,8 +25,8 @@ describe("referee --dead auto", () => {
     it(`${name}: the square four in the corner is proven dead and removed`, () => {
       const r = referee(squareFourOn19(), { rules: preset(name), rulesFrom: "option", dead: "auto", komiGiven: true });
       const white = r.disputes?.find((d) => d.colour === "W");
-      expect(white?.verdict).toBe("dead");
       expect(white?.status).toBe("dead");
+      expect(white?.by).toBe("proof");
       // the five White stones (C9 C8 A7 B7 C7 of the 9x9 diagram) are, on 19x19, in rows 17-19
       expect([...r.dead].sort()).toEqual(["A17", "B17", "C17", "C18", "C19"]);
       // everything is Black's then: 7 stones + 354 empty points (area) on an otherwise empty board
@@ -36,4 +39,117 @@ describe("referee --dead auto", () => {
     expect(r.dead).toEqual([]);
     expect(r.deadIgnored).toBeDefined();
   });
+});
+
+describe("--dead auto lists every group", () => {
+  // 9x9, drawn by hand: Black's wall is unconditionally alive (one-point eyes A9, C9, F2, H2,
+  // D1, G1) and encloses a White stone at G5 in a 3x3 territory; White lives on the left with the
+  // one-point eyes A4, C4, A2 and A1... (A2 and A1 are one two-point eye), Benson-alive too.
+  //   A B C D E F G H J
+  // 9 . X . X X X X X X
+  // 8 X X X X X X X X X
+  // 7 . . . X X X X X X
+  // 6 . . . X X . . . X
+  // 5 O O O X X . O . X     <- White's lone stone at G5, inside Black's territory
+  // 4 . O . O X . . . X
+  // 3 O O O O X X X X X
+  // 2 . O X X X . X . X
+  // 1 O O X . X X . X X
+  const rows = [
+    ".X.XXXXXX",
+    "XXXXXXXXX",
+    "...XXXXXX",
+    "...XX...X",
+    "OOOXX.O.X",
+    ".O.OX...X",
+    "OOOOXXXXX",
+    ".OXXX.X.X",
+    "OOX.XX.XX",
+  ];
+  const setup = new Uint8Array(81);
+  rows.forEach((r, y) => [...r].forEach((ch, x) => { setup[y * 9 + x] = ch === "X" ? 1 : ch === "O" ? 2 : 0; }));
+  const record: GameRecord = { width: 9, height: 9, komi: 0, rules: null, handicap: 0, toMove: "B", setup, index: 1,
+    result: null, moves: [{ color: "B", x: null, y: null, raw: "", offBoard: false }, { color: "W", x: null, y: null, raw: "", offBoard: false }] };
+
+  it("the lone stone in Black's territory is proven dead; every string is in some group", () => {
+    const r = referee(record, { rules: preset("chinese"), rulesFrom: "option", dead: "auto", komiGiven: true });
+    const stones = setup.reduce((t, c) => t + (c ? 1 : 0), 0);
+    expect(r.disputes!.reduce((t, d) => t + d.stones, 0)).toBe(stones);
+    const g5 = r.disputes!.find((d) => d.target.includes("G5"))!;
+    expect(g5.status).toBe("dead");
+    expect(g5.by).toBe("proof");
+    expect(r.dead).toEqual(["G5"]);
+    // nothing of Black's is counted dead
+    expect(r.disputes!.filter((d) => d.colour === "B").every((d) => d.counted === "alive")).toBe(true);
+  });
+});
+
+describe("counting found wrong on real records", () => {
+  const rec = (sgfText: string) => readSgf(sgfText);
+  // 5x5, two handicap stones and nothing else: Black has all 25 points (area), 23 (territory)
+  const handicap2 = "(;GM[1]SZ[5]HA[2]KM[0.5]AB[bb][dd];W[];B[])";
+
+  it("area counting gives White N points for N handicap stones under chinese", () => {
+    const r = refereeRecord(rec(handicap2), { rules: "chinese" });
+    expect(r.score!.white).toBe(2);
+    expect(r.result).toBe("B+22.5"); // 25 - 2 - 0.5
+  });
+
+  it("aga and nz give N-1", () => {
+    expect(refereeRecord(rec(handicap2), { rules: "aga" }).score!.breakdown.handicapBonus).toBe(1);
+    expect(refereeRecord(rec(handicap2), { rules: "nz" }).result).toBe("B+23.5"); // 25 - 1 - 0.5
+  });
+
+  it("territory counting gives nothing for handicap stones", () => {
+    const r = refereeRecord(rec(handicap2), { rules: "japanese" });
+    expect(r.score!.breakdown.handicapBonus).toBeUndefined();
+    expect(r.result).toBe("B+22.5"); // 23 points of territory - 0.5
+  });
+
+  it("Fox's scaled komi is read as such and said", () => {
+    for (const [km, k] of [["750", 7.5], ["375", 7.5], ["650", 6.5], ["550", 5.5], ["350", 7], ["275", 5.5]] as const) {
+      const r = refereeRecord(rec(`(;GM[1]SZ[19]KM[${km}];B[dd];W[];B[])`), {});
+      expect(r.rules.komi).toBe(k);
+      expect(r.notes.join(" ")).toMatch(/scaled komi/);
+    }
+    expect(refereeRecord(rec("(;GM[1]SZ[19]KM[6.5];B[dd];W[];B[])"), {}).notes).toEqual([]);
+  });
+
+  it("a record that stops in play has no counted result", () => {
+    const r = refereeRecord(rec("(;GM[1]SZ[9]KM[7];B[ee])"), { rules: "chinese" });
+    expect(r.end.reason).toBe("record-ended");
+    expect(r.result).toBe("?");
+    expect(r.decidedBy).toBe("record-ended");
+    // the players' own count stands where the record has one
+    expect(refereeRecord(rec("(;GM[1]SZ[9]KM[7]RE[B+3];B[ee])"), { rules: "chinese" }).decidedBy).toBe("count");
+  });
+
+  it("--dead under a rule set that keeps every stone says it is not applied", () => {
+    const r = refereeRecord(rec("(;GM[1]SZ[9];B[ee];W[dd];B[];W[])"), { dead: "D6" });
+    expect(r.rules.name).toBe("tromp-taylor");
+    expect(r.dead).toEqual([]);
+    expect(r.notes.join(" ")).toMatch(/not applied/);
+  });
+});
+
+// Real finished games (../shared/data/kgs-6d): the players' recorded result, and GNU Go 3.8's
+// `final_status_list dead` for the same positions (J17 and M14; C12 D12 K6 B4 B3).
+const kgs = "../shared/data/kgs-6d/KGS-2006-19-10388-.tar.gz";
+const kgs2015 = "../shared/data/kgs-6d/KGS-2015-19-8133-.tar.gz";
+describe.skipIf(!existsSync(kgs))("--dead auto on real KGS games (needs ../shared/data)", () => {
+  const load = async (tarball: string, name: string) => {
+    for await (const s of sources([tarball])) if (s.kind === "item" && s.file.endsWith(name)) return readSgf(s.text);
+    throw new Error(`${name} not found in ${tarball}`);
+  };
+  it("2015-02-04-28: J17 and M14 are proven dead and the recorded B+0.50 follows", async () => {
+    const r = refereeRecord(await load(kgs2015, "2015-02-04-28.sgf"), { dead: "auto" });
+    expect(r.dead).toEqual(expect.arrayContaining(["J17", "M14"]));
+    for (const v of ["J17", "M14"]) expect(r.disputes!.find((d) => d.target.includes(v))?.by).toBe("proof");
+    expect(r.result).toBe("B+0.5");
+  }, 60_000);
+  it("2006-01-02-24: GNU Go's dead stones C12 D12 K6 B4 B3 are counted dead and the recorded B+1 follows", async () => {
+    const r = refereeRecord(await load(kgs, "2006-01-02-24.sgf"), { dead: "auto" });
+    expect(r.dead).toEqual(expect.arrayContaining(["C12", "D12", "K6", "B4", "B3"]));
+    expect(r.result).toBe("B+1");
+  }, 60_000);
 });

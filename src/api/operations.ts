@@ -41,7 +41,7 @@ export function refereeRecord(record: GameRecord, opts: CliOptions, proveBudget?
     : deadOpt.split(",").map((s) => s.trim()).filter(Boolean);
   const own = opts.ownBlack || opts.ownWhite ? { B: list(opts.ownBlack), W: list(opts.ownWhite) } : undefined;
   return referee(record, { rules, rulesFrom: from, dead, komiGiven: komiOpt || record.komi !== null,
-    own, seki: list(opts.seki), proveBudget });
+    own, seki: list(opts.seki), proveBudget, notes: record.notes });
 }
 
 export interface ProveRun {

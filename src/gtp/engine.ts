@@ -216,7 +216,7 @@ export class GtpEngine {
     const dead = new Set(r.dead);
     const seki = new Set<string>();
     for (const d of r.disputes ?? []) {
-      if (d.verdict !== "seki") continue;
+      if (d.status !== "seki") continue;
       for (const t of d.target) {
         const p = fromGtp(t, this.width, this.height);
         for (const q of this.stringOf(b, p.y * this.width + p.x)) seki.add(indexToGtp(q, this.width, this.height));

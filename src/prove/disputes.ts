@@ -63,7 +63,7 @@ export interface Settlement {
 }
 
 export interface DisputeBudget {
-  /** per group */
+  /** per group thought dead (a group thought alive gets a quarter of the time) */
   maxNodes: number;
   timeMs: number;
   /** for the whole position; groups left when it runs out are unresolved (budget) */
@@ -206,7 +206,8 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
     // a dead group must lose all its strings; a living one may lose none
     const spec: ProblemSpec = { width, height, board, rules, defender: colour, targets: g.map((s) => members[s][0]), region,
       goal: deadGroup ? "all" : "any" };
-    const timeMs = Math.min(budget.timeMs, left);
+    // the count turns on the groups thought dead: a living group's check gets a quarter
+    const timeMs = Math.min(deadGroup ? budget.timeMs : budget.timeMs / 4, left);
     const q = ask(spec, firstToMove, { maxNodes: budget.maxNodes, deadline: t1 + timeMs }, false);
     const regionOut = { points: region.points.length, boundary: [...new Set([...region.boundary].map((p) => id[p]))]
       .map((s) => gtp(members[s][0])), exits: region.exits?.size ?? 0 };
@@ -222,10 +223,11 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
       disputes.push(unresolved(`a string of the group can be captured in its local region (${q.line.slice(0, 6).join(", ")}); the estimate says alive`, proof));
       continue;
     }
-    if (deadGroup && !q.captured && region.exits?.size) {
-      // the defender reached a way out of the region: wider play, not a local proof, would decide
-      disputes.push(unresolved("the group reaches outside its local region: not settled locally", proof));
-      dead.push(...stones);
+    if (!q.captured && q.escapes > 0) {
+      // the defender lives only by capturing a boundary string or leaving the region: wider
+      // play, not this local proof, would decide
+      disputes.push(unresolved("the group escapes its local region (captures a boundary string or reaches outside): not settled locally", proof));
+      if (deadGroup) dead.push(...stones);
       continue;
     }
     const status: GroupStatus = q.captured ? "dead" : "alive";

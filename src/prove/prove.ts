@@ -79,14 +79,15 @@ export function problemFrom(req: ProveRequest): ProblemSpec {
 }
 
 /** Answers one question: with `toMove` to play, can the attacker capture the targets? */
-export function ask(spec: ProblemSpec, toMove: Color, budget: Budget, wantProof: boolean): Question & { voidMet: boolean; budgetOut: boolean } {
+export function ask(spec: ProblemSpec, toMove: Color, budget: Budget, wantProof: boolean):
+  Question & { voidMet: boolean; budgetOut: boolean; escapes: number } {
   const search = new Search(spec, toMove, budget);
   const root: ProofNode = { move: PASS, color: other(toMove), children: [] };
   const v = settle(search, toMove, 0, root, wantProof);
   const proof = v === UNKNOWN ? undefined : root;
   const line = proof ? mainLine(proof, spec) : [];
   return { captured: proof ? v === WIN : null, line, nodes: search.nodes, positions: search.positions, proof: wantProof ? proof : undefined,
-    voidMet: search.sawVoid, budgetOut: search.budgetOut };
+    voidMet: search.sawVoid, budgetOut: search.budgetOut, escapes: proof ? search.escapesUsed : 0 };
 }
 
 /**
@@ -101,6 +102,7 @@ export function settle(search: Search, toMove: Color, depth: number, node: Proof
   const verified = (v: number): boolean => {
     if (v === UNKNOWN) return false;
     node.children = [];
+    search.escapesUsed = 0;
     const winner: Color = v === WIN ? other(defender) : defender;
     return proveNode(search, toMove, depth, winner, node, { memo: wantProof ? undefined : proofMemo() }) === true;
   };
@@ -187,6 +189,7 @@ function proveChildren(search: Search, color: Color, depth: number, winner: Colo
     if (a.terminal !== undefined) {
       child.end = a.why;
       holds = a.terminal === wanted;
+      if (holds && a.why === "escape") search.escapesUsed++;
     } else {
       holds = proveNode(search, other(color), depth + 1, winner, child, opts);
     }

@@ -93,6 +93,8 @@ export class Search {
   /** moves tried (apply calls): a unit of work that is the same for every kind of search */
   positions = 0;
   budgetOut = false;
+  /** escapes (a boundary string captured, a local region left) the last verified proof rests on */
+  escapesUsed = 0;
   /** a void (rule-set ruling) was met somewhere in the search */
   sawVoid = false;
   private historyFlag = false;

@@ -10,7 +10,9 @@ export function summary(r: Ruling): string {
   lines.push(`Moves: ${r.moves.length}${illegal ? `, move ${illegal.n} (${illegal.color} ${illegal.point ?? illegal.sgf}) is illegal: ${illegal.reason}` : ", all legal"}`);
   lines.push(`End: ${r.end.reason} at move ${r.end.atMove}${r.movesAfterEnd ? ` (${r.movesAfterEnd} later moves of the record not refereed)` : ""}`);
   if (s) lines.push(`Count (${s.method}): Black ${s.black}, White ${s.white}, komi ${s.komi}${s.shared ? `, ${s.shared} shared` : ""}`);
+  if (r.disputes) lines.push(disputeSummary(r));
   lines.push(`Result: ${r.result} (decided by ${r.decidedBy})${r.record.result ? `; the record says ${r.record.result}${r.record.agrees === false ? " (DISAGREES)" : ""}` : ""}`);
+  for (const n of r.notes) lines.push(`Note: ${n}`);
   return lines.join("\n");
 }
 
@@ -35,9 +37,8 @@ export function explain(r: Ruling): string {
     out.push(`Cycle: moves ${c.firstMove}-${c.repeatMove} (period ${c.period}), ${c.kind}; ruling ${c.ruling} for ${c.by}.`);
   }
   out.push(`End of play: ${r.end.reason} at move ${r.end.atMove} (${r.end.rule}).`);
-  for (const d of r.disputes ?? []) {
-    out.push(`Dispute over ${d.colour}'s group at ${d.target.join(" ")}: proven ${d.verdict}; with ${d.firstToMove} to move first (the rule set's procedure) it is ${d.status}${d.line.length ? ` (${d.line.slice(0, 8).join(", ")}${d.line.length > 8 ? ", ..." : ""})` : ""}; ${d.nodes} nodes, ${d.timeMs} ms.`);
-  }
+  for (const d of r.disputes ?? []) out.push(disputeLine(d, true));
+  for (const n of r.notes) out.push(`Note: ${n}`);
   if (r.dead.length) out.push(`Dead stones removed before counting: ${r.dead.join(" ")}.`);
   const s = r.score;
   if (s) out.push(...countLines(r));
@@ -88,4 +89,28 @@ function countLines(r: Ruling): string[] {
   if (s.threshold !== undefined) out.push(`  Black needs more than ${s.threshold} (new-ing 2.10).`);
   else out.push(`  Black ${s.black} - White ${s.white} - komi ${s.komi} = ${s.black - s.white - s.komi}.`);
   return out;
+}
+
+type DisputeOf<R> = R extends { disputes?: (infer D)[] } ? D : never;
+
+/** One group of `--dead auto`: its status, what settled it, and (in full) the proof's line. */
+function disputeLine(d: DisputeOf<Ruling>, full: boolean): string {
+  const at = d.target.length > 3 ? `${d.target.slice(0, 3).join(" ")} (+${d.target.length - 3} strings)` : d.target.join(" ");
+  const how = d.by === "benson" ? "unconditionally alive (Benson)"
+    : d.by === "proof" ? `proven ${d.status} with ${d.firstToMove} moving first${d.region ? ` in a local region of ${d.region.points} points` : ""}`
+    : `unresolved, counted ${d.counted}: ${d.reason}`;
+  const extra = d.by === "proof" && d.reason ? `; ${d.reason}` : "";
+  const line = full && d.line.length ? ` (${d.line.slice(0, 8).join(", ")}${d.line.length > 8 ? ", ..." : ""})` : "";
+  const cost = full && d.by !== "benson" ? `; ${d.nodes} nodes, ${d.timeMs} ms` : "";
+  return `Group ${d.colour} ${at}, ${d.stones} stone${d.stones === 1 ? "" : "s"}: ${how}${extra}${line}${cost}.`;
+}
+
+/** The groups of `--dead auto` in a few lines: counts by status, then every group not
+ *  unconditionally alive. */
+function disputeSummary(r: Ruling): string {
+  const ds = r.disputes ?? [];
+  const n = (f: (d: DisputeOf<Ruling>) => boolean) => ds.filter(f).length;
+  const head = `Groups: ${ds.length}: ${n((d) => d.by === "benson")} unconditionally alive, ${n((d) => d.by === "proof" && d.status === "alive")} proven alive, ` +
+    `${n((d) => d.by === "proof" && d.status === "dead")} proven dead, ${n((d) => d.status === "unresolved")} unresolved`;
+  return [head, ...ds.filter((d) => d.by !== "benson").map((d) => "  " + disputeLine(d, false))].join("\n");
 }

@@ -55,7 +55,10 @@ export interface Ruling {
   end: { reason: EndReason; atMove: number; rule: string };
   score: Score | null;
   result: string;
-  decidedBy: "count" | "resignation" | "time" | "forfeit" | "laziness" | "cycle";
+  decidedBy: "count" | "resignation" | "time" | "forfeit" | "laziness" | "cycle" | "record-ended";
+  /** what the ruling had to read into the record or leave out, each in a sentence (a komi
+   *  dialect, dead stones a rule set does not remove, an unfinished record) */
+  notes: string[];
   /** dead stones removed before counting (GTP vertices) */
   dead: string[];
   /** why --dead was not applied (rule sets that remove no stones after the end) */
@@ -86,6 +89,8 @@ export interface RefereeOptions {
   seki?: string[];
   /** komi was given by the user (--komi) or the record (KM), not taken from the preset */
   komiGiven?: boolean;
+  /** sentences for the ruling's notes from the caller (how the record was read) */
+  notes?: string[];
 }
 
 const hex = (h: bigint) => h.toString(16).padStart(16, "0");
@@ -302,6 +307,7 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
       : ev.kind === "end" ? { reason: ev.reason, atMove: n, rule: ev.rule } : { reason: "record-ended", atMove: n, rule: "the record ends here" };
   }
   const theEnd = end as Ruling["end"];
+  const notes: string[] = [...(opts.notes ?? [])];
 
   // dead stones: each listed point names its whole string
   const finalBoard = game.board();
@@ -322,11 +328,12 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
     const lastMover = record.moves.length ? record.moves[record.moves.length - 1].color : other(firstToMove);
     const first = disputeFirstMover(rules, other(lastMover), flow.endRequester);
     const settled = settleDisputes({ width, height, board: finalBoard }, rules, first,
-      opts.proveBudget ?? { maxNodes: 2_000_000, timeMs: 500, totalMs: 8_000 });
+      opts.proveBudget ?? { maxNodes: 2_000_000, timeMs: 1_000, totalMs: 8_000 });
     for (const p of settled.dead) deadSet.add(p);
     disputes = settled.disputes;
   }
   const dead = [...deadSet].sort((x, y) => x - y);
+  if (deadIgnored) notes.push(`--dead ${typeof opts.dead === "string" ? opts.dead : opts.dead.join(",")} is not applied: ${rules.name === "zhang" ? "zhang 3.6" : `the rule set (${rules.name})`} removes no stones after the end; every stone on the board counts`);
 
   const toIndices = (list: string[] | undefined) => (list ?? []).map((v) => deadIndex(v, width, height));
   const facts = factsFromMoves(moves, {
@@ -334,6 +341,8 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
     prisoners });
   if (opts.own) facts.own = { black: toIndices(opts.own.B), white: toIndices(opts.own.W) };
   if (opts.seki) facts.seki = toIndices(opts.seki);
+  // handicap stones placed before play (ing's handicap by passes gives no compensation)
+  if (hasSetup && handicapGame && rules.handicap === "placed") facts.handicap = record.handicap;
   const score = countFinal({ width, height, board: finalBoard, dead }, rules, facts);
   const lazy = score.breakdown.laziness;
   const recorded = normaliseResult(record.result);
@@ -356,6 +365,11 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
     result = recorded;
     decidedBy = recorded.endsWith("T") ? "time" : "forfeit";
     finalScore = null;
+  } else if (theEnd.reason === "record-ended" && !(recorded && /^[BW]\+\d/.test(recorded))) {
+    // play never ended and the players did not count: there is no result to give
+    result = "?";
+    decidedBy = "record-ended";
+    notes.push("the record ends before play ended (no ending passes) and its RE holds no count: no result");
   } else if (lazy?.failed && lazy.against && theEnd.reason === "null-moves") {
     // new-ing 2.8: the player who asked to end with 荒空 left on the board loses
     result = `${other(lazy.against)}+F`;
@@ -377,6 +391,7 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
     dead: dead.map(gtp),
     ...(deadIgnored ? { deadIgnored: `${rules.name === "zhang" ? "zhang 3.6" : "the rule set"}: no stones are removed after the end; every stone on the board counts` } : {}),
     ...(disputes ? { disputes } : {}),
+    notes,
     movesAfterEnd,
     gamePhaseMoves,
     endRequester: flow.endRequester,

@@ -22,6 +22,9 @@ export const ING_TWIN_VALUES = ["close", "early"] as const;
 export const CONSECUTIVE_VALUES = ["allowed", "foul"] as const;
 export const OPENING_PASS_VALUES = ["allowed", "forbidden"] as const;
 export const DEAD_STONES_VALUES = ["removed", "stay"] as const;
+/** Area counting in games with placed handicap stones: points White receives for an N-stone
+ *  handicap (Chinese practice N, AGA and New Zealand N-1, i.e. White's n-1 passes). */
+export const HANDICAP_BONUS_VALUES = ["none", "n", "n-1"] as const;
 
 export type Suicide = (typeof SUICIDE_VALUES)[number];
 export type Ko = (typeof KO_VALUES)[number];
@@ -61,6 +64,8 @@ export interface RuleSet {
   /** Whether stones agreed or proven dead are removed before counting: Tromp-Taylor and Zhang
    *  3.6 count every stone on the board as it stands. */
   deadStones: (typeof DEAD_STONES_VALUES)[number];
+  /** Area counting: what White receives for a placed handicap of N stones (N, N-1 or nothing). */
+  handicapBonus: (typeof HANDICAP_BONUS_VALUES)[number];
   /** The clause that each ruling cites, by rule concept (RULES.md numbering). */
   source: string;
 }
@@ -85,6 +90,7 @@ const base: Omit<RuleSet, "name" | "source"> = {
   ingTwin: "close",
   openingPass: "allowed",
   deadStones: "removed",
+  handicapBonus: "none",
 };
 
 export const PRESETS: Record<string, RuleSet> = {
@@ -98,13 +104,13 @@ export const PRESETS: Record<string, RuleSet> = {
     splitShared: true, komi: 6.5, deadStones: "stay" },
   grand: { ...base, name: "grand", source: "RULES.md 4 (Grand Rules, 003)", suicide: "allowed", ko: "psk",
     resumeClearsHistory: true, scoring: "grand", emptyCount: "point", splitShared: true, komi: 6.5 },
-  chinese: { ...base, name: "chinese", source: "RULES.md 5 (Chinese)", splitShared: true, komi: 7.5 },
+  chinese: { ...base, name: "chinese", source: "RULES.md 5 (Chinese)", splitShared: true, komi: 7.5, handicapBonus: "n" },
   japanese: { ...base, name: "japanese", source: "RULES.md 5 (Japanese 1989)", ko: "japanese",
     longCycles: "void", scoring: "territory", komi: 6.5 },
   korean: { ...base, name: "korean", source: "RULES.md 5 (Korean)", ko: "japanese", longCycles: "void",
     scoring: "territory", komi: 6.5 },
-  aga: { ...base, name: "aga", source: "RULES.md 5 (AGA)", ko: "ssk", scoring: "aga-area", komi: 7.5 },
-  nz: { ...base, name: "nz", source: "RULES.md 5 (New Zealand)", suicide: "allowed", ko: "ssk", komi: 7 },
+  aga: { ...base, name: "aga", source: "RULES.md 5 (AGA)", ko: "ssk", scoring: "aga-area", komi: 7.5, handicapBonus: "n-1" },
+  nz: { ...base, name: "nz", source: "RULES.md 5 (New Zealand)", suicide: "allowed", ko: "ssk", komi: 7, handicapBonus: "n-1" },
   "tromp-taylor": { ...base, name: "tromp-taylor", source: "RULES.md 5 (Tromp-Taylor)", suicide: "allowed",
     ko: "psk", komi: 7.5, deadStones: "stay" },
 };
@@ -127,6 +133,7 @@ const ENUM_KNOBS: Record<string, readonly string[]> = {
   ingTwin: ING_TWIN_VALUES,
   openingPass: OPENING_PASS_VALUES,
   deadStones: DEAD_STONES_VALUES,
+  handicapBonus: HANDICAP_BONUS_VALUES,
 };
 const BOOLEAN_KNOBS = ["passesInHash", "resumeClearsHistory", "splitShared", "laziness"];
 const NUMBER_KNOBS = ["komi"];

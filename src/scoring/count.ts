@@ -36,6 +36,14 @@ export function countFinal(pos: FinalPosition, rules: RuleSet, facts: CountFacts
       throw new Error(`no counting method for scoring ${String(never)}`);
     }
   }
+  // area counting with placed handicap stones: White's compensation (Chinese N, AGA/NZ N-1)
+  const n = facts.handicap ?? 0;
+  const bonus = n >= 2 && rules.handicapBonus !== "none" && ["area", "aga-area"].includes(rules.scoring)
+    ? (rules.handicapBonus === "n" ? n : n - 1) : 0;
+  if (bonus) {
+    score.white += bonus;
+    score.breakdown.handicapBonus = bonus;
+  }
   if (rules.laziness) {
     // new-ing 2.8: checked after dead stones are removed (none are under zhang 3.6)
     score.breakdown.laziness = lazinessCheck(analyse(pos, rules.scoring !== "zhang"), facts.askedToEnd ?? null);

@@ -41,6 +41,9 @@ export interface CountFacts {
   /** Territory counting: row-major indices of stones in seki (each names its whole string); the
    *  empty points of regions bordered by those strings count for nobody (RULES.md 5 japanese). */
   seki?: number[];
+  /** Handicap stones placed before play (SGF HA): area counting gives White the rule set's
+   *  `handicapBonus` for them. */
+  handicap?: number;
 }
 
 export interface Score {
@@ -85,6 +88,8 @@ export interface Breakdown {
   grand?: GrandDetail;
   /** zhang: stones listed as dead that were not removed (zhang 3.6: no removal after the end) */
   deadIgnored?: number;
+  /** points added to White for a placed handicap (the `handicapBonus` knob) */
+  handicapBonus?: number;
 }
 
 export interface FillInSide {

@@ -32,7 +32,13 @@ export interface GameRecord {
   result: string | null;
   /** 1-based index of the game in its file (collections hold several) */
   index: number;
+  /** how something in the record was read that is not plain SGF (a komi dialect) */
+  notes?: string[];
 }
+
+/** Fox's scaled komi, as KataGo and OGS read it: 275 and 550 are 5.5, 325/650 6.5, 350/700 7,
+ *  375/750 7.5. */
+const FOX_KOMI = new Map<number, number>([[275, 5.5], [550, 5.5], [325, 6.5], [650, 6.5], [350, 7], [700, 7], [375, 7.5], [750, 7.5]]);
 
 interface SgfNode {
   data: Record<string, string[]>;
@@ -160,8 +166,13 @@ function readGame(root: SgfNode, index: number): GameRecord {
   if (!Number.isInteger(handicap) || handicap < 0 || handicap > width * height) {
     throw new ArbiterError(`bad handicap HA[${root.data.HA?.[0]}]`);
   }
-  const komi = parseNumber(root.data.KM?.[0], "komi KM");
-  if (komi !== null && Math.abs(komi) > 1000) throw new ArbiterError(`komi KM[${komi}] is out of range`);
+  const written = parseNumber(root.data.KM?.[0], "komi KM");
+  if (written !== null && Math.abs(written) > 1000) throw new ArbiterError(`komi KM[${written}] is out of range`);
+  // a komi no board could pay is a dialect: Fox writes komi scaled (KM[750] for 7.5)
+  const scaled = written !== null ? FOX_KOMI.get(written) : undefined;
+  const komi = scaled ?? written;
+  const notes = scaled !== undefined
+    ? [`KM[${root.data.KM?.[0]}] is no komi a board could pay: read as the scaled komi Fox writes, ${scaled}`] : [];
 
   let node: SgfNode | undefined = root;
   let n = 0;
@@ -193,7 +204,7 @@ function readGame(root: SgfNode, index: number): GameRecord {
   }
   return {
     width, height, komi, rules: root.data.RU?.[0]?.trim() || null, handicap, toMove, setup, moves,
-    result: root.data.RE?.[0]?.trim() || null, index,
+    result: root.data.RE?.[0]?.trim() || null, index, notes,
   };
 }
 
