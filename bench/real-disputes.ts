@@ -3,7 +3,8 @@
 // `final_score` on the same games in the same run as the peer (Debian's `gnugo`, where it is
 // installed). Prints the agreement table, then every game that differs.
 //   node dist/bench/real-disputes.js [--games 300] [--seed 1] [--gnugo PATH|none] [--json]
-//                                    [--per-group-ms 1000] [--total-ms 8000] [FILES...]
+//                                    [--per-group-ms 1000] [--total-ms 8000] [--peer-games N] [FILES...]
+// --peer-games N: GNU Go counts only the first N games of the sample (it takes about 1-3 s a game).
 import { existsSync, readdirSync, mkdtempSync, writeFileSync, rmSync } from "node:fs";
 import { join, resolve, dirname } from "node:path";
 import { tmpdir } from "node:os";
@@ -64,6 +65,7 @@ interface Row {
 
 async function main(): Promise<void> {
   const games = Number(arg("--games", "300"));
+  const peerGames = Number(arg("--peer-games", String(games)));
   const seed = Number(arg("--seed", "1"));
   const perGroupMs = Number(arg("--per-group-ms", "1000"));
   const totalMs = Number(arg("--total-ms", "8000"));
@@ -96,13 +98,13 @@ async function main(): Promise<void> {
       const record = readSgf(g.text);
       const recorded = counted(record.result)!;
       const t0 = performance.now();
-      const r = refereeRecord(record, { dead: "auto" }, { maxNodes: 2_000_000, timeMs: perGroupMs, totalMs });
+      const r = refereeRecord(record, { dead: "auto" }, { proveBudget: { maxNodes: 2_000_000, timeMs: perGroupMs, totalMs } });
       const oursMs = performance.now() - t0;
       const ds = r.disputes ?? [];
       const row: Row = { file: g.file, ru: record.rules ?? "-", recorded, ours: r.result, oursMs,
         unresolved: ds.filter((d) => d.status === "unresolved").length, groups: ds.length,
         disputed: ds.filter((d) => d.by !== "benson").length, dead: r.dead.length };
-      if (peers) {
+      if (peers && k < peerGames) {
         const f = join(tmp, `${k}.sgf`);
         writeFileSync(f, g.text);
         const peer = /chinese|aga|nz/i.test(record.rules ?? "") ? peers.area : peers.territory;
@@ -143,9 +145,12 @@ function report(rows: Row[], withPeer: boolean): void {
       unresolved: rows.reduce((t, r) => t + r.unresolved, 0) },
   };
   if (withPeer) {
-    const g = rows.filter((r) => r.gnugo === r.recorded).length;
-    const gw = rows.filter((r) => winner(r.gnugo ?? null) === winner(r.recorded)).length;
-    summary.gnugo = { reproduced: g, winnerRight: gw, medianMs: Math.round(median(rows.map((r) => r.gnugoMs ?? 0))) };
+    const peerRows = rows.filter((r) => r.gnugo !== undefined);
+    const g = peerRows.filter((r) => r.gnugo === r.recorded).length;
+    const gw = peerRows.filter((r) => winner(r.gnugo ?? null) === winner(r.recorded)).length;
+    const ours = peerRows.filter((r) => r.ours === r.recorded).length;
+    summary.gnugo = { games: peerRows.length, reproduced: g, winnerRight: gw, arbiterReproducedOnThese: ours,
+      medianMs: Math.round(median(peerRows.map((r) => r.gnugoMs ?? 0))) };
   }
   if (process.argv.includes("--json")) {
     console.log(JSON.stringify({ ...summary, rows }, null, 1));
@@ -156,8 +161,10 @@ function report(rows: Row[], withPeer: boolean): void {
   console.log(`| | arbiter --dead auto |${withPeer ? " GNU Go 3.8 final_score |" : ""}`);
   console.log(`|---|---|${withPeer ? "---|" : ""}`);
   const gg = summary.gnugo as Record<string, number> | undefined;
-  console.log(`| recorded result reproduced | ${pct(a.reproduced)} |${gg ? ` ${pct(gg.reproduced)} |` : ""}`);
-  console.log(`| winner right | ${pct(a.winnerRight)} |${gg ? ` ${pct(gg.winnerRight)} |` : ""}`);
+  const of = (k: number, m: number) => `${k} of ${m} (${((100 * k) / m).toFixed(1)}%)`;
+  console.log(`| recorded result reproduced | ${pct(a.reproduced)} |${gg ? ` ${of(gg.reproduced, gg.games)} |` : ""}`);
+  if (gg) console.log(`| ... on the games GNU Go counted | ${of(gg.arbiterReproducedOnThese, gg.games)} | ${of(gg.reproduced, gg.games)} |`);
+  console.log(`| winner right | ${pct(a.winnerRight)} |${gg ? ` ${of(gg.winnerRight, gg.games)} |` : ""}`);
   console.log(`| games with no unresolved group | ${pct(a.noUnresolved)} |${gg ? " - |" : ""}`);
   console.log(`| median / max time per game | ${a.medianMs} ms / ${a.maxMs} ms |${gg ? ` ${gg.medianMs} ms |` : ""}`);
   console.log(`| groups (not unconditionally alive) / unresolved | ${a.groups} (${a.disputed}) / ${a.unresolved} |${gg ? " - |" : ""}`);

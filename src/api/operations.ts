@@ -31,7 +31,8 @@ const list = (v: unknown) => typeof v === "string" ? v.split(",").map((x) => x.t
 
 /** `arbiter referee`: rules from --rules/--rules-json/knobs, else the record's RU; komi from
  *  --komi, else the record's KM, else the rule set's. */
-export function refereeRecord(record: GameRecord, opts: CliOptions, proveBudget?: RefereeOptions["proveBudget"]): Ruling {
+export function refereeRecord(record: GameRecord, opts: CliOptions,
+  more: Pick<RefereeOptions, "proveBudget" | "unfinished"> = {}): Ruling {
   const komiOpt = typeof opts.komi === "string";
   const { rules: resolved, from } = resolveRules(opts, record.rules);
   // the record's komi is what the players agreed, unless --komi overrides it
@@ -41,7 +42,7 @@ export function refereeRecord(record: GameRecord, opts: CliOptions, proveBudget?
     : deadOpt.split(",").map((s) => s.trim()).filter(Boolean);
   const own = opts.ownBlack || opts.ownWhite ? { B: list(opts.ownBlack), W: list(opts.ownWhite) } : undefined;
   return referee(record, { rules, rulesFrom: from, dead, komiGiven: komiOpt || record.komi !== null,
-    own, seki: list(opts.seki), proveBudget, notes: record.notes });
+    own, seki: list(opts.seki), notes: record.notes, ...more });
 }
 
 export interface ProveRun {

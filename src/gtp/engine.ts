@@ -100,7 +100,8 @@ export class GtpEngine {
   }
 
   private referee(moves: RecordMove[], dead: "none" | "auto" = "none", rules = this.rules): Ruling {
-    return refereeRecord(this.record(moves), { ...rules, dead });
+    // GTP's final_score counts the position as it stands, whether or not play has ended
+    return refereeRecord(this.record(moves), { ...rules, dead }, { unfinished: "count" });
   }
 
   private ruling(): Ruling {

@@ -91,6 +91,9 @@ export interface RefereeOptions {
   komiGiven?: boolean;
   /** sentences for the ruling's notes from the caller (how the record was read) */
   notes?: string[];
+  /** a record that ends before play ended: no result (a game record, the default), or counted
+   *  (a simulated game stopped by its move cap, DESIGN.md 2) */
+  unfinished?: "no-result" | "count";
 }
 
 const hex = (h: bigint) => h.toString(16).padStart(16, "0");
@@ -365,7 +368,7 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
     result = recorded;
     decidedBy = recorded.endsWith("T") ? "time" : "forfeit";
     finalScore = null;
-  } else if (theEnd.reason === "record-ended" && !(recorded && /^[BW]\+\d/.test(recorded))) {
+  } else if (theEnd.reason === "record-ended" && opts.unfinished !== "count" && !(recorded && /^[BW]\+\d/.test(recorded))) {
     // play never ended and the players did not count: there is no result to give
     result = "?";
     decidedBy = "record-ended";

@@ -16,7 +16,8 @@ export function recordOf(width: number, height: number, moves: number[]): GameRe
 /** Differences between the core's game (or replay) and the referee's ruling of its moves. */
 export function compareWithReferee(g: GameOut, moves: number[], rules: RuleSet, width: number, height: number,
   replayed = false): string[] {
-  const ruling = referee(recordOf(width, height, moves), { rules, rulesFrom: "option", dead: "none" });
+  // a simulated game stopped by the move cap is counted, by the simulation's convention
+  const ruling = referee(recordOf(width, height, moves), { rules, rulesFrom: "option", dead: "none", unfinished: "count" });
   const out: string[] = [];
   const s = g.summary;
   const v = g.verdict;
