@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { sources } from "../src/simulate/corpus.js";
 import { readSgf } from "../src/sgf/read.js";
-import { normaliseResult } from "../src/rules/referee.js";
+import { normaliseResult, isCount } from "../src/rules/referee.js";
 import { refereeRecord } from "../src/api/operations.js";
 import { mulberry32 } from "./sabaki-playout.js";
 
@@ -28,7 +28,7 @@ function kgsTarballs(): string[] {
 }
 
 /** A numeric result: the game ended by counting. */
-const counted = (re: string | null) => { const r = normaliseResult(re); return r !== null && /^[BW]\+\d/.test(r) ? r : null; };
+const counted = (re: string | null) => { const r = normaliseResult(re); return isCount(r) ? r : null; };
 const winner = (r: string | null) => (r === null ? "?" : r === "0" ? "0" : r[0]);
 
 /** GNU Go over GTP, one process per scoring method, commands answered in order. */

@@ -29,3 +29,18 @@ export function connected(seeds: number[], inside: (i: number) => boolean, width
   }
   return seen;
 }
+
+/** The strings of a row-major board (0 empty, 1 Black, 2 White), of one colour or of both: the
+ *  string id of each point (-1 where there is none) and the points of each string. */
+export function stringsOf(board: Uint8Array, width: number, height: number, colour?: number): { id: Int32Array; members: number[][] } {
+  const id = new Int32Array(board.length).fill(-1);
+  const members: number[][] = [];
+  for (let i = 0; i < board.length; i++) {
+    const c = board[i];
+    if (c === 0 || id[i] >= 0 || (colour !== undefined && c !== colour)) continue;
+    const s = [...connected([i], (q) => board[q] === c, width, height)];
+    for (const q of s) id[q] = members.length;
+    members.push(s);
+  }
+  return { id, members };
+}

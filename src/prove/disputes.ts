@@ -11,7 +11,7 @@
 // contradicts it wins, and is reported as such.
 import { other, type Color } from "../core/codes.js";
 import { indexToGtp } from "../core/coords.js";
-import { connected, neighbours } from "../core/grid.js";
+import { connected, neighbours, stringsOf } from "../core/grid.js";
 import { Game } from "../core/game.js";
 import type { RuleSet } from "../rules/ruleset.js";
 import { bensonAlive, type SearchRegion } from "./region.js";
@@ -72,20 +72,6 @@ export interface DisputeBudget {
 
 interface Board { width: number; height: number; board: Uint8Array }
 
-/** The strings of the board: id per point (-1 empty) and the points of each. */
-function stringsOf(b: Board): { id: Int32Array; members: number[][] } {
-  const id = new Int32Array(b.board.length).fill(-1);
-  const members: number[][] = [];
-  for (let i = 0; i < b.board.length; i++) {
-    if (b.board[i] === 0 || id[i] >= 0) continue;
-    const c = b.board[i];
-    const s = [...connected([i], (q) => b.board[q] === c, b.width, b.height)];
-    for (const q of s) id[q] = members.length;
-    members.push(s);
-  }
-  return { id, members };
-}
-
 /**
  * A local region for a group of `defender` strings: the group, and the points around it that the
  * estimate gives to `side` (the attacker's area when the group is thought dead, the defender's
@@ -135,7 +121,7 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
   const t0 = performance.now();
   const gtp = (p: number) => indexToGtp(p, width, height);
   const benson = { 1: bensonAlive(pos, 1), 2: bensonAlive(pos, 2) } as Record<number, Set<number>>;
-  const { id, members } = stringsOf(pos);
+  const { id, members } = stringsOf(board, width, height);
   const game = new Game({ width, height, suicide: "forbidden", ko: "simple", toMove: firstToMove });
   game.setup(board, firstToMove);
   const own = game.ownership(PLAYOUTS, 0x9e3779b9, firstToMove);

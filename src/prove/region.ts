@@ -1,7 +1,7 @@
 // Where a prove-by-capture search may play: derived from the target, never given by hand.
 // Runs once per proof (not in the search loop), on plain arrays.
 import type { Color } from "../core/codes.js";
-import { neighbours, connected } from "../core/grid.js";
+import { neighbours, connected, stringsOf } from "../core/grid.js";
 
 export interface Board2D {
   width: number;
@@ -18,17 +18,7 @@ function flood(seeds: number[], inside: (i: number) => boolean, b: Board2D): Set
 }
 
 /** Strings of one colour: point -> string id, and the strings' points. */
-function strings(b: Board2D, colour: number): { id: Int32Array; members: number[][] } {
-  const id = new Int32Array(b.board.length).fill(-1);
-  const members: number[][] = [];
-  for (let i = 0; i < b.board.length; i++) {
-    if (b.board[i] !== colour || id[i] >= 0) continue;
-    const s = [...flood([i], (q) => b.board[q] === colour, b)];
-    for (const q of s) id[q] = members.length;
-    members.push(s);
-  }
-  return { id, members };
-}
+const strings = (b: Board2D, colour: number) => stringsOf(b.board, b.width, b.height, colour);
 
 /**
  * Benson's unconditional life: the points of `colour`'s strings that no sequence of opponent

@@ -116,6 +116,9 @@ export function normaliseResult(re: string | null): string | null {
   return Number.isFinite(n) ? `${who}+${n}` : null;
 }
 
+/** A normalised result that the players counted (a margin: `B+3.5`, `W+0.5`). */
+export const isCount = (r: string | null): boolean => r !== null && /^[BW]\+\d/.test(r);
+
 interface CycleReport extends Cycle {
   /** the play brings back the position after firstMove */
   closes: boolean;
@@ -336,7 +339,8 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
     disputes = settled.disputes;
   }
   const dead = [...deadSet].sort((x, y) => x - y);
-  if (deadIgnored) notes.push(`--dead ${typeof opts.dead === "string" ? opts.dead : opts.dead.join(",")} is not applied: ${rules.name === "zhang" ? "zhang 3.6" : `the rule set (${rules.name})`} removes no stones after the end; every stone on the board counts`);
+  const keptStones = `${rules.name === "zhang" ? "zhang 3.6" : `the rule set (${rules.name})`}: no stones are removed after the end; every stone on the board counts`;
+  if (deadIgnored) notes.push(`--dead ${typeof opts.dead === "string" ? opts.dead : opts.dead.join(",")} is not applied: ${keptStones}`);
 
   const toIndices = (list: string[] | undefined) => (list ?? []).map((v) => deadIndex(v, width, height));
   const facts = factsFromMoves(moves, {
@@ -368,7 +372,7 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
     result = recorded;
     decidedBy = recorded.endsWith("T") ? "time" : "forfeit";
     finalScore = null;
-  } else if (theEnd.reason === "record-ended" && opts.unfinished !== "count" && !(recorded && /^[BW]\+\d/.test(recorded))) {
+  } else if (theEnd.reason === "record-ended" && opts.unfinished !== "count" && !isCount(recorded)) {
     // play never ended and the players did not count: there is no result to give
     result = "?";
     decidedBy = "record-ended";
@@ -392,7 +396,7 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
     result,
     decidedBy,
     dead: dead.map(gtp),
-    ...(deadIgnored ? { deadIgnored: `${rules.name === "zhang" ? "zhang 3.6" : "the rule set"}: no stones are removed after the end; every stone on the board counts` } : {}),
+    ...(deadIgnored ? { deadIgnored: keptStones } : {}),
     ...(disputes ? { disputes } : {}),
     notes,
     movesAfterEnd,
