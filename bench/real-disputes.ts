@@ -61,6 +61,10 @@ class Gnugo {
 interface Row {
   file: string; ru: string; recorded: string; ours: string; oursMs: number;
   unresolved: number; groups: number; disputed: number; dead: number; gnugo?: string; gnugoMs?: number;
+  /** the count with the players' own marks (--dead sgf), where the record has them */
+  marks?: string;
+  /** groups whose proven or Benson status contradicts the players' marks */
+  againstMarks?: number;
 }
 
 async function main(): Promise<void> {
@@ -104,6 +108,10 @@ async function main(): Promise<void> {
       const row: Row = { file: g.file, ru: record.rules ?? "-", recorded, ours: r.result, oursMs,
         unresolved: ds.filter((d) => d.status === "unresolved").length, groups: ds.length,
         disputed: ds.filter((d) => d.by !== "benson").length, dead: r.dead.length };
+      if (record.marks && !record.marks.error) {
+        row.marks = refereeRecord(record, { dead: "sgf" }).result;
+        row.againstMarks = ds.filter((d) => d.agreed && (d.by === "proof" || d.by === "benson") && d.status !== d.agreed).length;
+      }
       if (peers && k < peerGames) {
         const f = join(tmp, `${k}.sgf`);
         writeFileSync(f, g.text);
@@ -144,6 +152,12 @@ function report(rows: Row[], withPeer: boolean): void {
       groups: rows.reduce((t, r) => t + r.groups, 0), disputed: rows.reduce((t, r) => t + r.disputed, 0),
       unresolved: rows.reduce((t, r) => t + r.unresolved, 0) },
   };
+  const marked = rows.filter((r) => r.marks !== undefined);
+  if (marked.length) {
+    summary.marks = { games: marked.length, reproduced: marked.filter((r) => r.marks === r.recorded).length,
+      arbiterReproducedOnThese: marked.filter((r) => r.ours === r.recorded).length,
+      groupsAgainstMarks: marked.reduce((t, r) => t + (r.againstMarks ?? 0), 0) };
+  }
   if (withPeer) {
     const peerRows = rows.filter((r) => r.gnugo !== undefined);
     const g = peerRows.filter((r) => r.gnugo === r.recorded).length;
@@ -168,6 +182,12 @@ function report(rows: Row[], withPeer: boolean): void {
   console.log(`| games with no unresolved group | ${pct(a.noUnresolved)} |${gg ? " - |" : ""}`);
   console.log(`| median / max time per game | ${a.medianMs} ms / ${a.maxMs} ms |${gg ? ` ${gg.medianMs} ms |` : ""}`);
   console.log(`| groups (not unconditionally alive) / unresolved | ${a.groups} (${a.disputed}) / ${a.unresolved} |${gg ? " - |" : ""}`);
+  const mk = summary.marks as Record<string, number> | undefined;
+  if (mk) {
+    console.log(`\n${mk.games} of the games carry the players' marks (TB/TW): counted with those marks (--dead sgf) ` +
+      `${of(mk.reproduced, mk.games)} reproduce the record, --dead auto ${of(mk.arbiterReproducedOnThese, mk.games)}; ` +
+      `${mk.groupsAgainstMarks} group(s) proven or unconditionally alive against the players' marks.`);
+  }
   console.log(`\nGames where arbiter differs from the record:`);
   for (const r of rows.filter((x) => x.ours !== x.recorded)) {
     console.log(`- ${r.file} (${r.ru}): recorded ${r.recorded}, arbiter ${r.ours}${r.gnugo ? `, GNU Go ${r.gnugo}` : ""}; ${r.unresolved} unresolved, ${r.dead} dead stones`);

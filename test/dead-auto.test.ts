@@ -147,9 +147,68 @@ describe.skipIf(!existsSync(kgs))("--dead auto on real KGS games (needs ../share
     for (const v of ["J17", "M14"]) expect(r.disputes!.find((d) => d.target.includes(v))?.by).toBe("proof");
     expect(r.result).toBe("B+0.5");
   }, 60_000);
+  it("2017-01-07-2 with the players' marks: J19 must be filled (the dame G19 ataris White), and the recorded W+15.50 follows", async () => {
+    const r = refereeRecord(await load("../shared/data/kgs-6d/KGS-2017_01-19-733-.tar.gz", "2017-01-07-2.sgf"), { dead: "sgf" });
+    expect(r.score!.breakdown.territory!.fillPoints).toEqual([8]); // J19: top row, ninth column
+    expect(r.result).toBe("W+15.5");
+  }, 60_000);
   it("2006-01-02-24: GNU Go's dead stones C12 D12 K6 B4 B3 are counted dead and the recorded B+1 follows", async () => {
     const r = refereeRecord(await load(kgs, "2006-01-02-24.sgf"), { dead: "auto" });
     expect(r.dead).toEqual(expect.arrayContaining(["C12", "D12", "K6", "B4", "B3"]));
     expect(r.result).toBe("B+1");
   }, 60_000);
+});
+
+describe("territory counting: points a side must fill are not territory (Japanese 1989 art. 8)", () => {
+  // 5x5, drawn by hand. Black's lone stone A5 has the liberties A4 (in Black's area) and the dame
+  // B5: when White fills B5, A5 is in atari and Black must connect at A4, so A4 is no territory.
+  // Black's territory is A2 alone; White's is the ten points of columns D and E.
+  //   A B C D E
+  // 5 X . O . .
+  // 4 . X O . .
+  // 3 X X O . .
+  // 2 . X O . .
+  // 1 X X O . .
+  const sgfText = "(;GM[1]SZ[5]KM[0]RU[Japanese]AB[aa][bb][ac][bc][bd][ae][be]AW[ca][cb][cc][cd][ce];B[];W[])";
+  it("A4 is a point Black must fill: Black 1, White 10", () => {
+    const r = refereeRecord(readSgf(sgfText), {});
+    expect(r.score!.black).toBe(1);
+    expect(r.score!.white).toBe(10);
+    expect(r.score!.breakdown.territory!.fillPoints).toEqual([5]); // A4: row 2 from the top, column 1
+    expect(r.result).toBe("W+9");
+  });
+});
+
+describe("--dead sgf: the players' marks", () => {
+  // the 9x9 position of "--dead auto lists every group", with KGS-style marks: Black's territory
+  // (TB) over the 3x3 area that holds White's stone G5
+  const rows = [".X.XXXXXX", "XXXXXXXXX", "...XXXXXX", "...XX...X", "OOOXX.O.X", ".O.OX...X", "OOOOXXXXX", ".OXXX.X.X", "OOX.XX.XX"];
+  const pt = (x: number, y: number) => `[${String.fromCharCode(97 + x)}${String.fromCharCode(97 + y)}]`;
+  const all = (ch: string) => rows.flatMap((r, y) => [...r].map((c, x) => (c === ch ? pt(x, y) : ""))).join("");
+  const territory = [[5, 3], [6, 3], [7, 3], [5, 4], [6, 4], [7, 4], [5, 5], [6, 5], [7, 5]].map(([x, y]) => pt(x, y)).join("");
+  const game = (marks: string) => readSgf(`(;GM[1]SZ[9]KM[0]RU[Chinese]AB${all("X")}AW${all("O")};B[];W[]${marks})`);
+
+  it("stones on the other side's territory marks are dead", () => {
+    const r = refereeRecord(game(`TB${territory}`), { dead: "sgf" });
+    expect(r.dead).toEqual(["G5"]);
+  });
+
+  it("with --dead auto, each group says what the players agreed, and a contradiction is named", () => {
+    // the players also (wrongly) mark Black's unconditionally alive wall dead at B9
+    const r = refereeRecord(game(`TB${territory}TW[ba]`), { dead: "auto" });
+    const g5 = r.disputes!.find((d) => d.target.includes("G5"))!;
+    expect(g5.agreed).toBe("dead");
+    const wall = r.disputes!.find((d) => d.target.includes("B9"))!;
+    expect(wall.by).toBe("benson");
+    expect(wall.agreed).toBe("dead");
+    expect(wall.reason).toMatch(/the players agreed it dead; Benson shows it alive/);
+    expect(r.dead).not.toContain("B9");
+  });
+
+  it("refuses a record without marks, and a broken mark, naming why", () => {
+    expect(() => refereeRecord(game(""), { dead: "sgf" })).toThrow(/marks no dead stones/);
+    expect(() => refereeRecord(game("TB[zz]"), { dead: "sgf" })).toThrow(/--dead sgf: .*TB\[zz\]/);
+    // the broken mark spoils only --dead sgf
+    expect(refereeRecord(game("TB[zz]"), {}).result).toBeDefined();
+  });
 });

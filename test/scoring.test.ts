@@ -246,7 +246,7 @@ describe("territory (RULES.md 5 japanese, korean)", () => {
     const s = count(p, "japanese", facts);
     expect([s.black, s.white]).toEqual([9, 6]);
     expect(s.breakdown.territory).toEqual({ prisoners: { black: 3, white: 1 }, captured: { black: 2, white: 1 },
-      prisonersKnown: true, sekiPoints: 0 });
+      prisonersKnown: true, sekiPoints: 0, fillPoints: [] });
     expect(result(p, "japanese", facts)).toBe("W+3.5");
     expect(result(p, "korean", facts)).toBe("W+3.5");
   });

@@ -38,7 +38,7 @@ export function refereeRecord(record: GameRecord, opts: CliOptions,
   // the record's komi is what the players agreed, unless --komi overrides it
   const rules = !komiOpt && record.komi !== null ? withKnobs(resolved, { komi: record.komi }) : resolved;
   const deadOpt = String(opts.dead ?? "none").trim();
-  const dead = deadOpt === "none" || deadOpt === "" ? "none" : deadOpt === "auto" ? "auto"
+  const dead = deadOpt === "none" || deadOpt === "" ? "none" : deadOpt === "auto" || deadOpt === "sgf" ? deadOpt
     : deadOpt.split(",").map((s) => s.trim()).filter(Boolean);
   const own = opts.ownBlack || opts.ownWhite ? { B: list(opts.ownBlack), W: list(opts.ownWhite) } : undefined;
   return referee(record, { rules, rulesFrom: from, dead, komiGiven: komiOpt || record.komi !== null,

@@ -70,7 +70,7 @@ export function buildProgram(): Command {
     .command("referee")
     .description("replay a game record's main line and rule on every move, the end and the score")
     .argument("<game.sgf>", "SGF game record")
-    .option("--dead <list>", "dead stones: none, auto (proven by capture), or GTP vertices each naming a dead string (D4,E5)", "none")
+    .option("--dead <list>", "dead stones: none, auto (proven by capture), sgf (the players' TB/TW/DD marks), or GTP vertices each naming a dead string (D4,E5)", "none")
     .option("--own-black <list>", "Grand Rules: points only Black has the right to occupy (D4,E5)")
     .option("--own-white <list>", "Grand Rules: points only White has the right to occupy")
     .option("--seki <list>", "territory counting: stones in seki, each naming its string (no points in seki)")

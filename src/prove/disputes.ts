@@ -37,8 +37,11 @@ export interface Dispute {
   stones: number;
   /** the group's status; `unresolved` comes with a `reason` */
   status: GroupStatus;
-  /** what settled it: Benson's unconditional life, a proof, or (unresolved) the estimate */
-  by: "benson" | "proof" | "estimate";
+  /** what settled it: Benson's unconditional life, a proof, the players' agreement (a group no
+   *  proof settled, in a record that marks dead stones), or the estimate (unresolved) */
+  by: "benson" | "proof" | "agreement" | "estimate";
+  /** what the players' marks in the record say of the group, where it has marks */
+  agreed?: "alive" | "dead";
   /** how the count treats it */
   counted: "alive" | "dead";
   /** the proof's verdict (both questions), when a proof ran to the end */
@@ -55,6 +58,8 @@ export interface Dispute {
   /** the main line of the ruling question's proof */
   line: string[];
 }
+
+type DisputeBase = Omit<Dispute, "status" | "by" | "counted">;
 
 export interface Settlement {
   dead: number[];
@@ -115,8 +120,10 @@ export function localRegion(b: Board, group: number[], defender: Color, own: Flo
 /**
  * Settles every group of the final position. `firstToMove` is who starts continued play under the
  * rule set's dispute procedure; the ruling is the answer with that player moving first.
+ * `agreedDead`: the stones the players marked dead, where the record has marks.
  */
-export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, budget: DisputeBudget): Settlement {
+export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, budget: DisputeBudget,
+  agreedDead?: Set<number>): Settlement {
   const { width, height, board } = pos;
   const t0 = performance.now();
   const gtp = (p: number) => indexToGtp(p, width, height);
@@ -158,36 +165,21 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
     groups.push(g);
   }
 
-  const disputes: Dispute[] = [];
-  const dead: number[] = [];
-  for (const g of groups) {
-    const c = board[members[g[0]][0]];
-    const colour: Color = c === 1 ? "B" : "W";
-    const stones = g.flatMap((s) => members[s]);
-    const est = g.reduce((t, s) => t + estimate[s] * members[s].length, 0) / stones.length;
-    const base = { target: g.map((s) => gtp(members[s][0])), colour, stones: stones.length, firstToMove,
-      estimate: Math.round(est * 100) / 100, nodes: 0, timeMs: 0, line: [] as string[], verdict: null as Verdict | null };
-    if (g.every((s) => benson[c].has(members[s][0]))) {
-      disputes.push({ ...base, status: "alive", by: "benson", counted: "alive" });
-      continue;
-    }
-    const deadGroup = est < DEAD_BELOW;
-    const counted = deadGroup ? "dead" : "alive";
-    const unresolved = (reason: string, extra: Partial<Dispute> = {}): Dispute =>
-      ({ ...base, status: "unresolved", by: "estimate", counted, reason, ...extra });
+  /** One group's status: Benson, else a local proof with the estimate choosing the question. */
+  const settleGroup = (g: number[], stones: number[], base: DisputeBase): Dispute => {
+    const c = board[stones[0]];
+    if (g.every((s) => benson[c].has(members[s][0]))) return { ...base, status: "alive", by: "benson", counted: "alive" };
+    const colour = base.colour;
+    const deadGroup = base.estimate < DEAD_BELOW;
+    // the players' agreement, where the record has it, counts an unresolved group; else the estimate
+    const unresolved = (reason: string, extra: Partial<Dispute> = {}): Dispute => base.agreed
+      ? { ...base, status: base.agreed, by: "agreement", counted: base.agreed, reason, ...extra }
+      : { ...base, status: "unresolved", by: "estimate", counted: deadGroup ? "dead" : "alive", reason, ...extra };
     const inGroup = new Set(stones);
     const region = localRegion(pos, stones, colour, own, deadGroup ? other(colour) : colour, (p) => inGroup.has(p));
-    if (!region) {
-      disputes.push(unresolved(`region not local: more than ${MAX_REGION} points around the group`));
-      if (deadGroup) dead.push(...stones);
-      continue;
-    }
+    if (!region) return unresolved(`region not local: more than ${MAX_REGION} points around the group`);
     const left = (budget.totalMs ?? Infinity) - (performance.now() - t0);
-    if (left <= 0) {
-      disputes.push(unresolved("budget: the position's time ran out before this group"));
-      if (deadGroup) dead.push(...stones);
-      continue;
-    }
+    if (left <= 0) return unresolved("budget: the position's time ran out before this group");
     const t1 = performance.now();
     // a dead group must lose all its strings; a living one may lose none
     const spec: ProblemSpec = { width, height, board, rules, defender: colour, targets: g.map((s) => members[s][0]), region,
@@ -197,29 +189,37 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
     const q = ask(spec, firstToMove, { maxNodes: budget.maxNodes, deadline: t1 + timeMs }, false);
     const regionOut = { points: region.points.length, boundary: [...new Set([...region.boundary].map((p) => id[p]))]
       .map((s) => gtp(members[s][0])), exits: region.exits?.size ?? 0 };
-    const ms = Math.round(performance.now() - t1);
-    if (q.captured === null) {
-      disputes.push(unresolved(`budget: no proof within ${Math.round(timeMs)} ms`, { region: regionOut, nodes: q.nodes, timeMs: ms }));
-      if (deadGroup) dead.push(...stones);
-      continue;
-    }
-    const proof = { region: regionOut, nodes: q.nodes, timeMs: ms, line: q.line };
+    const proof = { region: regionOut, nodes: q.nodes, timeMs: Math.round(performance.now() - t1), line: q.line };
+    if (q.captured === null) return unresolved(`budget: no proof within ${Math.round(timeMs)} ms`, { ...proof, line: [] });
+    // "any" won: some string of the group falls, which may be a sacrifice, not the group's death
     if (!deadGroup && q.captured) {
-      // "any" won: some string of the group falls, which may be a sacrifice, not the group's death
-      disputes.push(unresolved(`a string of the group can be captured in its local region (${q.line.slice(0, 6).join(", ")}); the estimate says alive`, proof));
-      continue;
+      return unresolved(`a string of the group can be captured in its local region (${q.line.slice(0, 6).join(", ")}); the estimate says alive`, proof);
     }
+    // the defender lives only by capturing a boundary string or leaving the region: wider play,
+    // not this local proof, would decide
     if (!q.captured && q.escapes > 0) {
-      // the defender lives only by capturing a boundary string or leaving the region: wider
-      // play, not this local proof, would decide
-      disputes.push(unresolved("the group escapes its local region (captures a boundary string or reaches outside): not settled locally", proof));
-      if (deadGroup) dead.push(...stones);
-      continue;
+      return unresolved("the group escapes its local region (captures a boundary string or reaches outside): not settled locally", proof);
     }
     const status: GroupStatus = q.captured ? "dead" : "alive";
-    disputes.push({ ...base, status, by: "proof", counted: status, ...proof,
-      ...(deadGroup !== q.captured ? { reason: `the proof contradicts the estimate (${base.estimate}): ${status}` } : {}) });
-    if (status === "dead") dead.push(...stones);
+    return { ...base, status, by: "proof", counted: status, ...proof,
+      ...(deadGroup !== q.captured ? { reason: `the proof contradicts the estimate (${base.estimate}): ${status}` } : {}) };
+  };
+
+  const disputes: Dispute[] = [];
+  const dead: number[] = [];
+  for (const g of groups) {
+    const stones = g.flatMap((s) => members[s]);
+    const est = g.reduce((t, s) => t + estimate[s] * members[s].length, 0) / stones.length;
+    const agreed = agreedDead ? (stones.some((p) => agreedDead.has(p)) ? "dead" : "alive") : undefined;
+    const d = settleGroup(g, stones, { target: g.map((s) => gtp(members[s][0])), colour: board[stones[0]] === 1 ? "B" : "W",
+      stones: stones.length, firstToMove, estimate: Math.round(est * 100) / 100, nodes: 0, timeMs: 0, line: [], verdict: null,
+      ...(agreed ? { agreed } : {}) });
+    // a settled group the players saw otherwise: said, the settlement stands
+    if (agreed && d.by !== "agreement" && d.status !== agreed) {
+      d.reason = `${d.reason ? `${d.reason}; ` : ""}the players agreed it ${agreed}; ${d.by === "benson" ? "Benson" : "the proof"} shows it ${d.status}`;
+    }
+    disputes.push(d);
+    if (d.counted === "dead") dead.push(...stones);
   }
   return { dead: dead.sort((x, y) => x - y), disputes };
 }

@@ -77,8 +77,9 @@ export interface Ruling {
 export interface RefereeOptions {
   rules: RuleSet;
   rulesFrom: Ruling["rulesFrom"];
-  /** "none", "auto" (settled by prove-by-capture), or GTP vertices each naming a dead string */
-  dead: "none" | "auto" | string[];
+  /** "none", "auto" (settled by prove-by-capture), "sgf" (the players' marks in the record), or
+   *  GTP vertices each naming a dead string */
+  dead: "none" | "auto" | "sgf" | string[];
   /** budget for each dispute under --dead auto, and for the whole position */
   proveBudget?: { maxNodes: number; timeMs: number; totalMs?: number };
   /** dead points as row-major indices (alternative to GTP vertices) */
@@ -322,19 +323,26 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
   const deadSet = new Set<number>();
   // tromp-taylor, zhang 3.6: every stone on the board counts as it stands
   const deadIgnored = rules.deadStones === "stay" && opts.dead !== "none";
-  const deadPoints = opts.dead === "none" || opts.dead === "auto" || deadIgnored ? [] : opts.dead;
+  const deadPoints = typeof opts.dead === "string" || deadIgnored ? [] : opts.dead;
   for (const v of deadPoints) {
     const i = deadIndex(v, width, height);
     if (finalBoard[i] === 0) throw new ArbiterError(`--dead ${v}: there is no stone at ${v} in the final position`);
     for (const j of game.stringAt(i % width, Math.floor(i / width))) deadSet.add(j);
   }
   if (!deadIgnored) for (const i of opts.deadIndices ?? []) deadSet.add(i);
+  // what the players agreed: the record's marks (read before a prover takes over the core)
+  const agreed = record.marks && !record.marks.error ? markedDead(record.marks, finalBoard, game) : undefined;
+  if (opts.dead === "sgf") {
+    if (!record.marks) throw new ArbiterError("--dead sgf: the record marks no dead stones (no TB, TW or DD in its last moves)");
+    if (record.marks.error) throw new ArbiterError(`--dead sgf: ${record.marks.error}`);
+    if (!deadIgnored) for (const p of agreed!) deadSet.add(p);
+  }
   let disputes: Dispute[] | undefined;
   if (opts.dead === "auto" && !deadIgnored) {
     const lastMover = record.moves.length ? record.moves[record.moves.length - 1].color : other(firstToMove);
     const first = disputeFirstMover(rules, other(lastMover), flow.endRequester);
     const settled = settleDisputes({ width, height, board: finalBoard }, rules, first,
-      opts.proveBudget ?? { maxNodes: 2_000_000, timeMs: 1_000, totalMs: 8_000 });
+      opts.proveBudget ?? { maxNodes: 2_000_000, timeMs: 1_000, totalMs: 8_000 }, agreed);
     for (const p of settled.dead) deadSet.add(p);
     disputes = settled.disputes;
   }
@@ -409,6 +417,17 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
 function latestSituation(hist: HistoryEntry[], S: bigint): number {
   for (let s = hist.length - 1; s >= 0; s--) if (hist[s].S === S) return s;
   return -1;
+}
+
+/** The stones the players marked dead: stones on the other side's territory marks (TB, TW: KGS
+ *  marks dead stones so) and DD; each names its whole string. */
+function markedDead(marks: NonNullable<GameRecord["marks"]>, board: Uint8Array, game: Game): Set<number> {
+  const out = new Set<number>();
+  const mark = (p: number) => { for (const q of game.stringAt(p % game.width, Math.floor(p / game.width))) out.add(q); };
+  for (const p of marks.TB) if (board[p] === 2) mark(p);
+  for (const p of marks.TW) if (board[p] === 1) mark(p);
+  for (const p of marks.DD) if (board[p] !== 0) mark(p);
+  return out;
 }
 
 function deadIndex(v: string, width: number, height: number): number {

@@ -8,13 +8,50 @@
 // LIMITATION: the engine does no life-and-death analysis, so it cannot see a seki by itself. An
 // eye of a group in seki counts as territory unless the caller lists the seki strings
 // (`facts.seki`, any stone of each string); the regions bordered by a listed string then count for
-// nobody. Missing prisoners (`facts.prisoners`) count as 0 and the breakdown says so.
+// nobody. Points a side must still fill (fillPoints) are not its territory. Missing prisoners (`facts.prisoners`) count as 0 and the breakdown says so.
 import type { RuleSet } from "../rules/ruleset.js";
-import { analyse, checkSides, neighbours, stringsThrough, BLACK, WHITE, SHARED } from "./board.js";
+import { analyse, checkSides, neighbours, stringsThrough, BLACK, WHITE, SHARED, type Analysis } from "./board.js";
+import { stringsOf } from "../core/grid.js";
 import type { CountFacts, FinalPosition, Score } from "./types.js";
+
+/**
+ * Points a side must fill before the end, which are therefore not its territory (Japanese 1989
+ * rules, art. 8 and its commentary; how KGS counts): a point of its territory that is the last
+ * liberty left to one of its strings once the opponent has filled that string's liberties on
+ * shared points (dame, the liberties of a seki). A false eye, a cutting point behind a stone
+ * the opponent can atari from the dame, and a seki string's liberty in its own area are such
+ * points.
+ */
+const DAME = 2;
+
+export function fillPoints(a: Analysis): Set<number> {
+  const out = new Set<number>();
+  const { members } = stringsOf(a.board, a.width, a.height);
+  for (const s of members) {
+    const c = a.board[s[0]];
+    const inside = new Set<number>();
+    const dame = new Set<number>();
+    let open = false;
+    for (const p of s) {
+      for (const q of neighbours(p, a.width, a.height)) {
+        if (a.board[q] !== 0) continue;
+        const r = a.region[q];
+        if (a.touches[r] === c) inside.add(q);
+        else if (a.touches[r] === SHARED) {
+          // a shared region of a point or two is dame; a larger one is open ground, not filled
+          if (a.regions[r].length <= DAME) dame.add(q);
+          else open = true;
+        }
+      }
+    }
+    if (!open && dame.size === 1 && inside.size === 1) for (const q of inside) out.add(q);
+  }
+  return out;
+}
 
 export function countTerritory(pos: FinalPosition, rules: RuleSet, facts: CountFacts = {}): Score {
   const a = analyse(pos);
+  const fill = fillPoints(a);
   checkSides(facts.prisoners, "prisoners");
   const seki = stringsThrough(a, facts.seki ?? [], "seki stone");
   let blackEmpty = 0;
@@ -35,11 +72,15 @@ export function countTerritory(pos: FinalPosition, rules: RuleSet, facts: CountF
     // japanese: no points in seki — a region bordered by a listed seki string is nobody's
     const bordersSeki = seki.size > 0 &&
       members.some((i) => neighbours(i, a.width, a.height).some((j) => seki.has(j)));
+    const filled = members.filter((i) => fill.has(i)).length;
     if (bordersSeki) {
       sekiPoints += members.length;
       neutral += members.length;
-    } else if (touch === BLACK) blackEmpty += members.length;
-    else if (touch === WHITE) whiteEmpty += members.length;
+    } else {
+      neutral += filled;
+      if (touch === BLACK) blackEmpty += members.length - filled;
+      else if (touch === WHITE) whiteEmpty += members.length - filled;
+    }
   });
   const captured = { black: facts.prisoners?.black ?? 0, white: facts.prisoners?.white ?? 0 };
   // japanese: prisoners = captured during play + the opponent's dead stones
@@ -59,7 +100,8 @@ export function countTerritory(pos: FinalPosition, rules: RuleSet, facts: CountF
       deadBlack: a.deadBlack,
       deadWhite: a.deadWhite,
       sharedEach: 0,
-      territory: { prisoners, captured, prisonersKnown: facts.prisoners !== undefined, sekiPoints },
+      territory: { prisoners, captured, prisonersKnown: facts.prisoners !== undefined, sekiPoints,
+        fillPoints: [...fill].sort((x, y) => x - y) },
     },
   };
 }

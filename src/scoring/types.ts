@@ -141,6 +141,8 @@ export interface TerritoryDetail {
   prisonersKnown: boolean;
   /** empty points of regions bordered by seki strings (count for nobody) */
   sekiPoints: number;
+  /** points of a side's territory it must still fill (row-major; count for nobody) */
+  fillPoints: number[];
 }
 
 export interface PassStoneView {

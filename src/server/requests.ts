@@ -50,7 +50,7 @@ export function refereeSchema(l: Limits) {
     properties: {
       ...gameFields(l),
       dead: { type: ["string", "array"], maxLength: 4000, items: vertex, maxItems: 361,
-        description: "\"none\", \"auto\" (proven by capture), or GTP vertices each naming a dead string" },
+        description: "\"none\", \"auto\" (proven by capture), \"sgf\" (the players' TB/TW/DD marks), or GTP vertices each naming a dead string" },
       ownBlack: { ...vertices, description: "Grand Rules: points only Black has the right to occupy" },
       ownWhite: { ...vertices, description: "Grand Rules: points only White has the right to occupy" },
       seki: { ...vertices, description: "territory counting: stones in seki, each naming its string" },

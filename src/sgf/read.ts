@@ -34,6 +34,9 @@ export interface GameRecord {
   index: number;
   /** how something in the record was read that is not plain SGF (a komi dialect) */
   notes?: string[];
+  /** what the players marked at the end (the last node of the main line that has marks):
+   *  territory (TB, TW) and dead stones (DD), row-major; absent when nothing is marked */
+  marks?: { TB: number[]; TW: number[]; DD: number[]; error?: string };
 }
 
 /** Fox's scaled komi, as KataGo and OGS read it: 275 and 550 are 5.5, 325/650 6.5, 350/700 7,
@@ -176,6 +179,7 @@ function readGame(root: SgfNode, index: number): GameRecord {
 
   let node: SgfNode | undefined = root;
   let n = 0;
+  let marks: GameRecord["marks"];
   while (node) {
     const d = node.data;
     const hasSetup = d.AB || d.AW || d.AE;
@@ -199,12 +203,22 @@ function readGame(root: SgfNode, index: number): GameRecord {
       const offBoard = p !== null && (p.x >= width || p.y >= height);
       moves.push({ color: colour, x: p?.x ?? null, y: p?.y ?? null, raw: v[0], offBoard });
     }
+    // the players' marks of the end: the last node that has any (KGS writes TB/TW on the last pass)
+    // (a broken mark spoils only `--dead sgf`, which then says why, not the rest of the record)
+    if (d.TB || d.TW || d.DD) {
+      marks = { TB: [], TW: [], DD: [] };
+      try {
+        for (const prop of ["TB", "TW", "DD"] as const) if (d[prop]) marks[prop] = setupPoints(d[prop], width, height, prop);
+      } catch (e) {
+        marks.error = (e as Error).message;
+      }
+    }
     node = node.children[0];
     n++;
   }
   return {
     width, height, komi, rules: root.data.RU?.[0]?.trim() || null, handicap, toMove, setup, moves,
-    result: root.data.RE?.[0]?.trim() || null, index, notes,
+    result: root.data.RE?.[0]?.trim() || null, index, notes, ...(marks ? { marks } : {}),
   };
 }
 
