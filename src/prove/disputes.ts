@@ -22,6 +22,11 @@ import type { ProblemSpec } from "./search.js";
 const PLAYOUTS = 2000;
 /** Ownership (from the stones' side, -1..1) below which a string is taken to be dead. */
 const DEAD_BELOW = 0;
+/** Above this estimate a group is taken as surely alive and only checked for a lost string; below
+ *  it the capture of the whole group is what is asked. */
+const ALIVE_SURE = 0.3;
+/** Below this estimate a group that escapes its local region is still counted dead. */
+const SURELY_DEAD = -0.5;
 /** Ownership a point needs to belong to a side's area when a local region is drawn. */
 const AREA = 0.3;
 /** A local region larger than this many points is not searched: the proof would not be local. */
@@ -85,7 +90,7 @@ interface Board { width: number; height: number; board: Uint8Array }
  * stones outside, or to empty points outside) are exits. Null when the region is too large.
  */
 export function localRegion(b: Board, group: number[], defender: Color, own: Float32Array, side: Color,
-  inGroup: (p: number) => boolean): SearchRegion | null {
+  inGroup: (p: number) => boolean, thoughtDead: (p: number) => boolean = () => false): SearchRegion | null {
   const { width, height, board } = b;
   const d = defender === "B" ? 1 : 2;
   const a = 3 - d;
@@ -93,9 +98,13 @@ export function localRegion(b: Board, group: number[], defender: Color, own: Flo
   const sideSign = side === "B" ? 1 : -1;
   // a dead group's region: every empty point around it that is not clearly the defender's; a
   // living group's: its own area, with the attacker's stones inside it (dead stones, cutters)
-  const inArea = deadGroup ? (p: number) => board[p] === 0 && own[p] * sideSign > -AREA
+  // (the attacker's strings thought dead are inside it: taking them is no escape)
+  const inArea = deadGroup ? (p: number) => (board[p] === 0 && own[p] * sideSign > -AREA) || (board[p] === a && thoughtDead(p))
     : (p: number) => (board[p] === 0 || board[p] === a) && own[p] * sideSign > AREA;
-  const core = connected(group, (q) => inGroup(q) || inArea(q), width, height);
+  let core = connected(group, (q) => inGroup(q) || inArea(q), width, height);
+  // a dead group on open ground: the points nearest it, as far out as the size allows; the
+  // region's edge then has exits (reaching them is an escape, so the proof stays sound)
+  if (core.size > MAX_REGION && deadGroup) core = nearest(group, (q) => inGroup(q) || inArea(q), MAX_REGION, width, height);
   if (core.size > MAX_REGION) return null;
   const points = new Set(core);
   const boundary = new Set<number>();
@@ -115,6 +124,25 @@ export function localRegion(b: Board, group: number[], defender: Color, own: Flo
   }
   const targetStones = new Set(group.filter((p) => board[p] === d));
   return { points: [...points].sort((x, y) => x - y), boundary, closedByLife: false, targetStones, exits };
+}
+
+/** The points reachable from the seeds through `inside`, ring by ring (breadth first), keeping
+ *  only whole rings while the total stays within `most`. */
+function nearest(seeds: number[], inside: (p: number) => boolean, most: number, width: number, height: number): Set<number> {
+  const seen = new Set(seeds);
+  let ring = [...seeds];
+  while (ring.length) {
+    const next: number[] = [];
+    for (const p of ring) {
+      for (const q of neighbours(p, width, height)) {
+        if (!seen.has(q) && inside(q) && !next.includes(q)) next.push(q);
+      }
+    }
+    if (seen.size + next.length > most) break;
+    for (const q of next) seen.add(q);
+    ring = next;
+  }
+  return seen;
 }
 
 /**
@@ -166,39 +194,48 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
   }
 
   /** One group's status: Benson, else a local proof with the estimate choosing the question. */
+  /** the opponent's stones the last proof took as safe, or fought inside its region */
+  let assumedSafe = new Set<number>();
   const settleGroup = (g: number[], stones: number[], base: DisputeBase): Dispute => {
     const c = board[stones[0]];
     if (g.every((s) => benson[c].has(members[s][0]))) return { ...base, status: "alive", by: "benson", counted: "alive" };
     const colour = base.colour;
     const deadGroup = base.estimate < DEAD_BELOW;
-    // the players' agreement, where the record has it, counts an unresolved group; else the estimate
-    const unresolved = (reason: string, extra: Partial<Dispute> = {}): Dispute => base.agreed
+    // the question: can the attacker capture the whole group (for a group thought dead, or one
+    // the estimate leaves in doubt), or can it take any string of a group thought alive
+    const askCapture = base.estimate < ALIVE_SURE;
+    // the players' agreement, where the record has it, counts an unresolved group; else the
+    // estimate, or the local search's lean (`alive`: the group escaped the region)
+    const unresolved = (reason: string, extra: Partial<Dispute> = {}, lean?: "alive"): Dispute => base.agreed
       ? { ...base, status: base.agreed, by: "agreement", counted: base.agreed, reason, ...extra }
-      : { ...base, status: "unresolved", by: "estimate", counted: deadGroup ? "dead" : "alive", reason, ...extra };
+      : { ...base, status: "unresolved", by: "estimate", counted: lean ?? (deadGroup ? "dead" : "alive"), reason, ...extra };
     const inGroup = new Set(stones);
-    const region = localRegion(pos, stones, colour, own, deadGroup ? other(colour) : colour, (p) => inGroup.has(p));
+    const region = localRegion(pos, stones, colour, own, askCapture ? other(colour) : colour, (p) => inGroup.has(p),
+      (p) => thoughtDead(id[p]));
     if (!region) return unresolved(`region not local: more than ${MAX_REGION} points around the group`);
     const left = (budget.totalMs ?? Infinity) - (performance.now() - t0);
     if (left <= 0) return unresolved("budget: the position's time ran out before this group");
     const t1 = performance.now();
-    // a dead group must lose all its strings; a living one may lose none
     const spec: ProblemSpec = { width, height, board, rules, defender: colour, targets: g.map((s) => members[s][0]), region,
-      goal: deadGroup ? "all" : "any" };
-    // the count turns on the groups thought dead: a living group's check gets a quarter
-    const timeMs = Math.min(deadGroup ? budget.timeMs : budget.timeMs / 4, left);
+      goal: askCapture ? "all" : "any" };
+    // the count turns on the groups in doubt: a check of a group surely alive gets a quarter
+    const timeMs = Math.min(askCapture ? budget.timeMs : budget.timeMs / 4, left);
     const q = ask(spec, firstToMove, { maxNodes: budget.maxNodes, deadline: t1 + timeMs }, false);
     const regionOut = { points: region.points.length, boundary: [...new Set([...region.boundary].map((p) => id[p]))]
       .map((s) => gtp(members[s][0])), exits: region.exits?.size ?? 0 };
     const proof = { region: regionOut, nodes: q.nodes, timeMs: Math.round(performance.now() - t1), line: q.line };
+    // the opponent's stones the proof took as safe or fought: their own fate bears on this one
+    assumedSafe = new Set([...region.boundary, ...region.points.filter((p) => board[p] !== 0 && board[p] !== c)]);
     if (q.captured === null) return unresolved(`budget: no proof within ${Math.round(timeMs)} ms`, { ...proof, line: [] });
     // "any" won: some string of the group falls, which may be a sacrifice, not the group's death
-    if (!deadGroup && q.captured) {
+    if (!askCapture && q.captured) {
       return unresolved(`a string of the group can be captured in its local region (${q.line.slice(0, 6).join(", ")}); the estimate says alive`, proof);
     }
     // the defender lives only by capturing a boundary string or leaving the region: wider play,
-    // not this local proof, would decide
+    // not this local proof, would decide; it is counted alive unless the estimate is clear
     if (!q.captured && q.escapes > 0) {
-      return unresolved("the group escapes its local region (captures a boundary string or reaches outside): not settled locally", proof);
+      return unresolved("the group escapes its local region (captures a boundary string or reaches outside): not settled locally",
+        proof, base.estimate > SURELY_DEAD ? "alive" : undefined);
     }
     const status: GroupStatus = q.captured ? "dead" : "alive";
     return { ...base, status, by: "proof", counted: status, ...proof,
@@ -206,21 +243,44 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
   };
 
   const disputes: Dispute[] = [];
-  const dead: number[] = [];
+  const stonesOf: number[][] = [];
+  const safeOf: Set<number>[] = [];
   for (const g of groups) {
     const stones = g.flatMap((s) => members[s]);
     const est = g.reduce((t, s) => t + estimate[s] * members[s].length, 0) / stones.length;
     const agreed = agreedDead ? (stones.some((p) => agreedDead.has(p)) ? "dead" : "alive") : undefined;
-    const d = settleGroup(g, stones, { target: g.map((s) => gtp(members[s][0])), colour: board[stones[0]] === 1 ? "B" : "W",
+    assumedSafe = new Set();
+    disputes.push(settleGroup(g, stones, { target: g.map((s) => gtp(members[s][0])), colour: board[stones[0]] === 1 ? "B" : "W",
       stones: stones.length, firstToMove, estimate: Math.round(est * 100) / 100, nodes: 0, timeMs: 0, line: [], verdict: null,
-      ...(agreed ? { agreed } : {}) });
-    // a settled group the players saw otherwise: said, the settlement stands
-    if (agreed && d.by !== "agreement" && d.status !== agreed) {
-      d.reason = `${d.reason ? `${d.reason}; ` : ""}the players agreed it ${agreed}; ${d.by === "benson" ? "Benson" : "the proof"} shows it ${d.status}`;
-    }
-    disputes.push(d);
-    if (d.counted === "dead") dead.push(...stones);
+      ...(agreed ? { agreed } : {}) }));
+    stonesOf.push(stones);
+    safeOf.push(assumedSafe);
   }
+  // a proof of death that took as safe, or fought, a group which is itself proven dead (two groups
+  // in a race, each "dead" with the first player attacking it) does not hold: the group most
+  // clearly dead keeps its proof, the other is left in doubt
+  const confirmed = new Set<number>();
+  const provenDead = disputes.map((d, i) => i).filter((i) => disputes[i].by === "proof" && disputes[i].status === "dead")
+    .sort((i, j) => disputes[i].estimate - disputes[j].estimate);
+  for (const i of provenDead) {
+    const bad = [...safeOf[i]].find((p) => confirmed.has(p));
+    if (bad === undefined) {
+      for (const p of stonesOf[i]) confirmed.add(p);
+      continue;
+    }
+    const d = disputes[i];
+    const why = `the proof takes as safe, or fights, the group at ${gtp(bad)}, which is itself proven dead: a race the two proofs do not settle together`;
+    disputes[i] = d.agreed ? { ...d, status: d.agreed, by: "agreement", counted: d.agreed, reason: why }
+      : { ...d, status: "unresolved", by: "estimate", counted: d.estimate < DEAD_BELOW ? "dead" : "alive", reason: why };
+  }
+  const dead: number[] = [];
+  disputes.forEach((d, i) => {
+    // a settled group the players saw otherwise: said, the settlement stands
+    if (d.agreed && d.by !== "agreement" && d.by !== "estimate" && d.status !== d.agreed) {
+      d.reason = `${d.reason ? `${d.reason}; ` : ""}the players agreed it ${d.agreed}; ${d.by === "benson" ? "Benson" : "the proof"} shows it ${d.status}`;
+    }
+    if (d.counted === "dead") dead.push(...stonesOf[i]);
+  });
   return { dead: dead.sort((x, y) => x - y), disputes };
 }
 
