@@ -75,6 +75,8 @@ async function main(): Promise<void> {
   }
   const seconds = Number(arg("--seconds", "1"));
   const limit = Number(arg("--limit", "100000"));
+  if (!(seconds > 0 && seconds <= 3600)) throw new Error(`--seconds takes a number of seconds from 0 to 3600, got "${arg("--seconds", "")}"`);
+  if (!Number.isInteger(limit) || limit < 1) throw new Error(`--limit takes a whole number of at least 1, got "${arg("--limit", "")}"`);
   const rows: (Test & { ours: string; agree: boolean | null; ms: number })[] = [];
   for (const file of files) {
     for (const t of parseTst(file).slice(0, limit)) {
@@ -136,6 +138,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e) => {
-  console.error(e);
-  process.exit(1);
+  console.error(`gnugo-regression: ${(e as Error).message}`);
+  process.exit(2);
 });

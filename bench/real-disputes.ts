@@ -21,6 +21,14 @@ function arg(name: string, fallback: string): string {
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
 }
 
+/** A whole-number option, or an error naming it. */
+function whole(name: string, fallback: string, min: number): number {
+  const raw = arg(name, fallback);
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < min) throw new Error(`${name} takes a whole number of at least ${min}, got "${raw}"`);
+  return n;
+}
+
 function kgsTarballs(): string[] {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
   const dir = join(process.env.ARBITER_SHARED ?? join(root, "..", "shared"), "data", "kgs-6d");
@@ -68,11 +76,11 @@ interface Row {
 }
 
 async function main(): Promise<void> {
-  const games = Number(arg("--games", "300"));
-  const peerGames = Number(arg("--peer-games", String(games)));
-  const seed = Number(arg("--seed", "1"));
-  const perGroupMs = Number(arg("--per-group-ms", "1000"));
-  const totalMs = Number(arg("--total-ms", "8000"));
+  const games = whole("--games", "300", 1);
+  const peerGames = whole("--peer-games", String(games), 0);
+  const seed = whole("--seed", "1", 0);
+  const perGroupMs = whole("--per-group-ms", "1000", 1);
+  const totalMs = whole("--total-ms", "8000", 1);
   const files = process.argv.slice(2).filter((a, i, all) => !a.startsWith("--") && !all[i - 1]?.startsWith("--"));
   const paths = files.length ? files : kgsTarballs();
   if (!paths.length) {
@@ -195,6 +203,6 @@ function report(rows: Row[], withPeer: boolean): void {
 }
 
 main().catch((e) => {
-  console.error(e);
-  process.exit(1);
+  console.error(`real-disputes: ${(e as Error).message}`);
+  process.exit(2);
 });

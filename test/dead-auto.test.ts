@@ -95,6 +95,11 @@ describe("counting found wrong on real records", () => {
     expect(r.result).toBe("B+22.5"); // 25 - 2 - 0.5
   });
 
+  it("the handicapBonus knob takes none, n or n-1 only", () => {
+    expect(() => refereeRecord(rec(handicap2), { rules: "chinese", handicapBonus: "2" })).toThrow(/handicapBonus: use one of none, n, n-1/);
+    expect(refereeRecord(rec(handicap2), { rules: "chinese", handicapBonus: "none" }).result).toBe("B+24.5");
+  });
+
   it("aga and nz give N-1", () => {
     expect(refereeRecord(rec(handicap2), { rules: "aga" }).score!.breakdown.handicapBonus).toBe(1);
     expect(refereeRecord(rec(handicap2), { rules: "nz" }).result).toBe("B+23.5"); // 25 - 1 - 0.5

@@ -193,9 +193,9 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
     groups.push(g);
   }
 
-  /** One group's status: Benson, else a local proof with the estimate choosing the question. */
   /** the opponent's stones the last proof took as safe, or fought inside its region */
   let assumedSafe = new Set<number>();
+  /** One group's status: Benson, else a local proof with the estimate choosing the question. */
   const settleGroup = (g: number[], stones: number[], base: DisputeBase): Dispute => {
     const c = board[stones[0]];
     if (g.every((s) => benson[c].has(members[s][0]))) return { ...base, status: "alive", by: "benson", counted: "alive" };
