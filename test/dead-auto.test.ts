@@ -157,6 +157,12 @@ describe.skipIf(!existsSync(kgs))("--dead auto on real KGS games (needs ../share
     expect(r.score!.breakdown.territory!.fillPoints).toEqual([8]); // J19: top row, ninth column
     expect(r.result).toBe("W+15.5");
   }, 60_000);
+  it("2006-07-05-1: two groups in a race are not both dead; GNU Go's E19 F19 F18 G17 are, and the recorded B+18.50 follows", async () => {
+    const r = refereeRecord(await load(kgs, "2006-07-05-1.sgf"), { dead: "auto" });
+    expect(r.dead).toEqual(expect.arrayContaining(["E19", "F19", "F18", "G17"]));
+    expect(r.dead).not.toContain("J19");
+    expect(r.result).toBe("B+18.5");
+  }, 60_000);
   it("2006-01-02-24: GNU Go's dead stones C12 D12 K6 B4 B3 are counted dead and the recorded B+1 follows", async () => {
     const r = refereeRecord(await load(kgs, "2006-01-02-24.sgf"), { dead: "auto" });
     expect(r.dead).toEqual(expect.arrayContaining(["C12", "D12", "K6", "B4", "B3"]));
