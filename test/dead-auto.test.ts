@@ -79,6 +79,9 @@ describe("--dead auto lists every group", () => {
     expect(g5.status).toBe("dead");
     expect(g5.by).toBe("proof");
     expect(r.dead).toEqual(["G5"]);
+    // every empty point of the 3x3 territory touches Black's wall (F6 E6, G6 G7, H6 J6, F5 E5,
+    // H5 J5, F4 E4, G4 G3, H4 H3): dead by fill-in after any first move, so the proof is tiny
+    expect(g5.nodes).toBeLessThanOrEqual(10);
     // nothing of Black's is counted dead
     expect(r.disputes!.filter((d) => d.colour === "B").every((d) => d.counted === "alive")).toBe(true);
   });
@@ -162,6 +165,35 @@ describe.skipIf(!existsSync(kgs))("--dead auto on real KGS games (needs ../share
     expect(r.dead).toEqual(expect.arrayContaining(["E19", "F19", "F18", "G17"]));
     expect(r.dead).not.toContain("J19");
     expect(r.result).toBe("B+18.5");
+  }, 60_000);
+  const kgs2001 = "../shared/data/kgs-6d/KGS-2001-19-2298-.tar.gz";
+  const kgs2002 = "../shared/data/kgs-6d/KGS-2002-19-3646-.tar.gz";
+  const kgs2003 = "../shared/data/kgs-6d/KGS-2003-19-7582-.tar.gz";
+  it("2002-10-13-22: GNU Go's dead L9 J8 K7 in Black's area are proven dead (df-pn went round 500,000 times there; the proof takes a few thousand nodes)", async () => {
+    const r = refereeRecord(await load(kgs2002, "2002-10-13-22.sgf"), { dead: "auto" });
+    const g = r.disputes!.find((d) => d.target.includes("L9"))!;
+    expect(g.status).toBe("dead");
+    expect(g.by).toBe("proof");
+    expect(g.nodes).toBeLessThan(20_000);
+    expect(r.dead).toEqual(expect.arrayContaining(["L9", "J8", "K7"]));
+    expect(r.result).toBe("W+3.5");
+  }, 60_000);
+  it("2001-10-24-3: with K18 K17 K16 proven dead, White's G19 group around them is counted alive (GNU Go's list), and the recorded W+29.50 follows", async () => {
+    const r = refereeRecord(await load(kgs2001, "2001-10-24-3.sgf"), { dead: "auto" });
+    expect(r.disputes!.find((d) => d.target.includes("K18"))?.status).toBe("dead");
+    const g19 = r.disputes!.find((d) => d.target.includes("G19"))!;
+    expect(g19.counted).toBe("alive");
+    expect(r.dead).not.toContain("G19");
+    expect(r.result).toBe("W+29.5");
+  }, 60_000);
+  it("2003-08-06-15: Black's B5 stones live by joining the group at B7, proven alive (GNU Go counts B5 alive); the recorded B+6.50 follows", async () => {
+    const r = refereeRecord(await load(kgs2003, "2003-08-06-15.sgf"), { dead: "auto" });
+    const b5 = r.disputes!.find((d) => d.target.includes("B5"))!;
+    expect(b5.status).toBe("alive");
+    // the string B7 C7 D7 C6, which B6 joins to B5
+    expect(b5.reason).toMatch(/joining its own living stones \((B7|C7|D7|C6)\)/);
+    expect(r.disputes!.find((d) => d.target.some((t) => ["B7", "B11", "D8"].includes(t)))?.status).toBe("alive");
+    expect(r.result).toBe("B+6.5");
   }, 60_000);
   it("2006-01-02-24: GNU Go's dead stones C12 D12 K6 B4 B3 are counted dead and the recorded B+1 follows", async () => {
     const r = refereeRecord(await load(kgs, "2006-01-02-24.sgf"), { dead: "auto" });

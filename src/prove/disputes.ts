@@ -27,6 +27,8 @@ const DEAD_BELOW = 0;
 const ALIVE_SURE = 0.3;
 /** Ownership a point needs to belong to a side's area when a local region is drawn. */
 const AREA = 0.3;
+/** The share of a group's time that iterative deepening gets before df-pn (see prove.ts settle). */
+const DEEPENING_SHARE = 0.3;
 /** A local region larger than this many points is not searched: the proof would not be local. */
 const MAX_REGION = 80;
 
@@ -124,6 +126,67 @@ export function localRegion(b: Board, group: number[], defender: Color, own: Flo
   return { points: [...points].sort((x, y) => x - y), boundary, closedByLife: false, targetStones, exits };
 }
 
+/** One proof's escapes: the exits the group's own strings reached, and whether any escape was of
+ *  another kind (a boundary string taken, or another of the defender's strings out). */
+interface Escape { exits: number[]; captures: boolean }
+
+/** A boundary string with at most this many liberties can be captured in a local fight: a region
+ *  widened after an escape takes it in. */
+const WIDEN_LIBERTIES = 4;
+/** How many times a region is widened after an escape before the group is left unresolved. */
+const WIDENINGS = 3;
+
+/**
+ * The region one step wider, after a proof whose defender escaped it: the boundary strings short
+ * of liberties join it (taking one becomes play inside the region, answered by the search, not
+ * an escape) with their liberties, and so do the defender's own strings next to its exits (the
+ * group and they are fought for together; they are not targets) and the empty points there. The attacker
+ * strings around the new region are its boundary; its exits are found as localRegion does, except
+ * that the attacker's clear area outside is no way out (it is taken as the attacker's, as its
+ * boundary stones are).
+ * Null when the region would pass MAX_REGION empty points, or does not grow.
+ */
+export function widen(b: Board, region: SearchRegion, defender: Color, attackerArea: (p: number) => boolean): SearchRegion | null {
+  const { width, height, board } = b;
+  const d = defender === "B" ? 1 : 2;
+  const a = 3 - d;
+  const points = new Set(region.points);
+  const before = points.size;
+  const grow: number[] = [...(region.exits ?? [])];
+  for (const string of stringsOf(board, width, height, a).members) {
+    if (!region.boundary.has(string[0])) continue;
+    const libs = new Set(string.flatMap((p) => neighbours(p, width, height).filter((q) => board[q] === 0)));
+    if (libs.size > WIDEN_LIBERTIES) continue;
+    for (const p of string) points.add(p);
+    grow.push(...string);
+  }
+  // the defender's own strings an exit reaches: the fight now includes them (not as targets)
+  for (const e of region.exits ?? []) {
+    for (const q of neighbours(e, width, height)) {
+      if (board[q] !== d || points.has(q)) continue;
+      const string = [...connected([q], (t) => board[t] === d, width, height)];
+      for (const p of string) points.add(p);
+      grow.push(...string);
+    }
+  }
+  for (const p of grow) for (const q of neighbours(p, width, height)) if (board[q] === 0) points.add(q);
+  if (points.size === before) return null;
+  if ([...points].filter((p) => board[p] === 0).length > MAX_REGION) return null;
+  const boundary = new Set<number>();
+  for (const p of points) {
+    for (const q of neighbours(p, width, height)) {
+      if (!points.has(q) && board[q] === a) for (const r of connected([q], (t) => board[t] === a, width, height)) boundary.add(r);
+    }
+  }
+  // the attacker's own area outside is like its boundary stones: taken as its own, no way out
+  const exits = new Set<number>();
+  for (const p of points) {
+    if (board[p] !== 0) continue;
+    if (neighbours(p, width, height).some((q) => !points.has(q) && (board[q] === d || (board[q] === 0 && !attackerArea(q))))) exits.add(p);
+  }
+  return { points: [...points].sort((x, y) => x - y), boundary, closedByLife: false, targetStones: region.targetStones, exits };
+}
+
 /** The points reachable from the seeds through `inside`, ring by ring (breadth first), keeping
  *  only whole rings while the total stays within `most`. */
 function nearest(seeds: number[], inside: (p: number) => boolean, most: number, width: number, height: number): Set<number> {
@@ -193,6 +256,9 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
 
   /** the opponent's stones the last proof took as safe, or fought inside its region */
   let assumedSafe = new Set<number>();
+  /** the last proof's escapes, when the group escaped: the exits its own strings reached, and
+   *  whether any escape was of another kind (a boundary string taken, another string out) */
+  let lastEscape: Escape[] | null = null;
   /** One group's status: Benson, else a local proof with the estimate choosing the question. */
   const settleGroup = (g: number[], stones: number[], base: DisputeBase): Dispute => {
     const c = board[stones[0]];
@@ -207,17 +273,35 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
       ? { ...base, status: base.agreed, by: "agreement", counted: base.agreed, reason, ...extra }
       : { ...base, status: "unresolved", by: "estimate", counted: deadGroup ? "dead" : "alive", reason, ...extra };
     const inGroup = new Set(stones);
-    const region = localRegion(pos, stones, colour, own, askCapture ? other(colour) : colour, (p) => inGroup.has(p),
+    let region = localRegion(pos, stones, colour, own, askCapture ? other(colour) : colour, (p) => inGroup.has(p),
       (p) => thoughtDead(id[p]));
     if (!region) return unresolved(`region not local: more than ${MAX_REGION} points around the group`);
     const left = (budget.totalMs ?? Infinity) - (performance.now() - t0);
     if (left <= 0) return unresolved("budget: the position's time ran out before this group");
     const t1 = performance.now();
-    const spec: ProblemSpec = { width, height, board, rules, defender: colour, targets: g.map((s) => members[s][0]), region,
-      goal: askCapture ? "all" : "any" };
     // the count turns on the groups in doubt: a check of a group surely alive gets a quarter
     const timeMs = Math.min(askCapture ? budget.timeMs : budget.timeMs / 4, left);
-    const q = ask(spec, firstToMove, { maxNodes: budget.maxNodes, deadline: t1 + timeMs }, false);
+    const targets = g.map((s) => members[s][0]);
+    let q = ask({ width, height, board, rules, defender: colour, targets, region, goal: askCapture ? "all" : "any", tuning: "finished-game" },
+      firstToMove, { maxNodes: budget.maxNodes, deadline: t1 + timeMs }, false, DEEPENING_SHARE);
+    let nodes = q.nodes;
+    // each proof's escapes: any of them may show the group joining its own living stones
+    const escapes: Escape[] = [];
+    const noteEscapes = (r: typeof q) => { if (r.captured === false && r.escapes > 0) escapes.push({ exits: r.escapeMoves, captures: r.escapeElse }); };
+    noteEscapes(q);
+    // an escape is a reason to look wider, not a proof: widen the region step by step
+    for (let k = 0; k < WIDENINGS && q.captured === false && q.escapes > 0 && performance.now() < t1 + timeMs; k++) {
+      const wider = widen(pos, region, colour, (p) => own[p] * (colour === "B" ? -1 : 1) > AREA);
+      if (!wider) break;
+      const w = ask({ width, height, board, rules, defender: colour, targets, region: wider, goal: askCapture ? "all" : "any", tuning: "finished-game" },
+        firstToMove, { maxNodes: budget.maxNodes, deadline: t1 + timeMs }, false, DEEPENING_SHARE);
+      nodes += w.nodes;
+      if (w.captured === null) break;
+      noteEscapes(w);
+      region = wider;
+      q = w;
+    }
+    q = { ...q, nodes };
     const regionOut = { points: region.points.length, boundary: [...new Set([...region.boundary].map((p) => id[p]))]
       .map((s) => gtp(members[s][0])), exits: region.exits?.size ?? 0 };
     const proof = { region: regionOut, nodes: q.nodes, timeMs: Math.round(performance.now() - t1), line: q.line };
@@ -232,6 +316,7 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
     // not this local proof, would decide (counting the escape as life was measured: it loses
     // more games than it wins, 47 against 48 of 60)
     if (!q.captured && q.escapes > 0) {
+      lastEscape = escapes;
       return unresolved("the group escapes its local region (captures a boundary string or reaches outside): not settled locally", proof);
     }
     const status: GroupStatus = q.captured ? "dead" : "alive";
@@ -242,16 +327,19 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
   const disputes: Dispute[] = [];
   const stonesOf: number[][] = [];
   const safeOf: Set<number>[] = [];
+  const escapeOf: (Escape[] | null)[] = [];
   for (const g of groups) {
     const stones = g.flatMap((s) => members[s]);
     const est = g.reduce((t, s) => t + estimate[s] * members[s].length, 0) / stones.length;
     const agreed = agreedDead ? (stones.some((p) => agreedDead.has(p)) ? "dead" : "alive") : undefined;
     assumedSafe = new Set();
+    lastEscape = null;
     disputes.push(settleGroup(g, stones, { target: g.map((s) => gtp(members[s][0])), colour: board[stones[0]] === 1 ? "B" : "W",
       stones: stones.length, firstToMove, estimate: Math.round(est * 100) / 100, nodes: 0, timeMs: 0, line: [], verdict: null,
       ...(agreed ? { agreed } : {}) }));
     stonesOf.push(stones);
     safeOf.push(assumedSafe);
+    escapeOf.push(lastEscape);
   }
   // a proof of death that took as safe, or fought, a group which is itself proven dead (two groups
   // in a race, each "dead" with the first player attacking it) does not hold: the group most
@@ -270,6 +358,8 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
     disputes[i] = d.agreed ? { ...d, status: d.agreed, by: "agreement", counted: d.agreed, reason: why }
       : { ...d, status: "unresolved", by: "estimate", counted: d.estimate < DEAD_BELOW ? "dead" : "alive", reason: why };
   }
+  joinLiving(pos, disputes, stonesOf, escapeOf);
+  recount(pos, disputes, stonesOf, firstToMove);
   const dead: number[] = [];
   disputes.forEach((d, i) => {
     // a settled group the players saw otherwise: said, the settlement stands
@@ -279,6 +369,84 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
     if (d.counted === "dead") dead.push(...stonesOf[i]);
   });
   return { dead: dead.sort((x, y) => x - y), disputes };
+}
+
+/**
+ * A group whose proof escapes only by joining its own living strings lives: every escape of the
+ * proof (the defender not captured, whatever the attacker plays) is a play by the group's own
+ * string next to a string of its own that is alive by Benson or by proof, outside the region. Settled as a proof that rests
+ * on those strings' life, and repeated while it settles more (one group's life can carry another).
+ */
+function joinLiving(pos: Board, disputes: Dispute[], stonesOf: number[][], escapeOf: (Escape[] | null)[]): void {
+  const { width, height, board } = pos;
+  const alive = new Set<number>();
+  disputes.forEach((d, i) => { if (d.status === "alive" && (d.by === "benson" || d.by === "proof")) for (const p of stonesOf[i]) alive.add(p); });
+  for (let changed = true; changed;) {
+    changed = false;
+    disputes.forEach((d, i) => {
+      if (!escapeOf[i] || (d.by !== "estimate" && d.by !== "agreement")) return;
+      const mine = new Set(stonesOf[i]);
+      const c = board[stonesOf[i][0]];
+      // the living string next to each exit of one proof, or null
+      const joinedBy = (e: Escape): number[] | null => {
+        if (e.captures || !e.exits.length) return null;
+        const out: number[] = [];
+        for (const x of e.exits) {
+          const q = neighbours(x, width, height).find((t) => board[t] === c && !mine.has(t) && alive.has(t));
+          if (q === undefined) return null;
+          out.push(q);
+        }
+        return out;
+      };
+      const joined = escapeOf[i]!.map(joinedBy).find((j) => j !== null);
+      if (!joined) return;
+      const names = [...new Set(joined.map((p) => indexToGtp(p, width, height)))].slice(0, 4).join(" ");
+      disputes[i] = { ...d, status: "alive", by: "proof", counted: "alive",
+        reason: `lives by joining its own living stones (${names}): every escape of its local proof is a play next to them` };
+      escapeOf[i] = null;
+      for (const p of stonesOf[i]) alive.add(p);
+      changed = true;
+    });
+  }
+}
+
+/**
+ * The groups no proof settled, seen again once the stones proven dead are off the board: a
+ * group then unconditionally alive (Benson) is alive (it stands whatever the opponent plays,
+ * once the dead stones inside or beside it are taken, as their proofs show they can be); the
+ * others are counted as a new estimate says, from playouts on the board without the dead
+ * stones (light playouts read a living group as weak when dead stones sit in its eyes).
+ */
+function recount(pos: Board, disputes: Dispute[], stonesOf: number[][], firstToMove: Color): void {
+  const { width, height } = pos;
+  const provenDead = disputes.flatMap((d, i) => (d.by === "proof" && d.status === "dead" ? stonesOf[i] : []));
+  const open = disputes.map((d, i) => i).filter((i) => disputes[i].by === "estimate");
+  if (!provenDead.length || !open.length) return;
+  const board = pos.board.slice();
+  for (const p of provenDead) board[p] = 0;
+  const cleared = { width, height, board };
+  const benson = { 1: bensonAlive(cleared, 1), 2: bensonAlive(cleared, 2) } as Record<number, Set<number>>;
+  const game = new Game({ width, height, suicide: "forbidden", ko: "simple", toMove: firstToMove });
+  game.setup(board, firstToMove);
+  const own = game.ownership(PLAYOUTS, 0x7f4a7c15, firstToMove);
+  const taken = [...new Set(provenDead)].sort((x, y) => x - y).slice(0, 6).map((p) => indexToGtp(p, width, height));
+  const takenText = `${taken.join(" ")}${provenDead.length > 6 ? " ..." : ""}`;
+  for (const i of open) {
+    const d = disputes[i];
+    const stones = stonesOf[i];
+    const c = board[stones[0]];
+    if (stones.every((p) => benson[c].has(p))) {
+      disputes[i] = { ...d, status: "alive", by: "benson", counted: "alive",
+        reason: `unconditionally alive once the stones proven dead are taken off (${takenText}); before: ${d.reason}` };
+      continue;
+    }
+    const sign = c === 1 ? 1 : -1;
+    const est = Math.round((stones.reduce((t, p) => t + own[p] * sign, 0) / stones.length) * 100) / 100;
+    const counted = est < DEAD_BELOW ? "dead" : "alive";
+    if (counted !== d.counted) {
+      disputes[i] = { ...d, counted, reason: `${d.reason}; counted ${counted} by the estimate once the stones proven dead are taken off (${est}, before ${d.estimate})` };
+    }
+  }
 }
 
 /** Who moves first when play resumes to settle a dispute, by the rule set's procedure. */
