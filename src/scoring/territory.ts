@@ -18,9 +18,9 @@ import type { CountFacts, FinalPosition, Score } from "./types.js";
  * Points a side must fill before the end, which are therefore not its territory (Japanese 1989
  * rules, art. 8 and its commentary; how KGS counts): a point of its territory that is the last
  * liberty left to one of its strings once the opponent has filled that string's liberties on
- * shared points (dame, the liberties of a seki). A false eye, a cutting point behind a stone
- * the opponent can atari from the dame, and a seki string's liberty in its own area are such
- * points.
+ * shared points (dame, the liberties of a seki), when the side cannot take that dame itself
+ * without its stone there being in atari. A false eye, a cutting point behind a stone the
+ * opponent can atari from the dame, and a seki string's liberty in its own area are such points.
  */
 const DAME = 2;
 
@@ -44,9 +44,36 @@ export function fillPoints(a: Analysis): Set<number> {
         }
       }
     }
-    if (!open && dame.size === 1 && inside.size === 1) for (const q of inside) out.add(q);
+    if (open || dame.size !== 1 || inside.size !== 1) continue;
+    // the side can fill that dame itself, as the dame are filled, when its stone there keeps the
+    // string out of atari: then no point of its territory is lost. KGS counts it so: of the 11
+    // points of this kind in 896 KGS records with territory marks, 7 are marked territory; the
+    // rule without this test got 870 of those records right, with it 877. Where the side's own
+    // stone would be in atari (2017-01-07-2, J19), only the opponent fills the dame.
+    const [d] = dame;
+    if (safeFill(a, d, c, s)) continue;
+    for (const q of inside) out.add(q);
   }
   return out;
+}
+
+/** A stone of colour `c` at `d`, joining the string `s` (and any other of its strings next to
+ *  `d`), leaves the joined string at least two liberties. */
+function safeFill(a: Analysis, d: number, c: number, s: number[]): boolean {
+  const libs = new Set<number>();
+  const joined = new Set<number>(s);
+  const stack = [...neighbours(d, a.width, a.height).filter((q) => a.board[q] === c && !joined.has(q))];
+  for (const q of stack) joined.add(q);
+  while (stack.length) {
+    const p = stack.pop()!;
+    for (const q of neighbours(p, a.width, a.height)) {
+      if (a.board[q] === c && !joined.has(q)) { joined.add(q); stack.push(q); }
+    }
+  }
+  for (const p of [...joined, d]) {
+    for (const q of neighbours(p, a.width, a.height)) if (a.board[q] === 0 && q !== d) libs.add(q);
+  }
+  return libs.size >= 2;
 }
 
 export function countTerritory(pos: FinalPosition, rules: RuleSet, facts: CountFacts = {}): Score {
