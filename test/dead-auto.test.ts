@@ -195,6 +195,14 @@ describe.skipIf(!existsSync(kgs))("--dead auto on real KGS games (needs ../share
     expect(r.disputes!.find((d) => d.target.some((t) => ["B7", "B11", "D8"].includes(t)))?.status).toBe("alive");
     expect(r.result).toBe("B+6.5");
   }, 60_000);
+  it("2017-06-23-34: White's L19 group, alive for the players and GNU Go, is not proven dead by Black's K11 saving its stones thought dead through the region's edge; the recorded B+1.50 follows", async () => {
+    const r = refereeRecord(await load("../shared/data/kgs-6d/KGS-2017_06-19-910-.tar.gz", "2017-06-23-34.sgf"), { dead: "auto" });
+    const l19 = r.disputes!.find((d) => d.target.includes("L19"))!;
+    expect(l19.status).not.toBe("dead");
+    expect(l19.counted).toBe("alive");
+    expect(r.dead).toEqual(expect.arrayContaining(["K12", "L12", "J11"]));
+    expect(r.result).toBe("B+1.5");
+  }, 60_000);
   it("2006-01-02-24: GNU Go's dead stones C12 D12 K6 B4 B3 are counted dead and the recorded B+1 follows", async () => {
     const r = refereeRecord(await load(kgs, "2006-01-02-24.sgf"), { dead: "auto" });
     expect(r.dead).toEqual(expect.arrayContaining(["C12", "D12", "K6", "B4", "B3"]));

@@ -317,7 +317,7 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
     // more games than it wins, 47 against 48 of 60)
     if (!q.captured && q.escapes > 0) {
       lastEscape = escapes;
-      return unresolved("the group escapes its local region (captures a boundary string or reaches outside): not settled locally", proof);
+      return unresolved("the group escapes its local region (captures a boundary string or reaches outside), or the attacker's stones inside it reach outside: not settled locally", proof);
     }
     const status: GroupStatus = q.captured ? "dead" : "alive";
     return { ...base, status, by: "proof", counted: status, ...proof,

@@ -137,6 +137,10 @@ export class Search {
     this.endPasses = rules.end === "four-passes" ? 4 : 2;
     this.order = moveOrder(spec);
     this.fillIn = this.loopGuard = spec.tuning === "finished-game";
+    const attacker = spec.defender === "B" ? 2 : 1;
+    // (problems' regions are drawn around the target and closed by living walls or the edge;
+    // only the local regions of finished games cut through open ground)
+    this.regionAttacker = this.fillIn ? new Set(spec.region.points.filter((p) => spec.board[p] === attacker)) : new Set();
     this.inRegion = new Uint8Array(width * height);
     for (const p of spec.region.points) this.inRegion[p] = 1;
     this.seen = new Int32Array(width * height);
@@ -228,6 +232,11 @@ export class Search {
     if (color === this.spec.defender && a.captures.some((p) => this.spec.region.boundary.has(p))) {
       return { ok: true, terminal: LOSS, why: "escape" };
     }
+    // the attacker's own stones inside the region (strings thought dead) that reach a liberty
+    // outside it, where no one plays, could never be taken again: the proof is no longer local
+    if (color !== this.spec.defender && this.regionAttacker.size && this.attackerLeaves(move)) {
+      return { ok: true, terminal: LOSS, why: "escape" };
+    }
     // a local region's way out: the defender reaching it joins stones or room outside the region
     // (whether the stone played there holds the target is noted: only such an escape is the
     // target's own way out, see disputes.ts)
@@ -239,6 +248,16 @@ export class Search {
     return { ok: true, historyDependent: repeated };
   }
 
+  /** The attacker's string just played at `move` holds stones that were inside the region at
+   *  the start, no boundary stone, and a liberty outside the region. */
+  private attackerLeaves(move: Move): boolean {
+    const { width, height } = this.spec;
+    const string = this.game.stringAt(move % width, (move - (move % width)) / width);
+    if (!string.some((p) => this.regionAttacker.has(p)) || string.some((p) => this.spec.region.boundary.has(p))) return false;
+    const board = this.game.boardView();
+    return string.some((p) => neighbours(p, width, height).some((q) => board[q] === 0 && !this.inRegion[q]));
+  }
+
   /** The string just played at `move` holds a target stone. */
   private joinsTarget(move: Move): boolean {
     const { width } = this.spec;
@@ -246,6 +265,8 @@ export class Search {
     return this.targetMarks.some((m) => m >= 0 && string.includes(m));
   }
 
+  /** the attacker's stones inside the region at the start (strings thought dead) */
+  private readonly regionAttacker: Set<number>;
   private readonly fillIn: boolean;
   private readonly loopGuard: boolean;
   /** region membership by point, for filledIn */
