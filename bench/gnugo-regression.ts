@@ -14,8 +14,7 @@ import { fromGtp } from "../src/core/coords.js";
 import { other, type Color } from "../src/core/codes.js";
 import { Game } from "../src/core/game.js";
 import { connected } from "../src/core/grid.js";
-import { localRegion } from "../src/prove/disputes.js";
-import { ask } from "../src/prove/prove.js";
+import { localRegion, askLocal } from "../src/prove/disputes.js";
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(name);
@@ -57,8 +56,9 @@ function question(board: Uint8Array, width: number, height: number, target: numb
   const inGroup = new Set(group);
   const region = localRegion({ width, height, board }, group, d, own, other(d), (p) => inGroup.has(p));
   if (!region) return "unknown";
-  const q = ask({ width, height, board, rules, defender: d, targets: [target], region }, toMove,
-    { maxNodes: 5e7, deadline: performance.now() + seconds * 1000 }, false);
+  // the same local question as --dead auto (finished-game tuning, widening after an escape)
+  const { q } = askLocal({ width, height, board }, rules, d, [target], region, own, "all", toMove,
+    { maxNodes: 5e7, deadline: performance.now() + seconds * 1000 });
   // a "no" that rests on an escape (a boundary string captured, the region's edge reached) is no
   // proof of life: only a wider search could say
   return q.captured === null || (!q.captured && q.escapes > 0) ? "unknown" : q.captured ? "yes" : "no";

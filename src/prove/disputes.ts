@@ -187,6 +187,37 @@ export function widen(b: Board, region: SearchRegion, defender: Color, attackerA
   return { points: [...points].sort((x, y) => x - y), boundary, closedByLife: false, targetStones: region.targetStones, exits };
 }
 
+/**
+ * The local question for a group: can the attacker, `toMove` first, capture all (or any) of the
+ * target strings in `region`? Asked with the finished-game tuning; after an escape the region is
+ * widened and the question asked again (up to WIDENINGS times, in the same budget). Returns the
+ * last answer with the nodes of all of them, the region it was found in, and each proof's
+ * escapes (any of them may show the group joining its own living stones).
+ */
+export function askLocal(pos: Board, rules: RuleSet, defender: Color, targets: number[], region: SearchRegion,
+  own: Float32Array, goal: "all" | "any", toMove: Color, budget: { maxNodes: number; deadline: number }) {
+  const { width, height, board } = pos;
+  const question = (r: SearchRegion) => ask({ width, height, board, rules, defender, targets, region: r, goal, tuning: "finished-game" },
+    toMove, { maxNodes: budget.maxNodes, deadline: budget.deadline }, false, DEEPENING_SHARE);
+  let q = question(region);
+  let nodes = q.nodes;
+  const escapes: Escape[] = [];
+  const noteEscapes = (r: typeof q) => { if (r.captured === false && r.escapes > 0) escapes.push({ exits: r.escapeMoves, captures: r.escapeElse }); };
+  noteEscapes(q);
+  // an escape is a reason to look wider, not a proof: widen the region step by step
+  for (let k = 0; k < WIDENINGS && q.captured === false && q.escapes > 0 && performance.now() < budget.deadline; k++) {
+    const wider = widen(pos, region, defender, (p) => own[p] * (defender === "B" ? -1 : 1) > AREA);
+    if (!wider) break;
+    const w = question(wider);
+    nodes += w.nodes;
+    if (w.captured === null) break;
+    noteEscapes(w);
+    region = wider;
+    q = w;
+  }
+  return { q: { ...q, nodes }, region, escapes };
+}
+
 /** The points reachable from the seeds through `inside`, ring by ring (breadth first), keeping
  *  only whole rings while the total stays within `most`. */
 function nearest(seeds: number[], inside: (p: number) => boolean, most: number, width: number, height: number): Set<number> {
@@ -282,26 +313,10 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
     // the count turns on the groups in doubt: a check of a group surely alive gets a quarter
     const timeMs = Math.min(askCapture ? budget.timeMs : budget.timeMs / 4, left);
     const targets = g.map((s) => members[s][0]);
-    let q = ask({ width, height, board, rules, defender: colour, targets, region, goal: askCapture ? "all" : "any", tuning: "finished-game" },
-      firstToMove, { maxNodes: budget.maxNodes, deadline: t1 + timeMs }, false, DEEPENING_SHARE);
-    let nodes = q.nodes;
-    // each proof's escapes: any of them may show the group joining its own living stones
-    const escapes: Escape[] = [];
-    const noteEscapes = (r: typeof q) => { if (r.captured === false && r.escapes > 0) escapes.push({ exits: r.escapeMoves, captures: r.escapeElse }); };
-    noteEscapes(q);
-    // an escape is a reason to look wider, not a proof: widen the region step by step
-    for (let k = 0; k < WIDENINGS && q.captured === false && q.escapes > 0 && performance.now() < t1 + timeMs; k++) {
-      const wider = widen(pos, region, colour, (p) => own[p] * (colour === "B" ? -1 : 1) > AREA);
-      if (!wider) break;
-      const w = ask({ width, height, board, rules, defender: colour, targets, region: wider, goal: askCapture ? "all" : "any", tuning: "finished-game" },
-        firstToMove, { maxNodes: budget.maxNodes, deadline: t1 + timeMs }, false, DEEPENING_SHARE);
-      nodes += w.nodes;
-      if (w.captured === null) break;
-      noteEscapes(w);
-      region = wider;
-      q = w;
-    }
-    q = { ...q, nodes };
+    const local = askLocal(pos, rules, colour, targets, region, own, askCapture ? "all" : "any", firstToMove,
+      { maxNodes: budget.maxNodes, deadline: t1 + timeMs });
+    const { q, escapes } = local;
+    region = local.region;
     const regionOut = { points: region.points.length, boundary: [...new Set([...region.boundary].map((p) => id[p]))]
       .map((s) => gtp(members[s][0])), exits: region.exits?.size ?? 0 };
     const proof = { region: regionOut, nodes: q.nodes, timeMs: Math.round(performance.now() - t1), line: q.line };
