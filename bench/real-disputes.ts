@@ -15,6 +15,39 @@ import { readSgf } from "../src/sgf/read.js";
 import { normaliseResult, isCount } from "../src/rules/referee.js";
 import { refereeRecord } from "../src/api/operations.js";
 import { mulberry32 } from "./sabaki-playout.js";
+import { readFileSync } from "node:fs";
+import { preset } from "../src/rules/ruleset.js";
+import { positionAfter } from "../src/prove/position.js";
+import { problemFrom, ask } from "../src/prove/prove.js";
+import { fromGtp } from "../src/core/coords.js";
+import { other } from "../src/core/codes.js";
+
+/** The 9x9 classical shapes of test/fixtures/prove (the target each fixture's comment names),
+ *  to set the cost of a search node on 19x19 disputes against 9x9 positions (issue: within 1.5x). */
+const NINE = [["straight-three", "A8"], ["bent-three", "C9"], ["straight-four", "A8"], ["bent-four", "B9"],
+  ["square-four", "C9"], ["bulky-five", "D9"], ["flower-six", "C9"], ["l-group", "D8"], ["l-plus-one", "D9"],
+  ["bent-four-corner", "C9"], ["seki-no-eyes", "A8"], ["seki-eyes", "C9"], ["eye-vs-no-eye", "D9"]];
+
+/** Positions (moves tried) per second of the same searches (finished-game tuning, deepening
+ *  first) on the 9x9 shapes, both questions each, 5 s a question at most. */
+function nineByNine(): { positions: number; ms: number } {
+  const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+  let positions = 0, ms = 0;
+  for (const [file, target] of NINE) {
+    const record = readSgf(readFileSync(join(root, "test", "fixtures", "prove", `${file}.sgf`), "utf8"));
+    const rules = preset("chinese");
+    const pos = positionAfter(record, rules);
+    const p = fromGtp(target, pos.width, pos.height);
+    const spec = { ...problemFrom({ ...pos, rules, targets: [p.y * pos.width + p.x], maxNodes: 5e7, timeMs: 5000 }), tuning: "finished-game" as const };
+    for (const first of [spec.defender, other(spec.defender)]) {
+      const t0 = performance.now();
+      const q = ask(spec, first, { maxNodes: 5e7, deadline: t0 + 5000 }, false, 0.3);
+      ms += performance.now() - t0;
+      positions += q.positions ?? 0;
+    }
+  }
+  return { positions, ms };
+}
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(name);
@@ -69,6 +102,8 @@ class Gnugo {
 interface Row {
   file: string; ru: string; recorded: string; ours: string; oursMs: number;
   unresolved: number; groups: number; disputed: number; dead: number; gnugo?: string; gnugoMs?: number;
+  /** the proofs' moves tried and time, for the speed figure */
+  positions: number; proofMs: number;
   /** the count with the players' own marks (--dead sgf), where the record has them */
   marks?: string;
   /** groups whose proven or Benson status contradicts the players' marks */
@@ -115,7 +150,8 @@ async function main(): Promise<void> {
       const ds = r.disputes ?? [];
       const row: Row = { file: g.file, ru: record.rules ?? "-", recorded, ours: r.result, oursMs,
         unresolved: ds.filter((d) => d.status === "unresolved").length, groups: ds.length,
-        disputed: ds.filter((d) => d.by !== "benson").length, dead: r.dead.length };
+        disputed: ds.filter((d) => d.by !== "benson").length, dead: r.dead.length,
+        positions: ds.reduce((t, d) => t + d.positions, 0), proofMs: ds.reduce((t, d) => t + d.timeMs, 0) };
       if (record.marks && !record.marks.error) {
         row.marks = refereeRecord(record, { dead: "sgf" }).result;
         row.againstMarks = ds.filter((d) => d.agreed && (d.by === "proof" || d.by === "benson") && d.status !== d.agreed).length;
@@ -166,6 +202,13 @@ function report(rows: Row[], withPeer: boolean): void {
       arbiterReproducedOnThese: marked.filter((r) => r.ours === r.recorded).length,
       groupsAgainstMarks: marked.reduce((t, r) => t + (r.againstMarks ?? 0), 0) };
   }
+  // the cost of a search node: positions per second on these 19x19 disputes and on 9x9 shapes
+  const pos19 = rows.reduce((t, r) => t + r.positions, 0);
+  const ms19 = rows.reduce((t, r) => t + r.proofMs, 0);
+  const nine = nineByNine();
+  const pps = (p: number, ms: number) => (ms > 0 ? Math.round((p / ms) * 1000) : 0);
+  summary.speed = { positionsPerSec19: pps(pos19, ms19), positionsPerSec9: pps(nine.positions, nine.ms),
+    ratio: Math.round((pps(nine.positions, nine.ms) / Math.max(1, pps(pos19, ms19))) * 100) / 100 };
   if (withPeer) {
     const peerRows = rows.filter((r) => r.gnugo !== undefined);
     const g = peerRows.filter((r) => r.gnugo === r.recorded).length;
@@ -190,6 +233,8 @@ function report(rows: Row[], withPeer: boolean): void {
   console.log(`| games with no unresolved group | ${pct(a.noUnresolved)} |${gg ? " - |" : ""}`);
   console.log(`| median / max time per game | ${a.medianMs} ms / ${a.maxMs} ms |${gg ? ` ${gg.medianMs} ms |` : ""}`);
   console.log(`| groups (not unconditionally alive) / unresolved | ${a.groups} (${a.disputed}) / ${a.unresolved} |${gg ? " - |" : ""}`);
+  const sp = summary.speed as Record<string, number>;
+  console.log(`| search positions per second (19x19 disputes; 9x9 shapes: ${sp.positionsPerSec9}) | ${sp.positionsPerSec19} (9x9 / 19x19: ${sp.ratio}) |${gg ? " - |" : ""}`);
   const mk = summary.marks as Record<string, number> | undefined;
   if (mk) {
     console.log(`\n${mk.games} of the games carry the players' marks (TB/TW): counted with those marks (--dead sgf) ` +

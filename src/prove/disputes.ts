@@ -59,6 +59,8 @@ export interface Dispute {
   /** the local region searched: its points, the boundary strings taken as safe, the exits */
   region?: { points: number; boundary: string[]; exits: number };
   nodes: number;
+  /** moves tried by the proof's searches (the speed unit common to every search, see bench/) */
+  positions: number;
   timeMs: number;
   /** the main line of the ruling question's proof */
   line: string[];
@@ -201,6 +203,7 @@ export function askLocal(pos: Board, rules: RuleSet, defender: Color, targets: n
     toMove, { maxNodes: budget.maxNodes, deadline: budget.deadline }, false, DEEPENING_SHARE);
   let q = question(region);
   let nodes = q.nodes;
+  let positions = q.positions ?? 0;
   const escapes: Escape[] = [];
   const noteEscapes = (r: typeof q) => { if (r.captured === false && r.escapes > 0) escapes.push({ exits: r.escapeMoves, captures: r.escapeElse }); };
   noteEscapes(q);
@@ -210,12 +213,13 @@ export function askLocal(pos: Board, rules: RuleSet, defender: Color, targets: n
     if (!wider) break;
     const w = question(wider);
     nodes += w.nodes;
+    positions += w.positions ?? 0;
     if (w.captured === null) break;
     noteEscapes(w);
     region = wider;
     q = w;
   }
-  return { q: { ...q, nodes }, region, escapes };
+  return { q: { ...q, nodes, positions }, region, escapes };
 }
 
 /** The points reachable from the seeds through `inside`, ring by ring (breadth first), keeping
@@ -319,7 +323,7 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
     region = local.region;
     const regionOut = { points: region.points.length, boundary: [...new Set([...region.boundary].map((p) => id[p]))]
       .map((s) => gtp(members[s][0])), exits: region.exits?.size ?? 0 };
-    const proof = { region: regionOut, nodes: q.nodes, timeMs: Math.round(performance.now() - t1), line: q.line };
+    const proof = { region: regionOut, nodes: q.nodes, positions: q.positions ?? 0, timeMs: Math.round(performance.now() - t1), line: q.line };
     // the opponent's stones the proof took as safe or fought: their own fate bears on this one
     assumedSafe = new Set([...region.boundary, ...region.points.filter((p) => board[p] !== 0 && board[p] !== c)]);
     if (q.captured === null) return unresolved(`budget: no proof within ${Math.round(timeMs)} ms`, { ...proof, line: [] });
@@ -350,7 +354,7 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
     assumedSafe = new Set();
     lastEscape = null;
     disputes.push(settleGroup(g, stones, { target: g.map((s) => gtp(members[s][0])), colour: board[stones[0]] === 1 ? "B" : "W",
-      stones: stones.length, firstToMove, estimate: Math.round(est * 100) / 100, nodes: 0, timeMs: 0, line: [], verdict: null,
+      stones: stones.length, firstToMove, estimate: Math.round(est * 100) / 100, nodes: 0, positions: 0, timeMs: 0, line: [], verdict: null,
       ...(agreed ? { agreed } : {}) }));
     stonesOf.push(stones);
     safeOf.push(assumedSafe);
