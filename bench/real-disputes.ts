@@ -104,6 +104,9 @@ interface Row {
   unresolved: number; groups: number; disputed: number; dead: number; gnugo?: string; gnugoMs?: number;
   /** the proofs' moves tried and time, for the speed figure */
   positions: number; proofMs: number;
+  /** the groups the count took from the estimate or the marks, with why (for the list of games
+   *  that differ), and groups whose proof contradicts the players' marks */
+  open: string[];
   /** the count with the players' own marks (--dead sgf), where the record has them */
   marks?: string;
   /** groups whose proven or Benson status contradicts the players' marks */
@@ -151,7 +154,9 @@ async function main(): Promise<void> {
       const row: Row = { file: g.file, ru: record.rules ?? "-", recorded, ours: r.result, oursMs,
         unresolved: ds.filter((d) => d.status === "unresolved").length, groups: ds.length,
         disputed: ds.filter((d) => d.by !== "benson").length, dead: r.dead.length,
-        positions: ds.reduce((t, d) => t + d.positions, 0), proofMs: ds.reduce((t, d) => t + d.timeMs, 0) };
+        positions: ds.reduce((t, d) => t + d.positions, 0), proofMs: ds.reduce((t, d) => t + d.timeMs, 0),
+        open: ds.filter((d) => d.status === "unresolved" || d.by === "agreement" || (d.agreed && d.agreed !== d.status))
+          .map((d) => `${d.colour} ${d.target[0]} (${d.stones}) counted ${d.counted}${d.by === "agreement" ? " as marked" : ""}: ${shortWhy(d.reason)}`) };
       if (record.marks && !record.marks.error) {
         row.marks = refereeRecord(record, { dead: "sgf" }).result;
         row.againstMarks = ds.filter((d) => d.agreed && (d.by === "proof" || d.by === "benson") && d.status !== d.agreed).length;
@@ -176,6 +181,18 @@ async function main(): Promise<void> {
   }
   process.stderr.write("\n");
   report(rows, peers !== null);
+}
+
+/** A dispute's reason in a few words, for the list of games that differ. */
+function shortWhy(reason?: string): string {
+  if (!reason) return "-";
+  if (reason.includes("the players agreed it")) return reason.replace(/^.*; the players agreed/, "the players agreed");
+  if (reason.startsWith("budget")) return "budget";
+  if (reason.startsWith("region not local")) return "region not local";
+  if (reason.includes("escapes its local region")) return "escapes its region";
+  if (reason.includes("can be captured in its local region")) return "a string of it can be captured";
+  if (reason.includes("race")) return "race between two proofs";
+  return reason.slice(0, 60);
 }
 
 function median(xs: number[]): number {
@@ -244,6 +261,7 @@ function report(rows: Row[], withPeer: boolean): void {
   console.log(`\nGames where arbiter differs from the record:`);
   for (const r of rows.filter((x) => x.ours !== x.recorded)) {
     console.log(`- ${r.file} (${r.ru}): recorded ${r.recorded}, arbiter ${r.ours}${r.gnugo ? `, GNU Go ${r.gnugo}` : ""}; ${r.unresolved} unresolved, ${r.dead} dead stones`);
+    for (const o of r.open) console.log(`  - ${o}`);
   }
 }
 

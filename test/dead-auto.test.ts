@@ -8,6 +8,7 @@ import { preset } from "../src/rules/ruleset.js";
 import { refereeRecord } from "../src/api/operations.js";
 import { sources } from "../src/simulate/corpus.js";
 import { existsSync } from "node:fs";
+import { widen } from "../src/prove/disputes.js";
 
 /** The 9x9 square-four corner (White's four-point eye space A9 B9 A8 B8, dead whoever moves
  *  first: test/prove.test.ts works it out) placed in the top-left corner of an empty 19x19
@@ -84,6 +85,37 @@ describe("--dead auto lists every group", () => {
     expect(g5.nodes).toBeLessThanOrEqual(10);
     // nothing of Black's is counted dead
     expect(r.disputes!.filter((d) => d.colour === "B").every((d) => d.counted === "alive")).toBe(true);
+  });
+});
+
+describe("widen: the region one step wider after an escape", () => {
+  // 5x5, drawn by hand; White (the defender) has the lone stone C3's string C5 C4 C3 and A5 is
+  // the region, bordered by Black's string B5 A4 B4 (two liberties, A3 and B3):
+  //   A B C D E
+  // 5 . X O . .
+  // 4 X X O . .
+  // 3 . . O . .
+  // 2 . . . . .
+  // 1 . . . . .
+  // The boundary string has at most four liberties, so it joins the region with them: points
+  // A5 B5 A4 B4 A3 B3; no Black string is left around it; the exits are A3 (next to A2, empty
+  // outside, not Black's area) and B3 (next to White's C3 and to B2).
+  const rows = [".XO..", "XXO..", "..O..", ".....", "....."];
+  const board = new Uint8Array(25);
+  rows.forEach((r, y) => [...r].forEach((ch, x) => { board[y * 5 + x] = ch === "X" ? 1 : ch === "O" ? 2 : 0; }));
+  const at = (v: string) => (5 - Number(v.slice(1))) * 5 + "ABCDE".indexOf(v[0]);
+  const region = { points: [at("A5")], boundary: new Set([at("B5"), at("A4"), at("B4")]), closedByLife: false,
+    targetStones: new Set([at("C5")]), exits: new Set<number>() };
+  it("takes in a boundary string short of liberties, with its liberties, and finds the new exits", () => {
+    const w = widen({ width: 5, height: 5, board }, region, "W", () => false)!;
+    expect(w.points).toEqual(["A5", "B5", "A4", "B4", "A3", "B3"].map(at).sort((x, y) => x - y));
+    expect([...w.boundary]).toEqual([]);
+    expect([...w.exits!].sort((x, y) => x - y)).toEqual([at("A3"), at("B3")].sort((x, y) => x - y));
+  });
+  it("the attacker's clear area outside is no way out", () => {
+    const w = widen({ width: 5, height: 5, board }, region, "W", (p) => p === at("A2") || p === at("B2"))!;
+    // A3 now touches only Black's area outside; B3 still touches White's C3
+    expect([...w.exits!]).toEqual([at("B3")]);
   });
 });
 
