@@ -235,6 +235,13 @@ describe.skipIf(!existsSync(kgs))("--dead auto on real KGS games (needs ../share
     expect(r.dead).toEqual(expect.arrayContaining(["K12", "L12", "J11"]));
     expect(r.result).toBe("B+1.5");
   }, 60_000);
+  it("2003-09-09-6: White's 18 stones at F10, alive for GNU Go, are not proven dead while Black's E11 F11 E10 inside the region keep liberties outside it; the recorded W+2.50 follows", async () => {
+    const r = refereeRecord(await load(kgs2003, "2003-09-09-6.sgf"), { dead: "auto" });
+    const f10 = r.disputes!.find((d) => d.target.includes("F10"))!;
+    expect(f10.status).not.toBe("dead");
+    expect(f10.counted).toBe("alive");
+    expect(r.result).toBe("W+2.5");
+  }, 60_000);
   it("2006-01-02-24: GNU Go's dead stones C12 D12 K6 B4 B3 are counted dead and the recorded B+1 follows", async () => {
     const r = refereeRecord(await load(kgs, "2006-01-02-24.sgf"), { dead: "auto" });
     expect(r.dead).toEqual(expect.arrayContaining(["C12", "D12", "K6", "B4", "B3"]));

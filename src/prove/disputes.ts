@@ -115,6 +115,10 @@ export function localRegion(b: Board, group: number[], defender: Color, own: Flo
       if (core.has(q)) continue;
       if (board[q] === a) for (const r of connected([q], (t) => board[t] === a, width, height)) boundary.add(r);
       else if (board[q] === 0 && !deadGroup) points.add(q); // a living group's liberties: a margin of one point
+      // the liberties of the attacker's strings inside (thought dead): outside the region no one
+      // could fill them, and those strings could never be taken (KGS 2003-09-09-6: White's 18
+      // stones "proven" dead because Black's E11 F11 E10 kept liberties outside)
+      else if (board[q] === 0 && board[p] === a) points.add(q);
     }
   }
   if (points.size > MAX_REGION) return null;
@@ -336,6 +340,8 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
     // more games than it wins, 47 against 48 of 60)
     if (!q.captured && q.escapes > 0) {
       lastEscape = escapes;
+      // (counting a group in doubt that escapes as alive was measured again: 240 of 300 games
+      // against 251, 2026-12-01)
       return unresolved("the group escapes its local region (captures a boundary string or reaches outside), or the attacker's stones inside it reach outside: not settled locally", proof);
     }
     const status: GroupStatus = q.captured ? "dead" : "alive";
