@@ -3,7 +3,7 @@
 // `final_score` on the same games in the same run as the peer (Debian's `gnugo`, where it is
 // installed). Prints the agreement table, then every game that differs.
 //   node dist/bench/real-disputes.js [--games 300] [--seed 1] [--gnugo PATH|none] [--json]
-//                                    [--per-group-ms 1000] [--total-ms 8000] [--peer-games N] [FILES...]
+//                                    [--per-group-ms 700] [--total-ms 8000] [--peer-games N] [FILES...]
 // --peer-games N: GNU Go counts only the first N games of the sample (it takes about 1-3 s a game).
 import { existsSync, readdirSync, mkdtempSync, writeFileSync, rmSync } from "node:fs";
 import { join, resolve, dirname } from "node:path";
@@ -117,7 +117,7 @@ async function main(): Promise<void> {
   const games = whole("--games", "300", 1);
   const peerGames = whole("--peer-games", String(games), 0);
   const seed = whole("--seed", "1", 0);
-  const perGroupMs = whole("--per-group-ms", "1000", 1);
+  const perGroupMs = whole("--per-group-ms", "700", 1);
   const totalMs = whole("--total-ms", "8000", 1);
   const files = process.argv.slice(2).filter((a, i, all) => !a.startsWith("--") && !all[i - 1]?.startsWith("--"));
   const paths = files.length ? files : kgsTarballs();
