@@ -112,10 +112,12 @@ describe("widen: the region one step wider after an escape", () => {
     expect([...w.boundary]).toEqual([]);
     expect([...w.exits!].sort((x, y) => x - y)).toEqual([at("A3"), at("B3")].sort((x, y) => x - y));
   });
-  it("the attacker's clear area outside is no way out", () => {
+  it("the attacker's clear area next to the new points comes in whole (no one could fill a liberty left outside)", () => {
+    // A2 and B2 Black's area: both join; then the exits are A2 (A1 outside), B2 (B1, C2 outside)
+    // and B3 (White's C3); A3 touches only points of the region now
     const w = widen({ width: 5, height: 5, board }, region, "W", (p) => p === at("A2") || p === at("B2"))!;
-    // A3 now touches only Black's area outside; B3 still touches White's C3
-    expect([...w.exits!]).toEqual([at("B3")]);
+    expect(w.points).toEqual(["A5", "B5", "A4", "B4", "A3", "B3", "A2", "B2"].map(at).sort((x, y) => x - y));
+    expect([...w.exits!].sort((x, y) => x - y)).toEqual([at("B3"), at("A2"), at("B2")].sort((x, y) => x - y));
   });
 });
 

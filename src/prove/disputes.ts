@@ -108,6 +108,10 @@ export function localRegion(b: Board, group: number[], defender: Color, own: Flo
   // region's edge then has exits (reaching them is an escape, so the proof stays sound)
   if (core.size > MAX_REGION && deadGroup) core = nearest(group, (q) => inGroup(q) || inArea(q), MAX_REGION, width, height);
   if (core.size > MAX_REGION) return null;
+  // the group's own liberties are always in a dead group's region, even where the estimate
+  // gives them to the defender: without them the attacker could not even try, and "not
+  // captured" would be no proof (GNU Go's owl.tst 1: Black's D8 alone, "alive" in no moves)
+  if (deadGroup) for (const p of group) for (const q of neighbours(p, width, height)) if (board[q] === 0) core.add(q);
   const points = new Set(core);
   const boundary = new Set<number>();
   for (const p of core) {
@@ -147,9 +151,8 @@ const WIDENINGS = 3;
  * of liberties join it (taking one becomes play inside the region, answered by the search, not
  * an escape) with their liberties, and so do the defender's own strings next to its exits (the
  * group and they are fought for together; they are not targets) and the empty points there. The attacker
- * strings around the new region are its boundary; its exits are found as localRegion does, except
- * that the attacker's clear area outside is no way out (it is taken as the attacker's, as its
- * boundary stones are).
+ * strings around the new region are its boundary; the attacker's clear area next to it comes in
+ * whole (as in localRegion); its exits are found as localRegion does.
  * Null when the region would pass MAX_REGION empty points, or does not grow.
  */
 export function widen(b: Board, region: SearchRegion, defender: Color, attackerArea: (p: number) => boolean): SearchRegion | null {
@@ -177,6 +180,17 @@ export function widen(b: Board, region: SearchRegion, defender: Color, attackerA
   }
   for (const p of grow) for (const q of neighbours(p, width, height)) if (board[q] === 0) points.add(q);
   if (points.size === before) return null;
+  // the attacker's clear area next to the new points comes in whole, as in localRegion: outside
+  // the region no one plays, so a defender stone next to an empty point left out would have a
+  // liberty no one can fill (GNU Go's owl.tst 30: White "lived" in the corner because Black
+  // could not play A6)
+  const stack = [...points].filter((p) => board[p] === 0);
+  while (stack.length) {
+    const p = stack.pop()!;
+    for (const q of neighbours(p, width, height)) {
+      if (board[q] === 0 && !points.has(q) && attackerArea(q)) { points.add(q); stack.push(q); }
+    }
+  }
   if ([...points].filter((p) => board[p] === 0).length > MAX_REGION) return null;
   const boundary = new Set<number>();
   for (const p of points) {
@@ -184,11 +198,10 @@ export function widen(b: Board, region: SearchRegion, defender: Color, attackerA
       if (!points.has(q) && board[q] === a) for (const r of connected([q], (t) => board[t] === a, width, height)) boundary.add(r);
     }
   }
-  // the attacker's own area outside is like its boundary stones: taken as its own, no way out
   const exits = new Set<number>();
   for (const p of points) {
     if (board[p] !== 0) continue;
-    if (neighbours(p, width, height).some((q) => !points.has(q) && (board[q] === d || (board[q] === 0 && !attackerArea(q))))) exits.add(p);
+    if (neighbours(p, width, height).some((q) => !points.has(q) && (board[q] === d || board[q] === 0))) exits.add(p);
   }
   return { points: [...points].sort((x, y) => x - y), boundary, closedByLife: false, targetStones: region.targetStones, exits };
 }
