@@ -8,7 +8,10 @@ import { preset } from "../src/rules/ruleset.js";
 import { refereeRecord } from "../src/api/operations.js";
 import { sources } from "../src/simulate/corpus.js";
 import { existsSync } from "node:fs";
-import { widen } from "../src/prove/disputes.js";
+import { widen, localRegion, askLocal } from "../src/prove/disputes.js";
+import { positionAfter } from "../src/prove/position.js";
+import { Game } from "../src/core/game.js";
+import { connected } from "../src/core/grid.js";
 
 /** The 9x9 square-four corner (White's four-point eye space A9 B9 A8 B8, dead whoever moves
  *  first: test/prove.test.ts works it out) placed in the top-left corner of an empty 19x19
@@ -118,6 +121,27 @@ describe("widen: the region one step wider after an escape", () => {
     const w = widen({ width: 5, height: 5, board }, region, "W", (p) => p === at("A2") || p === at("B2"))!;
     expect(w.points).toEqual(["A5", "B5", "A4", "B4", "A3", "B3", "A2", "B2"].map(at).sort((x, y) => x - y));
     expect([...w.exits!].sort((x, y) => x - y)).toEqual([at("B3"), at("A2"), at("B2")].sort((x, y) => x - y));
+  });
+});
+
+// GNU Go's regression position owl.tst 44 (games/incident239.sgf before move 58): Black's A3
+// group lives by taking White's C1, whose last liberties are B1 and D1; D1 is outside the
+// group's region, so a region that took C1 as a safe wall "proved" the group captured.
+const regression = "../shared/data/gnugo-regression/regression/games/incident239.sgf";
+describe.skipIf(!existsSync(regression))("a boundary string short of liberties is no safe wall (needs ../shared/data)", () => {
+  it("owl.tst 44: Black A3, Black first, is not proven captured in its local region", () => {
+    const rec = readSgf(readFileSync(regression, "utf8"));
+    const pos = positionAfter({ ...rec, moves: rec.moves.slice(0, 57) }, preset("chinese"));
+    const at = (v: string) => (pos.height - Number(v.slice(1))) * pos.width + "ABCDEFGHJ".indexOf(v[0]);
+    const target = at("A3");
+    const game = new Game({ width: pos.width, height: pos.height, suicide: "forbidden", ko: "simple", toMove: "B" });
+    game.setup(pos.board, "B");
+    const own = game.ownership(2000, 0x9e3779b9, "B");
+    const group = [...connected([target], (q) => pos.board[q] === 1, pos.width, pos.height)];
+    const region = localRegion(pos, group, "B", own, "W", (p) => group.includes(p))!;
+    expect(region.points).toContain(at("D1")); // C1's other liberty
+    const { q } = askLocal(pos, preset("chinese"), "B", [target], region, own, "all", "B", { maxNodes: 1e6, deadline: performance.now() + 5000 });
+    expect(q.captured).not.toBe(true);
   });
 });
 

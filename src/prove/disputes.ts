@@ -125,6 +125,16 @@ export function localRegion(b: Board, group: number[], defender: Color, own: Flo
       else if (board[q] === 0 && board[p] === a) points.add(q);
     }
   }
+  // a boundary string short of liberties is no safe wall: its liberties are in the region, so
+  // the defender may take it (an escape) wherever they are (GNU Go's owl.tst 44: Black lives by
+  // taking White's C1 from D1, outside the region)
+  if (deadGroup) {
+    for (const string of stringsOf(board, width, height, a).members) {
+      if (!boundary.has(string[0])) continue;
+      const libs = new Set(string.flatMap((p) => neighbours(p, width, height).filter((q) => board[q] === 0)));
+      if (libs.size <= WEAK_BOUNDARY) for (const q of libs) points.add(q);
+    }
+  }
   if (points.size > MAX_REGION) return null;
   // a dead group's way out: a point next to its own stones outside, or to its own area
   const exits = new Set<number>();
@@ -140,6 +150,9 @@ export function localRegion(b: Board, group: number[], defender: Color, own: Flo
  *  another kind (a boundary string taken, or another of the defender's strings out). */
 interface Escape { exits: number[]; captures: boolean }
 
+/** A boundary string with at most this many liberties is not taken as safe: its liberties are
+ *  in the region (localRegion). */
+const WEAK_BOUNDARY = 2;
 /** A boundary string with at most this many liberties can be captured in a local fight: a region
  *  widened after an escape takes it in. */
 const WIDEN_LIBERTIES = 4;
