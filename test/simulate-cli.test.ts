@@ -148,8 +148,13 @@ describe("arbiter simulate", () => {
   it("refuses to merge overlapping or mismatched reports", () => {
     const a = join(dir, "a.json");
     const b = join(dir, "b.json");
-    writeFileSync(a, arbiter("simulate", "--rules", "chinese", "--size", "5", "--games", "40", "--shard", "1/2", "--json").stdout);
-    writeFileSync(b, arbiter("simulate", "--rules", "chinese", "--size", "5", "--games", "40", "--seed", "2", "--shard", "2/2", "--json").stdout);
+    // (a run that fails says why here, not as "not JSON" in the merge below: seen once in CI)
+    const ra = arbiter("simulate", "--rules", "chinese", "--size", "5", "--games", "40", "--shard", "1/2", "--json");
+    expect(ra.status, ra.stderr).toBe(0);
+    writeFileSync(a, ra.stdout);
+    const rb = arbiter("simulate", "--rules", "chinese", "--size", "5", "--games", "40", "--seed", "2", "--shard", "2/2", "--json");
+    expect(rb.status, rb.stderr).toBe(0);
+    writeFileSync(b, rb.stdout);
     expectBadInput(arbiter("merge", a, a), /overlap/);
     expectBadInput(arbiter("merge", a, b), /not a slice of the same run/);
   });
