@@ -30,6 +30,13 @@ export function connected(seeds: number[], inside: (i: number) => boolean, width
   return seen;
 }
 
+/** The empty points next to any of `stones`: a string's liberties (or a group's). */
+export function libertiesOf(stones: Iterable<number>, board: Uint8Array, width: number, height: number): Set<number> {
+  const libs = new Set<number>();
+  for (const p of stones) for (const q of neighbours(p, width, height)) if (board[q] === 0) libs.add(q);
+  return libs;
+}
+
 /** The strings of a row-major board (0 empty, 1 Black, 2 White), of one colour or of both: the
  *  string id of each point (-1 where there is none) and the points of each string. */
 export function stringsOf(board: Uint8Array, width: number, height: number, colour?: number): { id: Int32Array; members: number[][] } {

@@ -11,7 +11,7 @@
 // contradicts it wins, and is reported as such.
 import { other, type Color } from "../core/codes.js";
 import { indexToGtp } from "../core/coords.js";
-import { connected, neighbours, stringsOf } from "../core/grid.js";
+import { connected, libertiesOf, neighbours, stringsOf } from "../core/grid.js";
 import { Game } from "../core/game.js";
 import type { RuleSet } from "../rules/ruleset.js";
 import { bensonAlive, type SearchRegion } from "./region.js";
@@ -131,17 +131,13 @@ export function localRegion(b: Board, group: number[], defender: Color, own: Flo
   if (deadGroup) {
     for (const string of stringsOf(board, width, height, a).members) {
       if (!boundary.has(string[0])) continue;
-      const libs = new Set(string.flatMap((p) => neighbours(p, width, height).filter((q) => board[q] === 0)));
+      const libs = libertiesOf(string, board, width, height);
       if (libs.size <= WEAK_BOUNDARY) for (const q of libs) points.add(q);
     }
   }
   if (points.size > MAX_REGION) return null;
   // a dead group's way out: a point next to its own stones outside, or to its own area
-  const exits = new Set<number>();
-  for (const p of deadGroup ? points : []) {
-    if (board[p] !== 0) continue;
-    if (neighbours(p, width, height).some((q) => !points.has(q) && (board[q] === d || board[q] === 0))) exits.add(p);
-  }
+  const exits = deadGroup ? exitsOf(b, points, d) : new Set<number>();
   const targetStones = new Set(group.filter((p) => board[p] === d));
   return { points: [...points].sort((x, y) => x - y), boundary, closedByLife: false, targetStones, exits };
 }
@@ -177,8 +173,7 @@ export function widen(b: Board, region: SearchRegion, defender: Color, attackerA
   const grow: number[] = [...(region.exits ?? [])];
   for (const string of stringsOf(board, width, height, a).members) {
     if (!region.boundary.has(string[0])) continue;
-    const libs = new Set(string.flatMap((p) => neighbours(p, width, height).filter((q) => board[q] === 0)));
-    if (libs.size > WIDEN_LIBERTIES) continue;
+    if (libertiesOf(string, board, width, height).size > WIDEN_LIBERTIES) continue;
     for (const p of string) points.add(p);
     grow.push(...string);
   }
@@ -211,12 +206,20 @@ export function widen(b: Board, region: SearchRegion, defender: Color, attackerA
       if (!points.has(q) && board[q] === a) for (const r of connected([q], (t) => board[t] === a, width, height)) boundary.add(r);
     }
   }
+  return { points: [...points].sort((x, y) => x - y), boundary, closedByLife: false, targetStones: region.targetStones,
+    exits: exitsOf(b, points, d) };
+}
+
+/** A region's exits: its empty points next to the defender's (`d`) stones or to empty points
+ *  outside it; the defender playing there gets out. */
+function exitsOf(b: Board, points: Set<number>, d: number): Set<number> {
+  const { width, height, board } = b;
   const exits = new Set<number>();
   for (const p of points) {
     if (board[p] !== 0) continue;
     if (neighbours(p, width, height).some((q) => !points.has(q) && (board[q] === d || board[q] === 0))) exits.add(p);
   }
-  return { points: [...points].sort((x, y) => x - y), boundary, closedByLife: false, targetStones: region.targetStones, exits };
+  return exits;
 }
 
 /**
@@ -287,10 +290,7 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
   game.setup(board, firstToMove);
   const own = game.ownership(PLAYOUTS, 0x9e3779b9, firstToMove);
   // each string's estimate from its own side
-  const estimate = members.map((s) => {
-    const sign = board[s[0]] === 1 ? 1 : -1;
-    return s.reduce((t, p) => t + own[p] * sign, 0) / s.length;
-  });
+  const estimate = members.map((s) => estimateOf(s, board, own));
 
   // groups: the strings of one colour that the estimate puts on the same side (dead, or alive)
   // and that share an area (the opponent's area for dead ones, their own for living ones), so
@@ -491,13 +491,19 @@ function recount(pos: Board, disputes: Dispute[], stonesOf: number[][], firstToM
         reason: `unconditionally alive once the stones proven dead are taken off (${takenText}); before: ${d.reason}` };
       continue;
     }
-    const sign = c === 1 ? 1 : -1;
-    const est = Math.round((stones.reduce((t, p) => t + own[p] * sign, 0) / stones.length) * 100) / 100;
+    const est = Math.round(estimateOf(stones, board, own) * 100) / 100;
     const counted = est < DEAD_BELOW ? "dead" : "alive";
     if (counted !== d.counted) {
       disputes[i] = { ...d, counted, reason: `${d.reason}; counted ${counted} by the estimate once the stones proven dead are taken off (${est}, before ${d.estimate})` };
     }
   }
+}
+
+/** The ownership estimate of stones of one colour, from their side: -1 (always the opponent's)
+ *  to 1 (always theirs). */
+function estimateOf(stones: number[], board: Uint8Array, own: Float32Array): number {
+  const sign = board[stones[0]] === 1 ? 1 : -1;
+  return stones.reduce((t, p) => t + own[p] * sign, 0) / stones.length;
 }
 
 /** Who moves first when play resumes to settle a dispute, by the rule set's procedure. */

@@ -1,7 +1,7 @@
 // Where a prove-by-capture search may play: derived from the target, never given by hand.
 // Runs once per proof (not in the search loop), on plain arrays.
 import type { Color } from "../core/codes.js";
-import { neighbours, connected, stringsOf } from "../core/grid.js";
+import { neighbours, connected, libertiesOf, stringsOf } from "../core/grid.js";
 
 export interface Board2D {
   width: number;
@@ -141,8 +141,7 @@ export function searchRegion(b: Board2D, targets: number[], defender: Color): Se
   const wallIds = new Set([...boundary].map((p) => id[p]));
   for (const sid of wallIds) {
     if (members[sid].some((p) => alive.has(p))) continue;
-    const libs = new Set<number>();
-    for (const p of members[sid]) for (const q of neighbours(p, width, height)) if (board[q] === 0) libs.add(q);
+    const libs = libertiesOf(members[sid], board, width, height);
     if (libs.size <= RACE_LIBERTIES) for (const q of libs) inside.add(q);
   }
   const closedByLife = [...boundary].every((p) => alive.has(p));

@@ -252,16 +252,21 @@ export class Search {
    *  the start, no boundary stone, and a liberty outside the region. */
   private attackerLeaves(move: Move): boolean {
     const { width, height } = this.spec;
-    const string = this.game.stringAt(move % width, (move - (move % width)) / width);
+    const string = this.stringAt(move);
     if (!string.some((p) => this.regionAttacker.has(p)) || string.some((p) => this.spec.region.boundary.has(p))) return false;
     const board = this.game.boardView();
     return string.some((p) => neighbours(p, width, height).some((q) => board[q] === 0 && !this.inRegion[q]));
   }
 
+  /** The points of the string at `move`. */
+  private stringAt(move: Move): number[] {
+    const { width } = this.spec;
+    return this.game.stringAt(move % width, (move - (move % width)) / width);
+  }
+
   /** The string just played at `move` holds a target stone. */
   private joinsTarget(move: Move): boolean {
-    const { width } = this.spec;
-    const string = this.game.stringAt(move % width, (move - (move % width)) / width);
+    const string = this.stringAt(move);
     return this.targetMarks.some((m) => m >= 0 && string.includes(m));
   }
 

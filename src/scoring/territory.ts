@@ -11,7 +11,7 @@
 // nobody. Points a side must still fill (fillPoints) are not its territory. Missing prisoners (`facts.prisoners`) count as 0 and the breakdown says so.
 import type { RuleSet } from "../rules/ruleset.js";
 import { analyse, checkSides, neighbours, stringsThrough, BLACK, WHITE, SHARED, type Analysis } from "./board.js";
-import { stringsOf } from "../core/grid.js";
+import { connected, libertiesOf, stringsOf } from "../core/grid.js";
 import type { CountFacts, FinalPosition, Score } from "./types.js";
 
 /**
@@ -51,28 +51,18 @@ export function fillPoints(a: Analysis): Set<number> {
     // rule without this test got 870 of those records right, with it 877. Where the side's own
     // stone would be in atari (2017-01-07-2, J19), only the opponent fills the dame.
     const [d] = dame;
-    if (safeFill(a, d, c, s)) continue;
+    if (safeFill(a, d, c)) continue;
     for (const q of inside) out.add(q);
   }
   return out;
 }
 
-/** A stone of colour `c` at `d`, joining the string `s` (and any other of its strings next to
- *  `d`), leaves the joined string at least two liberties. */
-function safeFill(a: Analysis, d: number, c: number, s: number[]): boolean {
-  const libs = new Set<number>();
-  const joined = new Set<number>(s);
-  const stack = [...neighbours(d, a.width, a.height).filter((q) => a.board[q] === c && !joined.has(q))];
-  for (const q of stack) joined.add(q);
-  while (stack.length) {
-    const p = stack.pop()!;
-    for (const q of neighbours(p, a.width, a.height)) {
-      if (a.board[q] === c && !joined.has(q)) { joined.add(q); stack.push(q); }
-    }
-  }
-  for (const p of [...joined, d]) {
-    for (const q of neighbours(p, a.width, a.height)) if (a.board[q] === 0 && q !== d) libs.add(q);
-  }
+/** A stone of colour `c` at `d`, joining every string of its own next to `d`, leaves the joined
+ *  string at least two liberties. */
+function safeFill(a: Analysis, d: number, c: number): boolean {
+  const joined = connected([d], (q) => q === d || a.board[q] === c, a.width, a.height);
+  const libs = libertiesOf(joined, a.board, a.width, a.height);
+  libs.delete(d);
   return libs.size >= 2;
 }
 
