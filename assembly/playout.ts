@@ -3,7 +3,7 @@
 // empty points (mulberry32); pass when none is left; stop after two consecutive passes or
 // 3 x points plies.
 
-import { STATE, STATE_BYTES, EMPTIES, EPOS, BLACK, WHITE, OK, KO_PSK, KO_SSK, SUICIDE_FORBIDDEN,
+import { STATE, STATE_BYTES, EMPTIES, EPOS, BLACK, WHITE, OK, EMPTY, colorAt, nextOf, KO_PSK, KO_SSK, SUICIDE_FORBIDDEN,
   REMOVED, play, passMove, isOwnEye, nempty, boardHash, setupBoard, numPoints, pitch, width,
   lastCaptured } from "./board";
 import * as B from "./board";
@@ -100,13 +100,113 @@ function logCycle(startState: u32, game: i32, s: i32, t: i32, first: i32): bool 
  *  White's (a stone, or an empty region touching one colour only), from the last runOwnership. */
 export const OWNERSHIP: usize = memory.data(19 * 19 * 4, 16);
 
+// Ownership policies: light (uniform, as lightMove), or tactical: light play that answers the
+// last move's ataris (takes a string it left in atari, extends a string of its own it put in
+// atari) and never puts its own string of two or more stones in atari. Uniform play reads a
+// living group in a finished game as weak (its wall is self-ataried, its cutting stones left in
+// atari for many plies) and a dead one as alive: the estimate chooses what to prove and counts
+// what no proof settled.
+export const POLICY_LIGHT: i32 = 0;
+export const POLICY_TACTICAL: i32 = 1;
+
+// the distinct liberties found by the last libertiesUpTo / libertiesAfter call (at most 2 kept)
+let libA: i32 = 0;
+let libN: i32 = 0;
+@inline function addLib(q: i32): void {
+  if (libN == 0) { libA = q; libN = 1; } else if (libN == 1 && q != libA) libN = 2;
+}
+
+/** The distinct liberties of the string at s, counted up to two (the first in libA). */
+function libertiesUpTo2(s: i32): i32 {
+  const W = pitch;
+  libN = 0;
+  let q = s;
+  do {
+    if (colorAt(q - 1) == EMPTY) addLib(q - 1);
+    if (colorAt(q + 1) == EMPTY) addLib(q + 1);
+    if (colorAt(q - W) == EMPTY) addLib(q - W);
+    if (colorAt(q + W) == EMPTY) addLib(q + W);
+    if (libN >= 2) return 2;
+    q = nextOf(q);
+  } while (q != s);
+  return libN;
+}
+
+/** The liberties (up to two) of c's string after a play at the empty point p, and whether p
+ *  joins a string of c's: found without playing (empty neighbours, the liberties of the strings
+ *  it joins other than p, and the points of opponent strings it captures). */
+let joinsOwn: bool = false;
+function libertiesAfter(p: i32, c: i32): i32 {
+  const W = pitch;
+  let n = 0, a = 0;
+  joinsOwn = false;
+  for (let k = 0; k < 4; k++) {
+    const q = k == 0 ? p - 1 : k == 1 ? p + 1 : k == 2 ? p - W : p + W;
+    const cq = colorAt(q);
+    if (cq == EMPTY) {
+      if (n == 0) { a = q; n = 1; } else if (q != a) return 2;
+    } else if (cq == c) {
+      joinsOwn = true;
+      let s = q;
+      do {
+        for (let j = 0; j < 4; j++) {
+          const t = j == 0 ? s - 1 : j == 1 ? s + 1 : j == 2 ? s - W : s + W;
+          if (t != p && colorAt(t) == EMPTY) {
+            if (n == 0) { a = t; n = 1; } else if (t != a) return 2;
+          }
+        }
+        s = nextOf(s);
+      } while (s != q);
+    } else if (cq == (c ^ 3)) {
+      // a capture frees the captured stone's point next to p
+      if (libertiesUpTo2(q) == 1) { if (n == 0) { a = q; n = 1; } else if (q != a) return 2; }
+    }
+  }
+  return n;
+}
+
+/** A tactical answer to the opponent's last move at `last` for c, or -1: take the string the
+ *  move left in atari, else extend a string of c's next to it that it put in atari (when the
+ *  extension gains liberties). */
+function tacticalMove(c: i32, last: i32): i32 {
+  const W = pitch;
+  if (colorAt(last) == (c ^ 3) && libertiesUpTo2(last) == 1) {
+    const l = libA;
+    if (play(l, c) == OK) return l;
+  }
+  for (let k = 0; k < 4; k++) {
+    const q = k == 0 ? last - 1 : k == 1 ? last + 1 : k == 2 ? last - W : last + W;
+    if (colorAt(q) != c || libertiesUpTo2(q) != 1) continue;
+    const l = libA;
+    if (libertiesAfter(l, c) >= 2 && play(l, c) == OK) return l;
+  }
+  return -1;
+}
+
+/** A light move for c that does not put a string of two or more of c's stones in atari. */
+function tacticalLightMove(c: i32): i32 {
+  let m = nempty();
+  while (m > 0) {
+    const k = <i32>rngBelow(<u32>m);
+    const p = <i32>load<u16>(EMPTIES + (<usize>k << 1));
+    if (!isOwnEye(p, c) && !(libertiesAfter(p, c) <= 1 && joinsOwn) && play(p, c) == OK) return p;
+    m--;
+    const last = <i32>load<u16>(EMPTIES + (<usize>m << 1));
+    store<u16>(EMPTIES + (<usize>k << 1), <u16>last);
+    store<u16>(EMPTIES + (<usize>m << 1), <u16>p);
+    store<u16>(EPOS + (<usize>last << 1), <u16>k);
+    store<u16>(EPOS + (<usize>p << 1), <u16>m);
+  }
+  return -1;
+}
+
 /**
- * Plays `games` light playouts from the current position, `toMove` first, with simple ko and
- * suicide forbidden, and sums each point's final owner into OWNERSHIP. The position, the knobs
- * and the history are left as they were: this is an estimate for choosing what to prove, never
- * a ruling.
+ * Plays `games` playouts from the current position, `toMove` first, with simple ko and suicide
+ * forbidden, under `policy` (POLICY_LIGHT or POLICY_TACTICAL), and sums each point's final
+ * owner into OWNERSHIP. The position, the knobs and the history are left as they were: this is
+ * an estimate for choosing what to prove, never a ruling.
  */
-export function runOwnership(games: i32, seed: u32, toMove: i32): void {
+export function runOwnership(games: i32, seed: u32, toMove: i32, policy: i32): void {
   const savedSuicide = B.suicideMode, savedKo = B.koMode;
   B.suicideMode = SUICIDE_FORBIDDEN;
   B.koMode = B.KO_SIMPLE;
@@ -117,9 +217,15 @@ export function runOwnership(games: i32, seed: u32, toMove: i32): void {
   const cap = 3 * numPoints;
   for (let g = 0; g < games; g++) {
     memory.copy(STATE, TEMPLATE, STATE_BYTES);
-    let c = toMove, passes = 0, plies = 0;
+    let c = toMove, passes = 0, plies = 0, last = -1;
     while (passes < 2 && plies < cap) {
-      if (lightMove(c) >= 0) passes = 0; else { passes++; passMove(); }
+      let p = -1;
+      if (policy == POLICY_TACTICAL) {
+        if (last > 0) p = tacticalMove(c, last);
+        if (p < 0) p = tacticalLightMove(c);
+      } else p = lightMove(c);
+      if (p >= 0) passes = 0; else { passes++; passMove(); }
+      last = p;
       c ^= 3;
       plies++;
     }

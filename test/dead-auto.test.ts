@@ -8,7 +8,7 @@ import { preset } from "../src/rules/ruleset.js";
 import { refereeRecord } from "../src/api/operations.js";
 import { sources } from "../src/simulate/corpus.js";
 import { existsSync } from "node:fs";
-import { widen, localRegion, askLocal } from "../src/prove/disputes.js";
+import { widen, localRegion, askLocal, raceRegion } from "../src/prove/disputes.js";
 import { positionAfter } from "../src/prove/position.js";
 import { Game } from "../src/core/game.js";
 import { connected } from "../src/core/grid.js";
@@ -128,6 +128,36 @@ describe("widen: the region one step wider after an escape", () => {
 // group lives by taking White's C1, whose last liberties are B1 and D1; D1 is outside the
 // group's region, so a region that took C1 as a safe wall "proved" the group captured.
 const regression = "../shared/data/gnugo-regression/regression/games/incident239.sgf";
+describe("raceRegion: two groups in a race fought in one region", () => {
+  // 5x5, top rows: Black's A4 B4 C4 B5 and White's D5 D4 E4 race; White's A3 B3 C3 and Black's
+  // D3 E3 close them in.
+  //    A B C D E
+  //  5 . X . O .
+  //  4 X X X O O
+  //  3 O O O X X
+  //  2 O O O X X
+  //  1 O O O X X
+  const rows = [".X.O.", "XXXOO", "OOOXX", "OOOXX", "OOOXX"];
+  const board = new Uint8Array(25);
+  rows.forEach((r, y) => [...r].forEach((ch, x) => { board[y * 5 + x] = ch === "X" ? 1 : ch === "O" ? 2 : 0; }));
+  const at = (v: string) => (5 - Number(v.slice(1))) * 5 + "ABCDE".indexOf(v[0]);
+  const black = ["A4", "B4", "C4", "B5"].map(at), white = ["D5", "D4", "E4"].map(at);
+  // each proof's own region: the group, its liberties (C5 is shared)
+  const r1 = { points: [...black, at("A5"), at("C5")], boundary: new Set(white), closedByLife: false, targetStones: new Set(black) };
+  const r2 = { points: [...white, at("C5"), at("E5")], boundary: new Set(black), closedByLife: false, targetStones: new Set(white) };
+  const both = raceRegion({ width: 5, height: 5, board }, r1, r2, black, white)!;
+  it("holds both groups and both regions, so each may take the other", () => {
+    for (const c of [1, 2]) expect(both.get(c)!.points).toEqual([...Array(10).keys()]); // the top two rows
+  });
+  it("is closed, for each side, by the opponent's strings outside it, and has no exits", () => {
+    expect([...both.get(1)!.boundary].sort((x, y) => x - y)).toEqual([10, 11, 12, 15, 16, 17, 20, 21, 22]);
+    expect([...both.get(2)!.boundary].sort((x, y) => x - y)).toEqual([13, 14, 18, 19, 23, 24]);
+    expect(both.get(1)!.targetStones).toEqual(new Set(black));
+    expect(both.get(1)!.exits!.size).toBe(0);
+    expect(both.get(2)!.exits!.size).toBe(0);
+  });
+});
+
 describe.skipIf(!existsSync(regression))("a boundary string short of liberties is no safe wall (needs ../shared/data)", () => {
   it("owl.tst 44: Black A3, Black first, is not proven captured in its local region", () => {
     const rec = readSgf(readFileSync(regression, "utf8"));
@@ -248,8 +278,9 @@ describe.skipIf(!existsSync(kgs))("--dead auto on real KGS games (needs ../share
     const r = refereeRecord(await load(kgs2003, "2003-08-06-15.sgf"), { dead: "auto" });
     const b5 = r.disputes!.find((d) => d.target.includes("B5"))!;
     expect(b5.status).toBe("alive");
-    // the string B7 C7 D7 C6, which B6 joins to B5
-    expect(b5.reason).toMatch(/joining its own living stones \((B7|C7|D7|C6)\)/);
+    expect(b5.by).toBe("proof");
+    // settled with the string B7 C7 D7 C6 that B6 joins it to: in one group with it, or by joining it
+    if (!b5.target.some((t) => ["B11", "D8"].includes(t))) expect(b5.reason).toMatch(/joining its own living stones \((B7|C7|D7|C6)\)/);
     expect(r.disputes!.find((d) => d.target.some((t) => ["B7", "B11", "D8"].includes(t)))?.status).toBe("alive");
     expect(r.result).toBe("B+6.5");
   }, 60_000);
@@ -267,6 +298,15 @@ describe.skipIf(!existsSync(kgs))("--dead auto on real KGS games (needs ../share
     expect(f10.status).not.toBe("dead");
     expect(f10.counted).toBe("alive");
     expect(r.result).toBe("W+2.5");
+  }, 60_000);
+  it("2002-02-25-3: White's C17 group, alive for the players and GNU Go (its race with Black's C19 is White's), is not proven dead; the recorded W+27.50 follows", async () => {
+    const r = refereeRecord(await load(kgs2002, "2002-02-25-3.sgf"), { dead: "auto" });
+    const c17 = r.disputes!.find((d) => d.target.includes("C17"))!;
+    expect(c17.status).not.toBe("dead");
+    expect(c17.counted).toBe("alive");
+    expect(r.dead).not.toContain("C17");
+    expect(r.dead).toEqual(expect.arrayContaining(["C19", "B18", "B16", "A14"]));
+    expect(r.result).toBe("W+27.5");
   }, 60_000);
   it("2006-01-02-24: GNU Go's dead stones C12 D12 K6 B4 B3 are counted dead and the recorded B+1 follows", async () => {
     const r = refereeRecord(await load(kgs, "2006-01-02-24.sgf"), { dead: "auto" });

@@ -226,12 +226,13 @@ export class Game {
     return Array.from(u16At(c, c.STRING_OUT, n));
   }
 
-  /** Light playouts from this position (`toMove` first; simple ko, no suicide), all inside the
-   *  core in one call: per point, the share of playouts it ends Black's minus White's, -1..1.
-   *  An estimate to choose what to prove; the position is left as it was. */
-  ownership(games: number, seed: number, toMove: Color): Float32Array {
+  /** Playouts from this position (`toMove` first; simple ko, no suicide), all inside the core in
+   *  one call: per point, the share of playouts it ends Black's minus White's, -1..1. `light`:
+   *  uniform play; `tactical`: play that answers ataris and never self-ataris a string of two or
+   *  more (assembly/playout.ts). An estimate to choose what to prove; the position is left as it was. */
+  ownership(games: number, seed: number, toMove: Color, policy: "light" | "tactical" = "tactical"): Float32Array {
     const c = this.use();
-    c.runOwnership(games, seed >>> 0, colorCode(toMove));
+    c.runOwnership(games, seed >>> 0, colorCode(toMove), policy === "tactical" ? 1 : 0);
     const n = this.width * this.height;
     const sums = new Int32Array(c.memory.buffer, Number(c.OWNERSHIP.value), n);
     const out = new Float32Array(n);

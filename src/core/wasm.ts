@@ -33,7 +33,7 @@ export interface CoreExports {
   runPlayouts(w: number, h: number, games: number, seed: number, ko: number, withScore: number): number;
   runPlayoutsLoggingCycles(w: number, h: number, games: number, seed: number, ko: number): number;
   replayPlayout(w: number, h: number, state: number, ko: number): number;
-  runOwnership(games: number, seed: number, toMove: number): void;
+  runOwnership(games: number, seed: number, toMove: number, policy: number): void;
   OWNERSHIP: WebAssembly.Global;
   EVENTS: WebAssembly.Global;
   PLY_POINT: WebAssembly.Global;

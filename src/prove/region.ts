@@ -87,6 +87,9 @@ export interface SearchRegion {
   /** points of a local region where the defender's play reaches outside it (living stones of
    *  its own, or room the region leaves out): such a play counts as an escape */
   exits?: Set<number>;
+  /** points where the defender may not play (a living group's way out of its region: barring
+   *  the defender only makes life harder, so a proof of life stays sound) */
+  barred?: Set<number>;
 }
 
 /** Wall strings with at most this many liberties may be raced: their liberties are searched. */

@@ -455,7 +455,8 @@ export class Search {
     const out: Move[] = [];
     const board = this.game.boardView();
     const score = this.historyScore[color === "B" ? 0 : 1];
-    for (const p of this.order) if (p !== best && board[p] === 0) out.push(p);
+    const barred = color === this.spec.defender ? this.spec.region.barred : undefined;
+    for (const p of this.order) if (p !== best && board[p] === 0 && !barred?.has(p)) out.push(p);
     // a stable sort keeps the static order among equal scores, so the order is deterministic
     out.sort((a, b) => score[b] - score[a]);
     if (best !== undefined && best !== PASS) out.unshift(best);
