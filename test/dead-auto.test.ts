@@ -308,6 +308,13 @@ describe.skipIf(!existsSync(kgs))("--dead auto on real KGS games (needs ../share
     expect(r.dead).toEqual(expect.arrayContaining(["C19", "B18", "B16", "A14"]));
     expect(r.result).toBe("W+27.5");
   }, 60_000);
+  it("2003-12-01-8: Black's 39 stones at E13, alive for the players and GNU Go, are not proven dead while White's C9 beside them, taken as safe, can itself lose a string", async () => {
+    const r = refereeRecord(await load(kgs2003, "2003-12-01-8.sgf"), { dead: "auto" });
+    const e13 = r.disputes!.find((d) => d.target.includes("E13"))!;
+    expect(e13.status).not.toBe("dead");
+    expect(e13.counted).toBe("alive");
+    expect(r.dead).not.toContain("E13");
+  }, 60_000);
   it("2006-01-02-24: GNU Go's dead stones C12 D12 K6 B4 B3 are counted dead and the recorded B+1 follows", async () => {
     const r = refereeRecord(await load(kgs, "2006-01-02-24.sgf"), { dead: "auto" });
     expect(r.dead).toEqual(expect.arrayContaining(["C12", "D12", "K6", "B4", "B3"]));

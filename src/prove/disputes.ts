@@ -353,7 +353,10 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
   /** One group's status: Benson, else a local proof with the estimate choosing the question. */
   /** the region of the last proof */
   let lastRegion: SearchRegion | null = null;
-  const settleGroup = (g: number[], stones: number[], base: DisputeBase, given?: SearchRegion, wholeOnly = false): Dispute => {
+  /** the last proof showed a string of the group can be captured */
+  let lastLost = false;
+  const settleGroup = (g: number[], stones: number[], base: DisputeBase, given?: SearchRegion, wholeOnly = false,
+    share = wholeOnly || base.estimate >= ALIVE_SURE ? 0.25 : 1): Dispute => {
     const c = board[stones[0]];
     if (g.every((s) => benson[c].has(members[s][0]))) return { ...base, status: "alive", by: "benson", counted: "alive" };
     const colour = base.colour;
@@ -373,7 +376,7 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
     if (left <= 0) return unresolved("budget: the position's time ran out before this group");
     const t1 = performance.now();
     // the count turns on the groups in doubt: a check of a group surely alive gets a quarter
-    const timeMs = Math.min(askCapture && !wholeOnly ? budget.timeMs : budget.timeMs / 4, left);
+    const timeMs = Math.min(budget.timeMs * share, left);
     const targets = g.map((s) => members[s][0]);
     const local = askLocal(pos, rules, colour, targets, region, own, askCapture ? "all" : "any", firstToMove,
       { maxNodes: budget.maxNodes, deadline: t1 + timeMs });
@@ -394,6 +397,7 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
       const whole = settleGroup(g, stones, base, undefined, true);
       if (whole.by === "proof" && whole.status === "dead") return { ...whole, reason: `${lost}; the whole group can be captured too` };
       lastEscape = null;
+      lastLost = true;
       lastRegion = region;
       assumedSafe = new Set([...region.boundary, ...region.points.filter((p) => board[p] !== 0 && board[p] !== c)]);
       return unresolved(lost, proof);
@@ -417,12 +421,16 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
   const safeOf: Set<number>[] = [];
   const escapeOf: (Escape[] | null)[] = [];
   const regionOf: (SearchRegion | null)[] = [];
+  /** the group's own proof shows a string of it can be captured */
+  const lostOf: boolean[] = [];
   const bases: DisputeBase[] = [];
-  const settleAgain = (i: number, region?: SearchRegion) => {
+  const settleAgain = (i: number, region?: SearchRegion, whole = false) => {
     assumedSafe = new Set();
     lastEscape = null;
     lastRegion = null;
-    disputes[i] = settleGroup(groups[i], stonesOf[i], bases[i], region);
+    lastLost = false;
+    disputes[i] = whole ? settleGroup(groups[i], stonesOf[i], bases[i], region, true, 1) : settleGroup(groups[i], stonesOf[i], bases[i], region);
+    lostOf[i] = lastLost;
     safeOf[i] = assumedSafe;
     escapeOf[i] = lastEscape;
     regionOf[i] = lastRegion;
@@ -438,43 +446,51 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
     settleAgain(i);
   });
   // a proof of death that took as safe, or fought, a group which is itself proven dead (two groups
-  // in a race, each "dead" with the first player attacking it) does not hold: the race is fought
-  // again in one region holding both groups, where each may take the other (KGS 2002-02-25-3:
-  // White's C17 "dead" with Black's C19 taken as safe, and C19 "dead" with C17 taken as safe);
-  // when that settles nothing, the group most clearly dead keeps its proof, the other is left in doubt
+  // in a race, each "dead" with the first player attacking it), or one whose own proof shows it
+  // can lose a string, does not hold as it stands: the fight is fought again in one region
+  // holding both groups, where each may take the other (KGS 2002-02-25-3: White's C17 "dead"
+  // with Black's C19 taken as safe, and C19 "dead" with C17 taken as safe; 2003-12-01-8: Black's
+  // 39 stones at E13 "dead" with White's C9, which Black can cut off by E1, taken as safe). When
+  // that settles nothing, the group most clearly dead keeps its proof, the other is left in doubt.
   const disputeAt = new Int32Array(board.length).fill(-1);
   stonesOf.forEach((stones, i) => { for (const p of stones) disputeAt[p] = i; });
   const confirmed = new Set<number>();
   const isProvenDead = (i: number) => disputes[i].by === "proof" && disputes[i].status === "dead";
   const provenDead = disputes.map((d, i) => i).filter(isProvenDead).sort((i, j) => disputes[i].estimate - disputes[j].estimate);
   const raced = new Set<number>();
+  const racedWith = new Map<number, number>();
+  const unsafe = (i: number) => [...safeOf[i]].find((p) => disputeAt[p] !== racedWith.get(i) &&
+    (confirmed.has(p) || (lostOf[disputeAt[p]] && disputes[disputeAt[p]].by !== "proof")));
+  const confirm = (i: number) => { for (const p of stonesOf[i]) confirmed.add(p); };
   for (const i of provenDead) {
     if (!isProvenDead(i)) continue; // settled again in an earlier race
-    let bad = [...safeOf[i]].find((p) => confirmed.has(p));
-    if (bad === undefined) {
-      for (const p of stonesOf[i]) confirmed.add(p);
-      continue;
-    }
+    let bad = unsafe(i);
+    if (bad === undefined) { confirm(i); continue; }
     const j = disputeAt[bad];
-    const both = !raced.has(i) && !raced.has(j) && regionOf[i] && regionOf[j] ? raceRegion(pos, regionOf[i]!, regionOf[j]!, stonesOf[i], stonesOf[j]) : null;
+    const bothDead = confirmed.has(bad);
+    const both = !raced.has(i) && !(bothDead && raced.has(j)) && regionOf[i] && regionOf[j]
+      ? raceRegion(pos, regionOf[i]!, regionOf[j]!, stonesOf[i], stonesOf[j]) : null;
     if (both && performance.now() - t0 < (budget.totalMs ?? Infinity)) {
-      raced.add(i).add(j);
-      settleAgain(i, both.get(board[stonesOf[i][0]])!);
-      settleAgain(j, both.get(board[stonesOf[j][0]])!);
-      for (const [k, o] of [[i, j], [j, i]]) {
+      raced.add(i);
+      racedWith.set(i, j);
+      // the same question again (was the group captured whole?), with the full time of a group
+      settleAgain(i, both.get(board[stonesOf[i][0]])!, true);
+      const fought = bothDead ? [[i, j], [j, i]] : [[i, j]];
+      if (bothDead) {
+        raced.add(j);
+        settleAgain(j, both.get(board[stonesOf[j][0]])!, true);
+        if (!isProvenDead(j)) for (const p of stonesOf[j]) confirmed.delete(p);
+      }
+      for (const [k, o] of fought) {
         const race = `fought as a race in one region with the group at ${gtp(stonesOf[o][0])}`;
         disputes[k] = { ...disputes[k], reason: disputes[k].reason ? `${disputes[k].reason}; ${race}` : race };
       }
-      if (!isProvenDead(j)) for (const p of stonesOf[j]) confirmed.delete(p);
       if (!isProvenDead(i)) continue;
-      bad = [...safeOf[i]].find((p) => confirmed.has(p));
-      if (bad === undefined) {
-        for (const p of stonesOf[i]) confirmed.add(p);
-        continue;
-      }
+      bad = unsafe(i);
+      if (bad === undefined) { confirm(i); continue; }
     }
     const d = disputes[i];
-    const why = `the proof takes as safe, or fights, the group at ${gtp(bad)}, which is itself proven dead: a race the two proofs do not settle together`;
+    const why = `the proof takes as safe, or fights, the group at ${gtp(bad)}, which ${confirmed.has(bad) ? "is itself proven dead" : "can itself lose a string"}: a race the two proofs do not settle together`;
     disputes[i] = d.agreed ? { ...d, status: d.agreed, by: "agreement", counted: d.agreed, reason: why }
       : { ...d, status: "unresolved", by: "estimate", counted: d.estimate < DEAD_BELOW ? "dead" : "alive", reason: why };
   }
@@ -585,8 +601,11 @@ function recount(pos: Board, disputes: Dispute[], stonesOf: number[][], firstToM
       continue;
     }
     const est = Math.round(estimateOf(stones, board, own) * 100) / 100;
+    // (only ever towards life: the stones taken off are proven dead, so what the new estimate can
+    // correct is a group read as weak because of them; a group it reads as weaker than before
+    // has lost stones of its own colour, which says nothing against it)
     const counted = est < DEAD_BELOW ? "dead" : "alive";
-    if (counted !== d.counted) {
+    if (counted !== d.counted && counted === "alive") {
       disputes[i] = { ...d, counted, reason: `${d.reason}; counted ${counted} by the estimate once the stones proven dead are taken off (${est}, before ${d.estimate})` };
     }
   }
