@@ -58,7 +58,7 @@ function question(board: Uint8Array, width: number, height: number, target: numb
   if (!region) return "unknown";
   // the same local question as --dead auto (finished-game tuning, widening after an escape)
   const { q } = askLocal({ width, height, board }, rules, d, [target], region, own, "all", toMove,
-    { maxNodes: 5e7, deadline: performance.now() + seconds * 1000 });
+    { positions: Number.MAX_SAFE_INTEGER, deadline: performance.now() + seconds * 1000 });
   // a "no" that rests on an escape (a boundary string captured, the region's edge reached) is no
   // proof of life: only a wider search could say
   return q.captured === null || (!q.captured && q.escapes > 0) ? "unknown" : q.captured ? "yes" : "no";

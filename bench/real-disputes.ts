@@ -3,7 +3,8 @@
 // `final_score` on the same games in the same run as the peer (Debian's `gnugo`, where it is
 // installed). Prints the agreement table, then every game that differs.
 //   node dist/bench/real-disputes.js [--games 300] [--seed 1] [--gnugo PATH|none] [--json]
-//                                    [--per-group-ms 700] [--total-ms 8000] [--peer-games N] [FILES...]
+//                                    [--per-group-positions 120000] [--per-group-ms 3000] [--total-ms 15000]
+//                                    [--peer-games N] [FILES...]
 // --peer-games N: GNU Go counts only the first N games of the sample (it takes about 1-3 s a game).
 import { existsSync, readdirSync, mkdtempSync, writeFileSync, rmSync } from "node:fs";
 import { join, resolve, dirname } from "node:path";
@@ -12,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { sources } from "../src/simulate/corpus.js";
 import { readSgf } from "../src/sgf/read.js";
-import { normaliseResult, isCount } from "../src/rules/referee.js";
+import { normaliseResult, isCount, DISPUTE_BUDGET } from "../src/rules/referee.js";
 import { refereeRecord } from "../src/api/operations.js";
 import { mulberry32 } from "./sabaki-playout.js";
 import { readFileSync } from "node:fs";
@@ -117,8 +118,9 @@ async function main(): Promise<void> {
   const games = whole("--games", "300", 1);
   const peerGames = whole("--peer-games", String(games), 0);
   const seed = whole("--seed", "1", 0);
-  const perGroupMs = whole("--per-group-ms", "700", 1);
-  const totalMs = whole("--total-ms", "8000", 1);
+  const perGroupPositions = whole("--per-group-positions", String(DISPUTE_BUDGET.positions), 1);
+  const perGroupMs = whole("--per-group-ms", String(DISPUTE_BUDGET.timeMs), 1);
+  const totalMs = whole("--total-ms", String(DISPUTE_BUDGET.totalMs), 1);
   const files = process.argv.slice(2).filter((a, i, all) => !a.startsWith("--") && !all[i - 1]?.startsWith("--"));
   const paths = files.length ? files : kgsTarballs();
   if (!paths.length) {
@@ -148,7 +150,7 @@ async function main(): Promise<void> {
       const record = readSgf(g.text);
       const recorded = counted(record.result)!;
       const t0 = performance.now();
-      const r = refereeRecord(record, { dead: "auto" }, { proveBudget: { maxNodes: 2_000_000, timeMs: perGroupMs, totalMs } });
+      const r = refereeRecord(record, { dead: "auto" }, { proveBudget: { positions: perGroupPositions, timeMs: perGroupMs, totalMs } });
       const oursMs = performance.now() - t0;
       const ds = r.disputes ?? [];
       const row: Row = { file: g.file, ru: record.rules ?? "-", recorded, ours: r.result, oursMs,

@@ -170,7 +170,7 @@ describe.skipIf(!existsSync(regression))("a boundary string short of liberties i
     const group = [...connected([target], (q) => pos.board[q] === 1, pos.width, pos.height)];
     const region = localRegion(pos, group, "B", own, "W", (p) => group.includes(p))!;
     expect(region.points).toContain(at("D1")); // C1's other liberty
-    const { q } = askLocal(pos, preset("chinese"), "B", [target], region, own, "all", "B", { maxNodes: 1e6, deadline: performance.now() + 5000 });
+    const { q } = askLocal(pos, preset("chinese"), "B", [target], region, own, "all", "B", { positions: 5e6, deadline: performance.now() + 5000 });
     expect(q.captured).not.toBe(true);
   });
 });

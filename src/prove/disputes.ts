@@ -75,10 +75,12 @@ export interface Settlement {
 }
 
 export interface DisputeBudget {
-  /** per group thought dead (a group thought alive gets a quarter of the time) */
-  maxNodes: number;
+  /** moves tried by the search, per group thought dead (a group thought alive gets a quarter):
+   *  the budget that binds, so that a ruling does not depend on the machine's speed or load */
+  positions: number;
+  /** per group, a cap in time (a quarter for a group thought alive) */
   timeMs: number;
-  /** for the whole position; groups left when it runs out are unresolved (budget) */
+  /** for the whole position, a cap; groups left when it runs out are unresolved (budget) */
   totalMs?: number;
 }
 
@@ -256,18 +258,21 @@ function exitsOf(b: Board, points: Set<number>, d: number): Set<number> {
  * escapes (any of them may show the group joining its own living stones).
  */
 export function askLocal(pos: Board, rules: RuleSet, defender: Color, targets: number[], region: SearchRegion,
-  own: Float32Array, goal: "all" | "any", toMove: Color, budget: { maxNodes: number; deadline: number }) {
+  own: Float32Array, goal: "all" | "any", toMove: Color, budget: { positions: number; deadline: number }) {
   const { width, height, board } = pos;
+  // one positions budget for all the questions (the widenings take what the first left)
+  let positions = 0;
   const question = (r: SearchRegion) => ask({ width, height, board, rules, defender, targets, region: r, goal, tuning: "finished-game" },
-    toMove, { maxNodes: budget.maxNodes, deadline: budget.deadline }, false, DEEPENING_SHARE);
+    toMove, { maxNodes: Number.MAX_SAFE_INTEGER, maxPositions: Math.max(1, budget.positions - positions), deadline: budget.deadline },
+    false, DEEPENING_SHARE);
   let q = question(region);
   let nodes = q.nodes;
-  let positions = q.positions ?? 0;
+  positions = q.positions ?? 0;
   const escapes: Escape[] = [];
   const noteEscapes = (r: typeof q) => { if (r.captured === false && r.escapes > 0) escapes.push({ exits: r.escapeMoves, captures: r.escapeElse }); };
   noteEscapes(q);
   // an escape is a reason to look wider, not a proof: widen the region step by step
-  for (let k = 0; k < WIDENINGS && q.captured === false && q.escapes > 0 && performance.now() < budget.deadline; k++) {
+  for (let k = 0; k < WIDENINGS && q.captured === false && q.escapes > 0 && positions < budget.positions && performance.now() < budget.deadline; k++) {
     const wider = widen(pos, region, defender, (p) => own[p] * (defender === "B" ? -1 : 1) > AREA);
     if (!wider) break;
     const w = question(wider);
@@ -377,9 +382,10 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
     const t1 = performance.now();
     // the count turns on the groups in doubt: a check of a group surely alive gets a quarter
     const timeMs = Math.min(budget.timeMs * share, left);
+    const positions = Math.max(1, Math.floor(budget.positions * share));
     const targets = g.map((s) => members[s][0]);
     const local = askLocal(pos, rules, colour, targets, region, own, askCapture ? "all" : "any", firstToMove,
-      { maxNodes: budget.maxNodes, deadline: t1 + timeMs });
+      { positions, deadline: t1 + timeMs });
     const { q, escapes } = local;
     region = local.region;
     lastRegion = region;
@@ -388,7 +394,10 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
     const proof = { region: regionOut, nodes: q.nodes, positions: q.positions ?? 0, timeMs: Math.round(performance.now() - t1), line: q.line };
     // the opponent's stones the proof took as safe or fought: their own fate bears on this one
     assumedSafe = new Set([...region.boundary, ...region.points.filter((p) => board[p] !== 0 && board[p] !== c)]);
-    if (q.captured === null) return unresolved(`budget: no proof within ${Math.round(timeMs)} ms`, { ...proof, line: [] });
+    if (q.captured === null) {
+      const why = (q.positions ?? 0) >= positions ? `no proof within ${positions} positions` : `no proof within ${Math.round(timeMs)} ms`;
+      return unresolved(`budget: ${why}`, { ...proof, line: [] });
+    }
     // "any" won: some string of the group falls, which may be a sacrifice, not the group's death
     // (then the question is whether the whole group can be captured, asked as for a group
     // thought dead: in the attacker's area, with its exits and weak walls; a quarter of the time)

@@ -114,8 +114,10 @@ export function settle(search: Search, toMove: Color, depth: number, node: Proof
   // and repetitions make it revisit (a 13-point region of a KGS game: 290 ms, where df-pn had no
   // answer after 900 ms); on the public problems df-pn first does better (40 of 60 solved in 3 s
   // against 37), so the prove command keeps it first.
+  // (the share is of the positions budget as well as of the time: where that binds, as it does
+  // for --dead auto, the split and so the answer do not depend on the machine's speed)
   if (share > 0 && Number.isFinite(search.timeLeft)) {
-    const u = search.phase(search.timeLeft * share, () => search.solve(toMove, depth));
+    const u = search.phase(search.timeLeft * share, () => search.solve(toMove, depth), Math.floor(search.positionsLeft * share));
     if (verified(u)) return u;
     if (search.budgetOut) return UNKNOWN;
   }

@@ -27,6 +27,9 @@ type Value = typeof WIN | typeof LOSS | typeof UNKNOWN;
 
 export interface Budget {
   maxNodes: number;
+  /** moves tried (`positions`), where that is the budget: the unit whose cost varies least with
+   *  the region (a node of df-pn tries every move), so a budget in it tracks time on any machine */
+  maxPositions?: number;
   /** performance.now() deadline */
   deadline: number;
   /** set by a canceller (worker message, SIGINT) */
@@ -480,13 +483,13 @@ export class Search {
   private outOfBudget(): boolean {
     if (this.budgetOut) return true;
     if ((this.nodes & 1023) === 0) {
-      if (this.spent() || performance.now() > this.phaseDeadline) this.budgetOut = true;
+      if (this.spent() || this.positions >= this.phasePositions || performance.now() > this.phaseDeadline) this.budgetOut = true;
     }
     return this.budgetOut;
   }
 
   private spent(): boolean {
-    return this.nodes >= this.budget.maxNodes || performance.now() > this.budget.deadline || !!this.budget.cancelled?.();
+    return this.nodes >= this.budget.maxNodes || this.positions >= (this.budget.maxPositions ?? Infinity) || performance.now() > this.budget.deadline || !!this.budget.cancelled?.();
   }
 
   /** the end of the current phase (see phase) */
@@ -494,15 +497,25 @@ export class Search {
 
   /** Runs `f` with at most `ms` of the budget's time; afterwards the budget is open again
    *  unless it is itself spent. */
-  phase<T>(ms: number, f: () => T): T {
-    const saved = this.phaseDeadline;
+  phase<T>(ms: number, f: () => T, positions = Infinity): T {
+    const saved = this.phaseDeadline, savedNodes = this.phasePositions;
     this.phaseDeadline = Math.min(saved, performance.now() + ms);
+    this.phasePositions = Math.min(savedNodes, this.positions + positions);
     try {
       return f();
     } finally {
       this.phaseDeadline = saved;
+      this.phasePositions = savedNodes;
       if (this.budgetOut && !this.spent()) this.budgetOut = false;
     }
+  }
+
+  /** the positions count at which the current phase ends (see phase) */
+  private phasePositions = Infinity;
+
+  /** Positions left in the budget (Infinity without maxPositions). */
+  get positionsLeft(): number {
+    return (this.budget.maxPositions ?? Infinity) - this.positions;
   }
 
   /** Time left in the budget, in ms. */

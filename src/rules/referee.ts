@@ -81,7 +81,7 @@ export interface RefereeOptions {
    *  GTP vertices each naming a dead string */
   dead: "none" | "auto" | "sgf" | string[];
   /** budget for each dispute under --dead auto, and for the whole position */
-  proveBudget?: { maxNodes: number; timeMs: number; totalMs?: number };
+  proveBudget?: { positions: number; timeMs: number; totalMs?: number };
   /** dead points as row-major indices (alternative to GTP vertices) */
   deadIndices?: number[];
   /** Grand 4.6: points a side alone has the right to occupy (GTP vertices) */
@@ -98,6 +98,11 @@ export interface RefereeOptions {
 }
 
 const hex = (h: bigint) => h.toString(16).padStart(16, "0");
+
+/** `--dead auto`'s budget: 120,000 moves tried a group (a quarter for a group thought alive),
+ *  about 700 ms here, so that the ruling is the same on any machine; time only caps it (3 s a
+ *  group, 15 s a position). (700 ms a group reproduced as many of 300 KGS results as 1 s did.) */
+export const DISPUTE_BUDGET = { positions: 120_000, timeMs: 3_000, totalMs: 15_000 };
 
 /** The RE property in the canonical SGF form: B+R, W+T, B+F, 0, Void, B+3.5; null if unreadable. */
 export function normaliseResult(re: string | null): string | null {
@@ -342,9 +347,7 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
     const lastMover = record.moves.length ? record.moves[record.moves.length - 1].color : other(firstToMove);
     const first = disputeFirstMover(rules, other(lastMover), flow.endRequester);
     const settled = settleDisputes({ width, height, board: finalBoard }, rules, first,
-      // 700 ms a group (a quarter for a group thought alive): on 300 KGS games as many results
-      // reproduced as with 1 s (254), median 1.6 s a game against 2.2 s (2026-12-01)
-      opts.proveBudget ?? { maxNodes: 2_000_000, timeMs: 700, totalMs: 8_000 }, agreed);
+      opts.proveBudget ?? DISPUTE_BUDGET, agreed);
     for (const p of settled.dead) deadSet.add(p);
     disputes = settled.disputes;
   }
