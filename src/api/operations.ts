@@ -11,6 +11,7 @@ import { prove, type ProveResult } from "../prove/prove.js";
 import { proveParallel } from "../prove/pool.js";
 import { positionAfter, type Position } from "../prove/position.js";
 import { resolveRules } from "../cli/options.js";
+import { timeFor } from "../rules/time.js";
 
 /** Option values as commander gives them: strings, booleans, or undefined when not given. */
 export type CliOptions = Record<string, unknown>;
@@ -41,8 +42,11 @@ export function refereeRecord(record: GameRecord, opts: CliOptions,
   const dead = deadOpt === "none" || deadOpt === "" ? "none" : deadOpt === "auto" || deadOpt === "sgf" ? deadOpt
     : deadOpt.split(",").map((s) => s.trim()).filter(Boolean);
   const own = opts.ownBlack || opts.ownWhite ? { B: list(opts.ownBlack), W: list(opts.ownWhite) } : undefined;
+  const notes = [...(record.notes ?? [])];
+  const time = timeFor(record.clock, typeof opts.time === "string" ? opts.time : undefined,
+    typeof opts.timeUsed === "string" ? opts.timeUsed : undefined, rules.timeRule, notes) ?? undefined;
   return referee(record, { rules, rulesFrom: from, dead, komiGiven: komiOpt || record.komi !== null,
-    own, seki: list(opts.seki), notes: record.notes, ...more });
+    own, seki: list(opts.seki), notes, ...(time ? { time } : {}), ...more });
 }
 
 export interface ProveRun {

@@ -74,6 +74,8 @@ export function buildProgram(): Command {
     .option("--own-black <list>", "Grand Rules: points only Black has the right to occupy (D4,E5)")
     .option("--own-white <list>", "Grand Rules: points only White has the right to occupy")
     .option("--seki <list>", "territory counting: stones in seki, each naming its string (no points in seki)")
+    .option("--time <BT[,pp|rs:SECONDS:PERIODS]>", "time control: base time in seconds and the overtime (pp: Ing's penalty points, the default under ing; rs: read-second periods); default: the record's TM and OT")
+    .option("--time-used <B:SECONDS,W:SECONDS>", "the time each player used; default: the record's clock (BL/WL)")
     .option("--json", "print the ruling as JSON")
     .option("--explain", "print a readable account that names the clause of each ruling");
   addRuleOptions(ref);

@@ -9,8 +9,9 @@ export function summary(r: Ruling): string {
   const illegal = r.moves.find((m) => !m.legal);
   lines.push(`Moves: ${r.moves.length}${illegal ? `, move ${illegal.n} (${illegal.color} ${illegal.point ?? illegal.sgf}) is illegal: ${illegal.reason}` : ", all legal"}`);
   lines.push(`End: ${r.end.reason} at move ${r.end.atMove}${r.movesAfterEnd ? ` (${r.movesAfterEnd} later moves of the record not refereed)` : ""}`);
-  if (s) lines.push(`Count (${s.method}): Black ${s.black}, White ${s.white}, komi ${s.komi}${s.shared ? `, ${s.shared} shared` : ""}`);
+  if (s) lines.push(`Count (${s.method}): Black ${s.black}, White ${s.white}, komi ${s.komi}${s.shared ? `, ${s.shared} shared` : ""}${s.penalty ? `, ${s.penalty.points} penalty points against ${s.penalty.against}` : ""}`);
   if (r.disputes) lines.push(disputeSummary(r));
+  if (r.time) lines.push(`Time: ${r.time.lines.slice(1).join("; ")}`);
   lines.push(`Result: ${r.result} (decided by ${r.decidedBy})${r.record.result ? `; the record says ${r.record.result}${r.record.agrees === false ? " (DISAGREES)" : ""}` : ""}`);
   for (const n of r.notes) lines.push(`Note: ${n}`);
   return lines.join("\n");
@@ -42,6 +43,7 @@ export function explain(r: Ruling): string {
   if (r.dead.length) out.push(`Dead stones removed before counting: ${r.dead.join(" ")}.`);
   const s = r.score;
   if (s) out.push(...countLines(r));
+  if (r.time) out.push(`Time (${r.time.rule}):`, ...r.time.lines.map((l) => `  ${l}.`));
   out.push(`Result: ${r.result}, decided by ${r.decidedBy}.`);
   if (r.record.result) {
     out.push(r.record.agrees === false ? `The record says ${r.record.result}: it DISAGREES with this ruling.`
@@ -72,6 +74,8 @@ function countLines(r: Ruling): string[] {
   if (b.fillIn) {
     const f = b.fillIn;
     out.push(`  Fill-in view (ing 1.7): ${f.stonesEach} stones each; Black leaves ${f.black.leftoverEmpty} empty / ${f.black.leftoverStones} stones, White ${f.white.leftoverEmpty} / ${f.white.leftoverStones}; margin ${f.margin} points${f.agrees ? ", as the area count" : " (DISAGREES with the area count)"}.`);
+    // 002 §4 區位: 時差罰點，二點折一子, filled into the winner's area as returned points are
+    if (s.penalty) out.push(`  Time penalty in the fill-in view: ${s.penalty.stones} stone${s.penalty.stones === 1 ? "" : "s"} of ${s.penalty.against === "B" ? "Black's" : "White's"} ${s.penalty.points} points, placed in the opponent's area.`);
   }
   if (b.passStones) {
     const p = b.passStones;
@@ -86,8 +90,12 @@ function countLines(r: Ruling): string[] {
   if (b.laziness) {
     out.push(b.laziness.failed ? `  荒空 (new-ing 2.8): ${b.laziness.points.length} points fail the laziness check${b.laziness.against ? `, against ${b.laziness.against}, who asked to end` : ""}.` : "  The laziness check (new-ing 2.8) passes.");
   }
+  const p = s.penalty;
   if (s.threshold !== undefined) out.push(`  Black needs more than ${s.threshold} (new-ing 2.10).`);
-  else out.push(`  Black ${s.black} - White ${s.white} - komi ${s.komi} = ${s.black - s.white - s.komi}.`);
+  else if (p) {
+    const signed = p.against === "B" ? -p.points : p.points;
+    out.push(`  Black ${s.black} - White ${s.white} - komi ${s.komi} ${p.against === "B" ? "-" : "+"} ${p.points} penalty points (${p.against} pays, ${p.stones} stone${p.stones === 1 ? "" : "s"} in the fill-in count) = ${s.black - s.white - s.komi + signed}.`);
+  } else out.push(`  Black ${s.black} - White ${s.white} - komi ${s.komi} = ${s.black - s.white - s.komi}.`);
   return out;
 }
 

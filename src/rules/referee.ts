@@ -13,6 +13,7 @@ import { repetitionRules, proposalEntry } from "./repetition.js";
 import { PlayFlow } from "./flow.js";
 import { classifyCycle } from "./cycles.js";
 import { settleDisputes, disputeFirstMover, type Dispute } from "../prove/disputes.js";
+import { ruleOnTime, type TimeControl, type TimeRuling, type TimeUsed } from "./time.js";
 
 export interface MoveRuling {
   n: number;
@@ -71,6 +72,8 @@ export interface Ruling {
   gamePhaseMoves: { B: number; W: number };
   /** New Ing: the player who asked to end */
   endRequester: Color | null;
+  /** the ruling on time, where a time control and the time used are known (ing 1.10) */
+  time?: TimeRuling;
   record: { result: string | null; agrees: boolean | null };
 }
 
@@ -95,6 +98,8 @@ export interface RefereeOptions {
   /** a record that ends before play ended: no result (a game record, the default), or counted
    *  (a simulated game stopped by its move cap, DESIGN.md 2) */
   unfinished?: "no-result" | "count";
+  /** the time control and the time each player used (`--time`, `--time-used`, or the record) */
+  time?: { control: TimeControl; used: TimeUsed };
 }
 
 const hex = (h: bigint) => h.toString(16).padStart(16, "0");
@@ -398,6 +403,23 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
     result = resultOf(score, rules.tie);
     decidedBy = "count";
   }
+  // time (ing 1.10, new-ing 2.x 违时终局): a loss on time decides a game that was counted or
+  // left unfinished; penalty points move the count
+  const time = opts.time ? ruleOnTime(opts.time.control, opts.time.used, rules.timeRule) : undefined;
+  if (time && (decidedBy === "count" || decidedBy === "record-ended" || decidedBy === "laziness")) {
+    if (time.lostOnTime) {
+      result = `${other(time.lostOnTime)}+T`;
+      decidedBy = "time";
+      finalScore = null; // DESIGN.md: no count for a game lost on time
+    } else if (time.net.against && finalScore?.threshold !== undefined) {
+      notes.push("penalty points are not applied: the rule set counts against a threshold (new-ing 2.10), which has no place for them");
+    } else if (time.net.against && decidedBy === "count" && finalScore && finalScore.threshold === undefined) {
+      finalScore.penalty = { against: time.net.against, points: time.net.points, stones: time.stones };
+      result = resultOf(finalScore, rules.tie);
+    }
+  } else if (time && (time.lostOnTime || time.net.against)) {
+    notes.push(`the ruling on time is not applied: the game was decided by ${decidedBy}`);
+  }
   return {
     rules,
     rulesFrom: opts.rulesFrom,
@@ -415,6 +437,7 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
     movesAfterEnd,
     gamePhaseMoves,
     endRequester: flow.endRequester,
+    ...(time ? { time } : {}),
     record: { result: record.result, agrees: recorded === null ? null : sameResult(recorded, result) },
   };
 }

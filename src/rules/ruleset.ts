@@ -1,6 +1,7 @@
 // A rule set is a plain object of knobs; a rule name is a preset (DESIGN.md 3, RULES.md).
 // Each knob is one rule concept; the referee reads knobs, never rule names.
 import { ArbiterError } from "../errors.js";
+import { TIME_RULE_VALUES, type TimeRule } from "./time.js";
 
 export const SUICIDE_VALUES = ["forbidden", "multi-stone", "allowed"] as const;
 /** Repetition rule. none/simple/psk/ssk are applied by the core itself; the others are cycle
@@ -66,6 +67,9 @@ export interface RuleSet {
   deadStones: (typeof DEAD_STONES_VALUES)[number];
   /** Area counting: what White receives for a placed handicap of N stones (N, N-1 or nothing). */
   handicapBonus: (typeof HANDICAP_BONUS_VALUES)[number];
+  /** What overrunning the time control costs (RULES.md 1.10, src/rules/time.ts): Ing's penalty
+   *  points and loss on time, loss at once, or nothing (the rule text has no time clause). */
+  timeRule: TimeRule;
   /** The clause that each ruling cites, by rule concept (RULES.md numbering). */
   source: string;
 }
@@ -91,19 +95,23 @@ const base: Omit<RuleSet, "name" | "source"> = {
   openingPass: "allowed",
   deadStones: "removed",
   handicapBonus: "none",
+  // the usual tournament rule (a player who oversteps the time loses): INTERPRETATION for the
+  // rule sets whose text RULES.md does not quote on time
+  timeRule: "loss",
 };
 
 export const PRESETS: Record<string, RuleSet> = {
   ing: { ...base, name: "ing", source: "RULES.md 1 (Ing SST, 002/004)", suicide: "multi-stone", ko: "ing",
-    end: "ing-pairs", splitShared: true, komi: 8, tie: "black", handicap: "passes", illegalMove: "stop", consecutiveMoves: "foul", openingPass: "forbidden" },
+    end: "ing-pairs", splitShared: true, komi: 8, tie: "black", handicap: "passes", illegalMove: "stop", consecutiveMoves: "foul", openingPass: "forbidden",
+    timeRule: "ing-penalty" },
   "new-ing": { ...base, name: "new-ing", source: "RULES.md 2 (New Ing, 000)", suicide: "allowed", ko: "none",
     longCycles: "void", pass: "null", end: "null-moves", scoring: "new-ing", emptyCount: "point",
     splitShared: true, komi: 7.5, laziness: true, consecutiveMoves: "foul" },
   zhang: { ...base, name: "zhang", source: "RULES.md 3 (Zhang's Basic Rules, 001)", suicide: "allowed",
     ko: "zhang", passesInHash: true, end: "zhang-virtual", scoring: "zhang", emptyCount: "point",
-    splitShared: true, komi: 6.5, deadStones: "stay" },
+    splitShared: true, komi: 6.5, deadStones: "stay", timeRule: "none" },
   grand: { ...base, name: "grand", source: "RULES.md 4 (Grand Rules, 003)", suicide: "allowed", ko: "psk",
-    resumeClearsHistory: true, scoring: "grand", emptyCount: "point", splitShared: true, komi: 6.5 },
+    resumeClearsHistory: true, scoring: "grand", emptyCount: "point", splitShared: true, komi: 6.5, timeRule: "none" },
   chinese: { ...base, name: "chinese", source: "RULES.md 5 (Chinese)", splitShared: true, komi: 7.5, handicapBonus: "n" },
   japanese: { ...base, name: "japanese", source: "RULES.md 5 (Japanese 1989)", ko: "japanese",
     longCycles: "void", scoring: "territory", komi: 6.5 },
@@ -112,7 +120,7 @@ export const PRESETS: Record<string, RuleSet> = {
   aga: { ...base, name: "aga", source: "RULES.md 5 (AGA)", ko: "ssk", scoring: "aga-area", komi: 7.5, handicapBonus: "n-1" },
   nz: { ...base, name: "nz", source: "RULES.md 5 (New Zealand)", suicide: "allowed", ko: "ssk", komi: 7, handicapBonus: "n-1" },
   "tromp-taylor": { ...base, name: "tromp-taylor", source: "RULES.md 5 (Tromp-Taylor)", suicide: "allowed",
-    ko: "psk", komi: 7.5, deadStones: "stay" },
+    ko: "psk", komi: 7.5, deadStones: "stay", timeRule: "none" },
 };
 
 export const RULE_NAMES = Object.keys(PRESETS);
@@ -134,6 +142,7 @@ const ENUM_KNOBS: Record<string, readonly string[]> = {
   openingPass: OPENING_PASS_VALUES,
   deadStones: DEAD_STONES_VALUES,
   handicapBonus: HANDICAP_BONUS_VALUES,
+  timeRule: TIME_RULE_VALUES,
 };
 const BOOLEAN_KNOBS = ["passesInHash", "resumeClearsHistory", "splitShared", "laziness"];
 const NUMBER_KNOBS = ["komi"];

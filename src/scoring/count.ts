@@ -62,7 +62,9 @@ export function countArea(pos: FinalPosition, rules: RuleSet): Score {
  *  deciding a tie (ing 1.8: `B+0`). */
 export function resultOf(score: Score, tie: RuleSet["tie"]): string {
   if (score.threshold !== undefined) return newIngResult(score.black, score.threshold);
-  const diff = score.black - score.white - score.komi;
+  // time penalty points count against their payer, as komi does (ing 1.10: 時差罰點)
+  const penalty = score.penalty ? (score.penalty.against === "B" ? -score.penalty.points : score.penalty.points) : 0;
+  const diff = score.black - score.white - score.komi + penalty;
   if (diff > 0) return `B+${diff}`;
   if (diff < 0) return `W+${-diff}`;
   return tie === "black" ? "B+0" : tie === "white" ? "W+0" : "0";

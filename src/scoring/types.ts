@@ -59,6 +59,10 @@ export interface Score {
   /** New Ing (new-ing 2.10): Black wins when `black` > threshold; absent for the other methods,
    *  which compare `black - white - komi` with 0. */
   threshold?: number;
+  /** penalty points charged for time (ing 1.10, 002 §7), after both players' points offset
+   *  each other: they move the result by `points` against `against` (every 2 are one stone in
+   *  the fill-in count, 二點折一子) */
+  penalty?: { against: "B" | "W"; points: number; stones: number };
 }
 
 export interface Breakdown {

@@ -4,6 +4,7 @@
 import sgf from "@sabaki/sgf";
 import { ArbiterError } from "../errors.js";
 import { MAX_SIDE, MIN_SIDE, type Color } from "../core/codes.js";
+import type { RecordClock } from "../rules/time.js";
 
 export interface RecordMove {
   color: Color;
@@ -37,6 +38,9 @@ export interface GameRecord {
   /** what the players marked at the end (the last node of the main line that has marks):
    *  territory (TB, TW) and dead stones (DD), row-major; absent when nothing is marked */
   marks?: { TB: number[]; TW: number[]; DD: number[]; error?: string };
+  /** the record's clock: TM (base time, seconds), OT as written, and the time left after each
+   *  move that has BL or WL (with OB/OW, the byo-yomi periods left); absent without TM or BL/WL */
+  clock?: RecordClock;
 }
 
 /** Fox's scaled komi, as KataGo and OGS read it: 275 and 550 are 5.5, 325/650 6.5, 350/700 7,
@@ -160,6 +164,12 @@ function parseNumber(value: string | undefined, what: string): number | null {
   return n;
 }
 
+/** A clock value in seconds, or null when it is not a plain number. */
+function seconds(value: string): number | null {
+  const n = Number(value.trim());
+  return value.trim() !== "" && Number.isFinite(n) ? n : null;
+}
+
 function readGame(root: SgfNode, index: number): GameRecord {
   const { width, height } = parseSize(root);
   const setup = new Uint8Array(width * height);
@@ -180,6 +190,7 @@ function readGame(root: SgfNode, index: number): GameRecord {
   let node: SgfNode | undefined = root;
   let n = 0;
   let marks: GameRecord["marks"];
+  const clockLeft: RecordClock["left"] = [];
   while (node) {
     const d = node.data;
     const hasSetup = d.AB || d.AW || d.AE;
@@ -203,6 +214,12 @@ function readGame(root: SgfNode, index: number): GameRecord {
       const offBoard = p !== null && (p.x >= width || p.y >= height);
       moves.push({ color: colour, x: p?.x ?? null, y: p?.y ?? null, raw: v[0], offBoard });
     }
+    for (const [prop, periods, colour] of [["BL", "OB", "B"], ["WL", "OW", "W"]] as const) {
+      const left = d[prop] ? seconds(d[prop][0]) : null;
+      if (left === null || moves.length === 0) continue;
+      const p = d[periods] ? seconds(d[periods][0]) : null;
+      clockLeft.push({ color: colour, n: moves.length, left, ...(p !== null ? { periods: p } : {}) });
+    }
     // the players' marks of the end: the last node that has any (KGS writes TB/TW on the last pass)
     // (a broken mark spoils only `--dead sgf`, which then says why, not the rest of the record)
     if (d.TB || d.TW || d.DD) {
@@ -216,9 +233,13 @@ function readGame(root: SgfNode, index: number): GameRecord {
     node = node.children[0];
     n++;
   }
+  // the clock is read where it is plain numbers (seconds); anything else is said, not an error
+  const TM = root.data.TM ? seconds(root.data.TM[0]) : null;
+  if (root.data.TM && TM === null) notes.push(`TM[${root.data.TM[0]}] is not a number of seconds: the base time is not read from the record`);
+  const clock = TM !== null || clockLeft.length ? { TM, OT: root.data.OT?.[0]?.trim() || null, left: clockLeft } : undefined;
   return {
     width, height, komi, rules: root.data.RU?.[0]?.trim() || null, handicap, toMove, setup, moves,
-    result: root.data.RE?.[0]?.trim() || null, index, notes, ...(marks ? { marks } : {}),
+    result: root.data.RE?.[0]?.trim() || null, index, notes, ...(marks ? { marks } : {}), ...(clock ? { clock } : {}),
   };
 }
 
