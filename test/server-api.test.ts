@@ -42,6 +42,7 @@ const REFEREE_CASES: [string, string[], Record<string, unknown>][] = [
   ["example.sgf", ["--rules", "ing", "--komi", "6.5"], { rules: "ing", komi: 6.5 }],
   ["example.sgf", ["--rules-json", '{"name":"chinese","ko":"ssk","komi":7}'], { rules: { name: "chinese", ko: "ssk", komi: 7 } }],
   ["example.sgf", ["--dead", "E9"], { dead: ["E9"] }],
+  ["example.sgf", ["--rules", "ing", "--time", "10800,pp", "--time-used", "B:10200,W:13200"], { rules: "ing", time: "10800,pp", timeUsed: "B:10200,W:13200" }],
   ["cycles/triple-ko.sgf", ["--rules", "ing"], { rules: "ing" }],
   ["cycles/triple-ko.sgf", ["--rules", "chinese"], { rules: "chinese" }],
   ["cycles/double-ko.sgf", ["--rules", "japanese"], { rules: "japanese" }],

@@ -54,6 +54,8 @@ export function refereeSchema(l: Limits) {
       ownBlack: { ...vertices, description: "Grand Rules: points only Black has the right to occupy" },
       ownWhite: { ...vertices, description: "Grand Rules: points only White has the right to occupy" },
       seki: { ...vertices, description: "territory counting: stones in seki, each naming its string" },
+      time: { type: "string", maxLength: 100, description: "time control BT[,pp|rs:SECONDS:PERIODS] (base seconds, overtime), as --time" },
+      timeUsed: { type: "string", maxLength: 100, description: "the time each player used, B:SECONDS,W:SECONDS, as --time-used" },
     },
   } as const;
 }
@@ -150,6 +152,7 @@ export function refereeOptions(body: GameBody): CliOptions {
   const opts = ruleOptions(body);
   if (body.dead !== undefined) opts.dead = joined(body.dead);
   for (const f of ["ownBlack", "ownWhite", "seki"]) if (body[f] !== undefined) opts[f] = joined(body[f]);
+  for (const f of ["time", "timeUsed"]) if (body[f] !== undefined) opts[f] = String(body[f]);
   return opts;
 }
 
