@@ -37,6 +37,7 @@ describe("Ing's penalty-point overtime (002 §7 罰點延時)", () => {
     expect(timed.time!.penalty).toEqual({ B: 0, W: 4 });
     expect(timed.time!.net).toEqual({ against: "W", points: 4 });
     expect(timed.score!.penalty).toEqual({ against: "W", points: 4, stones: 2 });
+    expect(timed.score!.breakdown.fillIn!.penaltyStones).toEqual({ against: "W", stones: 2 });
     expect(plain.result).toBe("W+16.5");
     expect(margin(timed.result) - margin(plain.result)).toBe(4);
     expect(timed.result).toBe("W+12.5");

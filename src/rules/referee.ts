@@ -415,6 +415,8 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
       notes.push("penalty points are not applied: the rule set counts against a threshold (new-ing 2.10), which has no place for them");
     } else if (time.net.against && decidedBy === "count" && finalScore && finalScore.threshold === undefined) {
       finalScore.penalty = { against: time.net.against, points: time.net.points, stones: time.stones };
+      // 002 §4 區位: in the fill-in count the points are stones (二點折一子)
+      if (finalScore.breakdown.fillIn) finalScore.breakdown.fillIn.penaltyStones = { against: time.net.against, stones: time.stones };
       result = resultOf(finalScore, rules.tie);
     }
   } else if (time && (time.lostOnTime || time.net.against)) {

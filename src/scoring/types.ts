@@ -124,6 +124,9 @@ export interface FillInView {
   margin: number;
   /** komi in stones (二點折一子) */
   komiStones: number;
+  /** time penalty points in stones (時差罰點，二點折一子), paid by `against` into the opponent's
+   *  area (ing 1.10); absent without penalty points */
+  penaltyStones?: { against: "B" | "W"; stones: number };
   /** the fill-in margin equals black − white of the area count */
   agrees: boolean;
 }
