@@ -72,6 +72,17 @@ describe("simulation in the core equals the referee", () => {
     check({ width: 3, height: 2, seed: 2, policy: "capture", rules: named(RULE_NAMES), paired: false }, 60);
   });
 
+  it("chinese with long cycles void plays basic ko in the core as the referee does (coreKo): simple-ko games replay under it as the referee rules them", () => {
+    // 4x4 games under simple ko repeat positions often; under chinese + longCycles void the
+    // referee replaces positional superko by basic ko (RULES.md 5), so none of those moves may be
+    // refused as superko in the core either
+    const r = check({ width: 4, height: 4, seed: 7, policy: "light", paired: true, rules: [
+      { key: "simple", rules: withKnobs(preset("chinese"), { ko: "simple" }) },
+      { key: "chinese-void", rules: withKnobs(preset("chinese"), { longCycles: "void" }) },
+    ] }, 300);
+    expect(r.pairs).toBe(600);
+  });
+
   it("paired replays: the first illegal move and the result under the other rule set", () => {
     const r = check({ width: 5, height: 5, seed: 21, policy: "light", rules: named(["ing", "new-ing", "zhang", "grand", "chinese", "japanese"]), paired: true }, 40);
     expect(r.pairs).toBe(40 * 6 * 5);

@@ -2,7 +2,7 @@
 // it reports with. The knobs follow the referee's reading of the RuleSet exactly: the repetition
 // rules of src/rules/repetition.ts `repetitionRules`, the core ko of `coreKo`, the flow of
 // src/rules/flow.ts. Keep the numbers in step with assembly/rules.ts.
-import type { RuleSet } from "../rules/ruleset.js";
+import { coreKo, type RuleSet } from "../rules/ruleset.js";
 import { SUICIDE } from "../core/codes.js";
 
 export const REASONS = ["ok", "occupied", "suicide", "ko", "superko", "off-board", "no-change", "hot-stone",
@@ -31,7 +31,9 @@ export interface SimKnobs {
 /** The knobs the simulation plays `rules` with (the referee's reading of the same knobs). */
 export function simKnobs(rules: RuleSet): SimKnobs {
   const ko = rules.ko;
-  const rep = ko === "ing" ? REP.ing : ko === "zhang" ? REP.zhang : ko === "japanese" ? REP.simple : REP[ko];
+  // the core's own ko is the referee's coreKo: basic ko for japanese, and for psk/ssk when long
+  // cycles are void (the referee plays chinese + longCycles void with basic ko, RULES.md 5)
+  const rep = ko === "ing" ? REP.ing : ko === "zhang" ? REP.zhang : REP[coreKo(rules)];
   // repetitionRules: ing adds the third-occurrence Void; outside zhang so do japanese, longCycles
   // void and a history cleared on resumption (grand 4.4: cycles through suspensions)
   const void3 = ko === "ing" || (ko !== "zhang" && (ko === "japanese" || rules.longCycles === "void" || rules.resumeClearsHistory));
