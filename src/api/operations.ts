@@ -10,7 +10,7 @@ import { fromGtp } from "../core/coords.js";
 import { prove, type ProveResult } from "../prove/prove.js";
 import { proveParallel } from "../prove/pool.js";
 import { positionAfter, type Position } from "../prove/position.js";
-import { resolveRules } from "../cli/options.js";
+import { resolveRules } from "../rules/resolve.js";
 import { timeFor } from "../rules/time.js";
 
 /** Option values as commander gives them: strings, booleans, or undefined when not given. */

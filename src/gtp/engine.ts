@@ -11,7 +11,7 @@ import { ruleSetFrom } from "../rules/ruleset.js";
 import { recordMove } from "../api/input.js";
 import { proveRecord, refereeRecord, type CliOptions } from "../api/operations.js";
 import { positionAfter } from "../prove/position.js";
-import { resolveRules } from "../cli/options.js";
+import { resolveRules } from "../rules/resolve.js";
 
 export const GTP_COMMANDS = [
   "protocol_version", "name", "version", "known_command", "list_commands", "quit",

@@ -10,6 +10,7 @@
 // - none (rule texts without a time clause): time is reported, never ruled on.
 import { ArbiterError } from "../errors.js";
 import { other, type Color } from "../core/codes.js";
+import type { RecordClock } from "../sgf/read.js";
 
 export const TIME_RULE_VALUES = ["ing-penalty", "loss", "none"] as const;
 export type TimeRule = (typeof TIME_RULE_VALUES)[number];
@@ -93,17 +94,6 @@ export function parseTimeUsed(spec: string): TimeUsed {
   }
   if (out.B === undefined || out.W === undefined) throw new ArbiterError(`--time-used needs both players, got "${spec}"`);
   return { B: out.B, W: out.W, from: "option" };
-}
-
-/** What the clock of a record says (SGF TM, OT and BL/WL, OB/OW per move). */
-export interface RecordClock {
-  /** TM: base time, seconds */
-  TM: number | null;
-  /** OT as written */
-  OT: string | null;
-  /** per move with a BL or WL: the time left then (in the period, once in byo-yomi), and the
-   *  periods left (OB/OW) where written */
-  left: { color: Color; n: number; left: number; periods?: number }[];
 }
 
 /** The overtime a record's OT describes, where it is one arbiter reads: KGS's "5x30 byo-yomi"

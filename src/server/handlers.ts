@@ -6,7 +6,7 @@ import { jsonText, proveRecord, refereeRecord } from "../api/operations.js";
 import { positionAfter } from "../prove/position.js";
 import { indexToGtp } from "../core/coords.js";
 import { proveOptions, recordOf, refereeOptions, ruleOptions, type GameBody, type Limits } from "./requests.js";
-import { resolveRules } from "../cli/options.js";
+import { resolveRules } from "../rules/resolve.js";
 
 /** SGF text longer than this is parsed in a search thread: @sabaki/sgf takes some 20-50 ms
  *  for 8 KB of pathological text (thousands of empty nodes or variations), seconds for 1 MB.

@@ -4,7 +4,6 @@
 import sgf from "@sabaki/sgf";
 import { ArbiterError } from "../errors.js";
 import { MAX_SIDE, MIN_SIDE, type Color } from "../core/codes.js";
-import type { RecordClock } from "../rules/time.js";
 
 export interface RecordMove {
   color: Color;
@@ -15,6 +14,17 @@ export interface RecordMove {
   raw: string;
   /** the point lies outside the board */
   offBoard: boolean;
+}
+
+/** What the clock of a record says (SGF TM, OT and BL/WL, OB/OW per move). */
+export interface RecordClock {
+  /** TM: base time, seconds */
+  TM: number | null;
+  /** OT as written */
+  OT: string | null;
+  /** per move with a BL or WL: the time left then (in the period, once in byo-yomi), and the
+   *  periods left (OB/OW) where written */
+  left: { color: Color; n: number; left: number; periods?: number }[];
 }
 
 export interface GameRecord {

@@ -1,0 +1,54 @@
+// The rule set a request asks for: --rules-json, else --rules, else the record's RU, else the
+// default, with knob overrides as the command line gives them (strings). Shared by the command
+// line, the HTTP server and the GTP engine (src/api/operations.ts).
+import { ArbiterError } from "../errors.js";
+import { KNOB_NAMES, preset, withKnobs, ruleSetFrom, type RuleSet } from "./ruleset.js";
+import { presetForRu } from "./names.js";
+
+/** A knob's command-line spelling: handicapBonus is --handicap-bonus. */
+export const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+function parseKnobValue(knob: string, raw: string): unknown {
+  if (knob === "komi") {
+    const n = Number(raw);
+    if (raw.trim() === "" || !Number.isFinite(n)) throw new ArbiterError(`--komi takes a number, got "${raw}"`);
+    return n;
+  }
+  if (["passesInHash", "resumeClearsHistory", "splitShared", "laziness"].includes(knob)) {
+    if (raw !== "true" && raw !== "false") throw new ArbiterError(`--${kebab(knob)} takes true or false, got "${raw}"`);
+    return raw === "true";
+  }
+  return raw;
+}
+
+/** The rule set for a command: --rules-json, else --rules, else the record's RU, else the default. */
+export function resolveRules(opts: Record<string, unknown>, recordRu: string | null, fallback = "tromp-taylor"):
+  { rules: RuleSet; from: "option" | "record" | "default" } {
+  let rules: RuleSet;
+  let from: "option" | "record" | "default";
+  if (typeof opts.rulesJson === "string") {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(opts.rulesJson);
+    } catch {
+      throw new ArbiterError("--rules-json is not valid JSON");
+    }
+    rules = ruleSetFrom(parsed as Record<string, unknown>);
+    from = "option";
+  } else if (typeof opts.rules === "string") {
+    rules = preset(opts.rules);
+    from = "option";
+  } else if (recordRu) {
+    rules = preset(presetForRu(recordRu));
+    from = "record";
+  } else {
+    rules = preset(fallback);
+    from = "default";
+  }
+  const overrides: Record<string, unknown> = {};
+  for (const knob of KNOB_NAMES) {
+    const v = opts[knob];
+    if (typeof v === "string") overrides[knob] = parseKnobValue(knob, v);
+  }
+  return { rules: withKnobs(rules, overrides), from };
+}
