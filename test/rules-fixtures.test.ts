@@ -239,6 +239,8 @@ describe("a ko retaken after one pass each (ing 1A, grand 4.4, zhang 3.3-3.5, RU
     // resumes, passes 5-6 end play (four-passes). The start position: 5 − 7 − 8 = −10
     const r = run(F, "ing");
     expectRuling(r, { end: "four-passes@6", endRule: "ing 1.5", result: "W+10", by: "count", score: [5, 7], afterEnd: 4 });
+    // --explain says so too, with the clause that ended play
+    expect(explain(r)).toMatch(/The record has 4 more moves after move 6: not refereed, since play ended there \(ing 1\.5/);
     expect(r.moves[3]).toMatchObject({ n: 4, point: "B2", captures: ["C2"] });
     // 1A after-move: the start situation recurs at move 4, a cycle started by Black's take; every
     // capture in it takes back the stone of the previous one, 1 for 1: fighting

@@ -38,6 +38,8 @@ export function explain(r: Ruling): string {
     out.push(`Cycle: moves ${c.firstMove}-${c.repeatMove} (period ${c.period}), ${c.kind}; ruling ${c.ruling} for ${c.by}.`);
   }
   out.push(`End of play: ${r.end.reason} at move ${r.end.atMove} (${r.end.rule}).`);
+  // the record going on after the end: those moves are not refereed, and the clause says why
+  if (r.movesAfterEnd) out.push(`The record has ${r.movesAfterEnd} more move${r.movesAfterEnd === 1 ? "" : "s"} after move ${r.end.atMove}: not refereed, since play ended there (${r.end.rule}).`);
   for (const d of r.disputes ?? []) out.push(disputeLine(d, true));
   for (const n of r.notes) out.push(`Note: ${n}`);
   if (r.dead.length) out.push(`Dead stones removed before counting: ${r.dead.join(" ")}.`);
