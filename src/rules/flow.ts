@@ -2,7 +2,10 @@
 // 3.5 (Zhang), 4.4 (Grand) and the two passes of the common rule sets.
 import type { Color } from "../core/codes.js";
 import type { RuleSet } from "./ruleset.js";
-import type { EndReason } from "./referee.js";
+
+/** Why play ended (the JSON's `end.reason`, DESIGN.md 3). */
+export type EndReason = "four-passes" | "two-passes" | "null-moves" | "virtual-moves" | "resignation" |
+  "illegal-move" | "cycle" | "record-ended";
 
 export type Phase = "play" | "paused" | "resumed";
 

@@ -10,7 +10,7 @@ import { clauseFor } from "./clauses.js";
 import { countFinal, factsFromMoves, resultOf, type Score } from "../scoring/count.js";
 import type { HistoryEntry } from "./history.js";
 import { repetitionRules, proposalEntry } from "./repetition.js";
-import { PlayFlow } from "./flow.js";
+import { PlayFlow, type EndReason } from "./flow.js";
 import { classifyCycle } from "./cycles.js";
 import { settleDisputes, disputeFirstMover, type Dispute } from "../prove/disputes.js";
 import { ruleOnTime, type TimeControl, type TimeRuling, type TimeUsed } from "./time.js";
@@ -43,8 +43,7 @@ export interface Cycle {
   by: Color;
 }
 
-export type EndReason = "four-passes" | "two-passes" | "null-moves" | "virtual-moves" | "resignation" |
-  "illegal-move" | "cycle" | "record-ended";
+export type { EndReason } from "./flow.js";
 
 export interface Ruling {
   rules: RuleSet;
