@@ -76,22 +76,25 @@ function logCycle(startState: u32, game: i32, s: i32, t: i32, first: i32): bool 
   return true;
 }
 
+/** Moves the rejected candidate p (at index k of the m live empty points) behind the live range. */
+@inline function dropCandidate(k: i32, m: i32, p: i32): void {
+  const last = <i32>load<u16>(EMPTIES + (<usize>m << 1));
+  store<u16>(EMPTIES + (<usize>k << 1), <u16>last);
+  store<u16>(EMPTIES + (<usize>m << 1), <u16>p);
+  store<u16>(EPOS + (<usize>last << 1), <u16>k);
+  store<u16>(EPOS + (<usize>p << 1), <u16>m);
+}
+
 /** One light-playout move for c (DESIGN.md 2): a uniformly random legal point that is not an own
- *  eye, drawn without replacement from the empty list; -1 when there is none (the caller passes).
- *  `tactical`: nor a point that puts a string of two or more of c's stones in atari. */
-@inline function lightMove(c: i32, tactical: bool = false): i32 {
+ *  eye, drawn without replacement from the empty list; -1 when there is none (the caller passes). */
+@inline function lightMove(c: i32): i32 {
   let m = nempty();
   while (m > 0) {
     const k = <i32>rngBelow(<u32>m);
     const p = <i32>load<u16>(EMPTIES + (<usize>k << 1));
-    if (!isOwnEye(p, c) && !(tactical && libertiesAfter(p, c) <= 1 && joinsOwn) && play(p, c) == OK) return p;
-    // move the rejected candidate behind the live range
+    if (!isOwnEye(p, c) && play(p, c) == OK) return p;
     m--;
-    const last = <i32>load<u16>(EMPTIES + (<usize>m << 1));
-    store<u16>(EMPTIES + (<usize>k << 1), <u16>last);
-    store<u16>(EMPTIES + (<usize>m << 1), <u16>p);
-    store<u16>(EPOS + (<usize>last << 1), <u16>k);
-    store<u16>(EPOS + (<usize>p << 1), <u16>m);
+    dropCandidate(k, m, p);
   }
   return -1;
 }
@@ -184,6 +187,19 @@ function tacticalMove(c: i32, last: i32): i32 {
   return -1;
 }
 
+/** A light move for c that does not put a string of two or more of c's stones in atari. */
+function tacticalLightMove(c: i32): i32 {
+  let m = nempty();
+  while (m > 0) {
+    const k = <i32>rngBelow(<u32>m);
+    const p = <i32>load<u16>(EMPTIES + (<usize>k << 1));
+    if (!isOwnEye(p, c) && !(libertiesAfter(p, c) <= 1 && joinsOwn) && play(p, c) == OK) return p;
+    m--;
+    dropCandidate(k, m, p);
+  }
+  return -1;
+}
+
 /**
  * Plays `games` playouts from the current position, `toMove` first, with simple ko and suicide
  * forbidden, under `policy` (POLICY_LIGHT or POLICY_TACTICAL), and sums each point's final
@@ -206,7 +222,7 @@ export function runOwnership(games: i32, seed: u32, toMove: i32, policy: i32): v
       let p = -1;
       if (policy == POLICY_TACTICAL) {
         if (last > 0) p = tacticalMove(c, last);
-        if (p < 0) p = lightMove(c, true);
+        if (p < 0) p = tacticalLightMove(c);
       } else p = lightMove(c);
       if (p >= 0) passes = 0; else { passes++; passMove(); }
       last = p;
