@@ -6,7 +6,7 @@
 // - alive by Benson (unconditionally alive: no sequence of the opponent's moves captures it);
 // - proven dead, alive or seki by a local proof (the region and its assumption are reported);
 // - unresolved, with the reason (budget, region not local), counted as the estimate says.
-// Which groups to prove, and which way, comes from an estimate: light playouts from the final
+// Which groups to prove, and which way, comes from an estimate: tactical playouts from the final
 // position in the core (ownership). The estimate never decides a proven group: a proof that
 // contradicts it wins, and is reported as such.
 import { other, type Color } from "../core/codes.js";
@@ -18,7 +18,7 @@ import { bensonAlive, type SearchRegion } from "./region.js";
 import { ask, type Verdict } from "./prove.js";
 import type { ProblemSpec } from "./search.js";
 
-/** Light playouts for the ownership estimate: about 35 ms on 19x19 per 1000. */
+/** Tactical playouts for the ownership estimate (about 190 ms on a finished 19x19 position per 1000). */
 const PLAYOUTS = 2000;
 /** Ownership (from the stones' side, -1..1) below which a string is taken to be dead. */
 const DEAD_BELOW = 0;
