@@ -142,21 +142,8 @@ export function localRegion(b: Board, group: number[], defender: Color, own: Flo
   // left out could never be filled: the square four's A19, two points from every White stone,
   // "lived" in 83 nodes)
   if (!deadGroup) {
-    const stack = [...points].filter((p) => board[p] === 0);
-    while (stack.length) {
-      const p = stack.pop()!;
-      for (const q of neighbours(p, width, height)) {
-        if (board[q] !== 0 || points.has(q) || own[q] * sideSign <= -AREA) continue;
-        points.add(q);
-        stack.push(q);
-        if (points.size > MAX_REGION) return null;
-      }
-    }
-    for (const p of points) {
-      for (const q of neighbours(p, width, height)) {
-        if (!points.has(q) && board[q] === a && !boundary.has(q)) for (const r of connected([q], (t) => board[t] === a, width, height)) boundary.add(r);
-      }
-    }
+    if (!floodEmpty(b, points, (q) => own[q] * sideSign > -AREA, MAX_REGION)) return null;
+    for (const r of boundaryOf(b, points, a)) boundary.add(r);
   }
   if (points.size > MAX_REGION) return null;
   const targetStones = new Set(group.filter((p) => board[p] === d));
@@ -171,6 +158,19 @@ export function localRegion(b: Board, group: number[], defender: Color, own: Flo
 /** One proof's escapes: the exits the group's own strings reached, and whether any escape was of
  *  another kind (a boundary string taken, or another of the defender's strings out). */
 interface Escape { exits: number[]; captures: boolean }
+
+/** One group's settlement, with what the fights between groups need from its proof. */
+interface Settled {
+  dispute: Dispute;
+  /** the opponent's stones the proof took as safe, or fought inside its region */
+  safe: Set<number>;
+  /** the proof's escapes, when the group escaped (see joinLiving) */
+  escape: Escape[] | null;
+  /** the region the proof was found in */
+  region: SearchRegion | null;
+  /** the proof showed a string of the group can be captured */
+  lost: boolean;
+}
 
 /** A boundary string with at most this many liberties is not taken as safe: its liberties are
  *  in the region (localRegion). */
@@ -218,24 +218,42 @@ export function widen(b: Board, region: SearchRegion, defender: Color, attackerA
   // the region no one plays, so a defender stone next to an empty point left out would have a
   // liberty no one can fill (GNU Go's owl.tst 30: White "lived" in the corner because Black
   // could not play A6)
-  const stack = [...points].filter((p) => board[p] === 0);
-  while (stack.length) {
-    const p = stack.pop()!;
-    for (const q of neighbours(p, width, height)) {
-      if (board[q] === 0 && !points.has(q) && attackerArea(q)) { points.add(q); stack.push(q); }
-    }
-  }
+  floodEmpty(b, points, attackerArea);
   if ([...points].filter((p) => board[p] === 0).length > MAX_REGION) return null;
-  const boundary = new Set<number>();
-  for (const p of points) {
-    for (const q of neighbours(p, width, height)) {
-      if (!points.has(q) && board[q] === a) for (const r of connected([q], (t) => board[t] === a, width, height)) boundary.add(r);
-    }
-  }
+  const boundary = boundaryOf(b, points, a);
   // a living group's ways out stay barred, as in localRegion
   const ways = exitsOf(b, points, d);
   return { points: [...points].sort((x, y) => x - y), boundary, closedByLife: false, targetStones: region.targetStones,
     ...(region.barred ? { exits: new Set<number>(), barred: ways } : { exits: ways }) };
+}
+
+/** Adds to `points` every empty point joined to its empty points through empty points that
+ *  `accept`; false as soon as `points` would pass `most`. */
+function floodEmpty(b: Board, points: Set<number>, accept: (p: number) => boolean, most = Infinity): boolean {
+  const { width, height, board } = b;
+  const stack = [...points].filter((p) => board[p] === 0);
+  while (stack.length) {
+    const p = stack.pop()!;
+    for (const q of neighbours(p, width, height)) {
+      if (board[q] !== 0 || points.has(q) || !accept(q)) continue;
+      points.add(q);
+      stack.push(q);
+      if (points.size > most) return false;
+    }
+  }
+  return true;
+}
+
+/** A region's boundary: the strings of colour `a` next to its points and outside them, whole. */
+function boundaryOf(b: Board, points: Set<number>, a: number): Set<number> {
+  const { width, height, board } = b;
+  const boundary = new Set<number>();
+  for (const p of points) {
+    for (const q of neighbours(p, width, height)) {
+      if (!points.has(q) && board[q] === a && !boundary.has(q)) for (const r of connected([q], (t) => board[t] === a, width, height)) boundary.add(r);
+    }
+  }
+  return boundary;
 }
 
 /** A region's exits: its empty points next to the defender's (`d`) stones or to empty points
@@ -350,20 +368,14 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
     groups.push(g);
   }
 
-  /** the opponent's stones the last proof took as safe, or fought inside its region */
-  let assumedSafe = new Set<number>();
-  /** the last proof's escapes, when the group escaped: the exits its own strings reached, and
-   *  whether any escape was of another kind (a boundary string taken, another string out) */
-  let lastEscape: Escape[] | null = null;
-  /** One group's status: Benson, else a local proof with the estimate choosing the question. */
-  /** the region of the last proof */
-  let lastRegion: SearchRegion | null = null;
-  /** the last proof showed a string of the group can be captured */
-  let lastLost = false;
+  /** One group's status: Benson, else a local proof with the estimate choosing the question;
+   *  `given`: a region to ask in (a race's), `wholeOnly`: ask whether the whole group can be
+   *  captured whatever the estimate, `share`: of the group's budget. */
   const settleGroup = (g: number[], stones: number[], base: DisputeBase, given?: SearchRegion, wholeOnly = false,
-    share = wholeOnly || base.estimate >= ALIVE_SURE ? 0.25 : 1): Dispute => {
+    share = wholeOnly || base.estimate >= ALIVE_SURE ? 0.25 : 1): Settled => {
     const c = board[stones[0]];
-    if (g.every((s) => benson[c].has(members[s][0]))) return { ...base, status: "alive", by: "benson", counted: "alive" };
+    const without = (dispute: Dispute): Settled => ({ dispute, safe: new Set(), escape: null, region: null, lost: false });
+    if (g.every((s) => benson[c].has(members[s][0]))) return without({ ...base, status: "alive", by: "benson", counted: "alive" });
     const colour = base.colour;
     const deadGroup = base.estimate < DEAD_BELOW;
     // the question: can the attacker capture the whole group (for a group thought dead, or one
@@ -376,9 +388,9 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
     const inGroup = new Set(stones);
     let region = given ?? localRegion(pos, stones, colour, own, askCapture ? other(colour) : colour, (p) => inGroup.has(p),
       (p) => thoughtDead(id[p]));
-    if (!region) return unresolved(`region not local: more than ${MAX_REGION} points around the group`);
+    if (!region) return without(unresolved(`region not local: more than ${MAX_REGION} points around the group`));
     const left = (budget.totalMs ?? Infinity) - (performance.now() - t0);
-    if (left <= 0) return unresolved("budget: the position's time ran out before this group");
+    if (left <= 0) return without(unresolved("budget: the position's time ran out before this group"));
     const t1 = performance.now();
     // the count turns on the groups in doubt: a check of a group surely alive gets a quarter
     const timeMs = Math.min(budget.timeMs * share, left);
@@ -388,15 +400,15 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
       { positions, deadline: t1 + timeMs });
     const { q, escapes } = local;
     region = local.region;
-    lastRegion = region;
     const regionOut = { points: region.points.length, boundary: [...new Set([...region.boundary].map((p) => id[p]))]
       .map((s) => gtp(members[s][0])), exits: region.exits?.size ?? 0 };
     const proof = { region: regionOut, nodes: q.nodes, positions: q.positions ?? 0, timeMs: Math.round(performance.now() - t1), line: q.line };
     // the opponent's stones the proof took as safe or fought: their own fate bears on this one
-    assumedSafe = new Set([...region.boundary, ...region.points.filter((p) => board[p] !== 0 && board[p] !== c)]);
+    const safe = new Set([...region.boundary, ...region.points.filter((p) => board[p] !== 0 && board[p] !== c)]);
+    const settled = (dispute: Dispute, more: Partial<Settled> = {}): Settled => ({ dispute, safe, escape: null, region, lost: false, ...more });
     if (q.captured === null) {
       const why = (q.positions ?? 0) >= positions ? `no proof within ${positions} positions` : `no proof within ${Math.round(timeMs)} ms`;
-      return unresolved(`budget: ${why}`, { ...proof, line: [] });
+      return settled(unresolved(`budget: ${why}`, { ...proof, line: [] }));
     }
     // "any" won: some string of the group falls, which may be a sacrifice, not the group's death
     // (then the question is whether the whole group can be captured, asked as for a group
@@ -404,25 +416,22 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
     if (!askCapture && q.captured) {
       const lost = `a string of the group can be captured in its local region (${q.line.slice(0, 6).join(", ")}); the estimate says alive`;
       const whole = settleGroup(g, stones, base, undefined, true);
-      if (whole.by === "proof" && whole.status === "dead") return { ...whole, reason: `${lost}; the whole group can be captured too` };
-      lastEscape = null;
-      lastLost = true;
-      lastRegion = region;
-      assumedSafe = new Set([...region.boundary, ...region.points.filter((p) => board[p] !== 0 && board[p] !== c)]);
-      return unresolved(lost, proof);
+      const d = whole.dispute;
+      if (d.by === "proof" && d.status === "dead") return { ...whole, dispute: { ...d, reason: `${lost}; the whole group can be captured too` } };
+      return settled(unresolved(lost, proof), { lost: true });
     }
     // the defender lives only by capturing a boundary string or leaving the region: wider play,
     // not this local proof, would decide (counting the escape as life was measured: it loses
     // more games than it wins, 47 against 48 of 60)
     if (!q.captured && q.escapes > 0) {
-      lastEscape = escapes;
       // (counting a group in doubt that escapes as alive was measured again: 240 of 300 games
       // against 251, 2026-12-01)
-      return unresolved("the group escapes its local region (captures a boundary string or reaches outside), or the attacker's stones inside it reach outside: not settled locally", proof);
+      return settled(unresolved("the group escapes its local region (captures a boundary string or reaches outside), or the attacker's stones inside it reach outside: not settled locally", proof),
+        { escape: escapes });
     }
     const status: GroupStatus = q.captured ? "dead" : "alive";
-    return { ...base, status, by: "proof", counted: status, ...proof,
-      ...(deadGroup !== q.captured ? { reason: `the proof contradicts the estimate (${base.estimate}): ${status}` } : {}) };
+    return settled({ ...base, status, by: "proof", counted: status, ...proof,
+      ...(deadGroup !== q.captured ? { reason: `the proof contradicts the estimate (${base.estimate}): ${status}` } : {}) });
   };
 
   const disputes: Dispute[] = [];
@@ -434,15 +443,12 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
   const lostOf: boolean[] = [];
   const bases: DisputeBase[] = [];
   const settleAgain = (i: number, region?: SearchRegion, whole = false) => {
-    assumedSafe = new Set();
-    lastEscape = null;
-    lastRegion = null;
-    lastLost = false;
-    disputes[i] = whole ? settleGroup(groups[i], stonesOf[i], bases[i], region, true, 1) : settleGroup(groups[i], stonesOf[i], bases[i], region);
-    lostOf[i] = lastLost;
-    safeOf[i] = assumedSafe;
-    escapeOf[i] = lastEscape;
-    regionOf[i] = lastRegion;
+    const r = whole ? settleGroup(groups[i], stonesOf[i], bases[i], region, true, 1) : settleGroup(groups[i], stonesOf[i], bases[i], region);
+    disputes[i] = r.dispute;
+    lostOf[i] = r.lost;
+    safeOf[i] = r.safe;
+    escapeOf[i] = r.escape;
+    regionOf[i] = r.region;
   };
   groups.forEach((g, i) => {
     const stones = g.flatMap((s) => members[s]);
@@ -523,19 +529,14 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
  * would pass MAX_REGION empty points.
  */
 export function raceRegion(b: Board, r1: SearchRegion, r2: SearchRegion, stones1: number[], stones2: number[]): Map<number, SearchRegion> | null {
-  const { width, height, board } = b;
+  const { board } = b;
   const points = new Set([...r1.points, ...r2.points, ...stones1, ...stones2]);
   if ([...points].filter((p) => board[p] === 0).length > MAX_REGION) return null;
   const out = new Map<number, SearchRegion>();
   for (const [stones, r] of [[stones1, r1], [stones2, r2]] as const) {
     const d = board[stones[0]];
-    const boundary = new Set<number>();
-    for (const p of points) {
-      for (const q of neighbours(p, width, height)) {
-        if (!points.has(q) && board[q] === 3 - d) for (const t of connected([q], (x) => board[x] === 3 - d, width, height)) boundary.add(t);
-      }
-    }
-    out.set(d, { points: [...points].sort((x, y) => x - y), boundary, closedByLife: false, targetStones: r.targetStones, exits: exitsOf(b, points, d) });
+    out.set(d, { points: [...points].sort((x, y) => x - y), boundary: boundaryOf(b, points, 3 - d), closedByLife: false,
+      targetStones: r.targetStones, exits: exitsOf(b, points, d) });
   }
   return out;
 }

@@ -495,17 +495,17 @@ export class Search {
   /** the end of the current phase (see phase) */
   private phaseDeadline = Infinity;
 
-  /** Runs `f` with at most `ms` of the budget's time; afterwards the budget is open again
-   *  unless it is itself spent. */
+  /** Runs `f` with at most `ms` of the budget's time (and at most `positions` moves tried);
+   *  afterwards the budget is open again unless it is itself spent. */
   phase<T>(ms: number, f: () => T, positions = Infinity): T {
-    const saved = this.phaseDeadline, savedNodes = this.phasePositions;
+    const saved = this.phaseDeadline, savedPositions = this.phasePositions;
     this.phaseDeadline = Math.min(saved, performance.now() + ms);
-    this.phasePositions = Math.min(savedNodes, this.positions + positions);
+    this.phasePositions = Math.min(savedPositions, this.positions + positions);
     try {
       return f();
     } finally {
       this.phaseDeadline = saved;
-      this.phasePositions = savedNodes;
+      this.phasePositions = savedPositions;
       if (this.budgetOut && !this.spent()) this.budgetOut = false;
     }
   }

@@ -116,11 +116,12 @@ function usedAt(control: TimeControl, e: RecordClock["left"][number]): number {
 /** The time each player used, from the record's last clock readings; null when it has none. */
 export function timeUsedFromRecord(clock: RecordClock, control: TimeControl, rule: TimeRule): TimeUsed | null {
   const last: Partial<Record<Color, number>> = {};
+  const limit = lossAt(control, rule);
   let crossed: Color | undefined;
   for (const e of clock.left) {
     const used = usedAt(control, e);
     last[e.color] = used;
-    if (crossed === undefined && lossAt(control, rule) !== null && used > lossAt(control, rule)!) crossed = e.color;
+    if (crossed === undefined && limit !== null && used > limit) crossed = e.color;
   }
   if (last.B === undefined && last.W === undefined) return null;
   return { B: last.B ?? 0, W: last.W ?? 0, from: "record", ...(crossed ? { crossed } : {}) };
@@ -203,10 +204,10 @@ export function timeFor(clock: RecordClock | undefined, timeSpec: string | undef
   if (timeSpec !== undefined) control = parseTimeControl(timeSpec, rule);
   else if (clock?.TM) {
     const ot = overtimeFromOT(clock.OT);
-    if (clock.OT && !ot) {
+    if (clock.OT && !ot && usedSpec === undefined) {
       // (Canadian overtime and the like: the clock's readings cannot be turned into time used)
-      if (usedSpec === undefined) notes.push(`OT[${clock.OT}] is an overtime arbiter does not read: no ruling on time (give --time)`);
-      if (usedSpec === undefined) return null;
+      notes.push(`OT[${clock.OT}] is an overtime arbiter does not read: no ruling on time (give --time)`);
+      return null;
     }
     control = { base: clock.TM, overtime: ot ?? (rule === "ing-penalty" ? { kind: "pp" } : { kind: "none" }) };
   }
