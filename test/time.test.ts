@@ -140,6 +140,17 @@ describe("time options and the record's clock", () => {
     expect(r.notes.join(" ")).toMatch(/OT\[25\/300 Canadian\] is an overtime arbiter does not read/);
   });
 
+  it("a TM of no length, or clock readings that are not numbers, give no ruling and no crash", () => {
+    for (const tm of ["0", "-600", "1e12"]) {
+      const r = refereeRecord(readSgf(`(;GM[1]FF[4]SZ[9]TM[${tm}];B[ee]BL[590];W[cc]WL[580];B[];W[])`), { rules: "ing" });
+      expect(r.time).toBeUndefined();
+      expect(r.notes.join(" ")).toMatch(/is no base time/);
+    }
+    const r = refereeRecord(readSgf("(;GM[1]FF[4]SZ[9]TM[600];B[ee]BL[abc];W[cc]WL[];B[];W[])"), { rules: "ing" });
+    expect(r.time).toBeUndefined(); // no reading of either player: nothing to rule on
+    expect(r.result).toBeDefined();
+  });
+
   it("a TM that is not plain seconds is said and not read", () => {
     const r = refereeRecord(readSgf("(;GM[1]FF[4]SZ[9]TM[10:00:00+1:00/5];B[ee];W[];B[])"), { rules: "chinese" });
     expect(r.time).toBeUndefined();

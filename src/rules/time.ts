@@ -202,7 +202,11 @@ export function timeFor(clock: RecordClock | undefined, timeSpec: string | undef
   rule: TimeRule, notes: string[]): { control: TimeControl; used: TimeUsed } | null {
   let control: TimeControl | null = null;
   if (timeSpec !== undefined) control = parseTimeControl(timeSpec, rule);
-  else if (clock?.TM) {
+  else if (clock?.TM !== null && clock?.TM !== undefined) {
+    if (!(clock.TM > 0 && clock.TM <= LIMIT)) {
+      notes.push(`TM[${clock.TM}] is no base time (seconds from 0 to ${LIMIT}): no ruling on time`);
+      return null;
+    }
     const ot = overtimeFromOT(clock.OT);
     if (clock.OT && !ot && usedSpec === undefined) {
       // (Canadian overtime and the like: the clock's readings cannot be turned into time used)

@@ -122,7 +122,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ArbiterServ
     }
     if (err.validation) return sendError(reply, 400, validationMessage(err.validation, err.validationContext ?? "body"));
     if (err instanceof HttpError) return sendError(reply, err.status, err.message);
-    if (err instanceof ArbiterError) return sendError(reply, 400, fieldNames(err.message));
+    if (err instanceof ArbiterError) return sendError(reply, 400, fieldNames(err.message, req.url.startsWith("/v1/referee") ? "referee" : undefined));
     if (typeof err.statusCode === "number" && err.statusCode >= 400 && err.statusCode < 500) {
       // fastify's own: body too large (413), broken JSON (400), wrong content type (415), ...
       return sendError(reply, err.statusCode, err.message);
@@ -145,7 +145,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ArbiterServ
     const { done, cancel } = pool.run({ kind, body, limits }, seconds * 1000 * 2 + 30_000);
     reply.raw.on("close", () => { if (!reply.raw.writableFinished) cancel(); });
     const r = await done;
-    return r.ok ? send(reply, 200, r.text) : sendError(reply, r.status, fieldNames(r.error));
+    return r.ok ? send(reply, 200, r.text) : sendError(reply, r.status, fieldNames(r.error, kind));
   }
 
   app.get("/", async (_req, reply) => reply.type("text/html; charset=utf-8").header("cache-control", "no-store").send(PAGE));

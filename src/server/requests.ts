@@ -169,9 +169,11 @@ export function proveOptions(body: GameBody, l: Limits): CliOptions {
   return opts;
 }
 
-/** The command line's option names in a message, as the request's field names. */
-export function fieldNames(message: string): string {
-  const names: Record<string, string> = { "moves": "atMove", "time": "seconds", "to-move": "toMove", "max-nodes": "maxNodes",
-    "rules-json": "rules", "own-black": "ownBlack", "own-white": "ownWhite", "workers": "workers" };
+/** The command line's option names in a message, as the request's field names (`kind`: the
+ *  request's; `--time` is the prove budget `seconds`, but the referee's time control `time`). */
+export function fieldNames(message: string, kind?: string): string {
+  const names: Record<string, string> = { "moves": "atMove", "to-move": "toMove", "max-nodes": "maxNodes",
+    "rules-json": "rules", "own-black": "ownBlack", "own-white": "ownWhite", "workers": "workers",
+    ...(kind === "referee" ? {} : { "time": "seconds" }) };
   return message.replace(/--([a-z][a-z-]*)/g, (_, k: string) => names[k] ?? k.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase()));
 }
