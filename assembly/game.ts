@@ -7,7 +7,7 @@ import { STATE, STATE_BYTES, REMOVED, MAXP, BLACK, WHITE, EMPTY, OK, ERR_OFF_BOA
 import { initZobrist, sideKeyFor } from "./zobrist";
 import { resetHistory, pushHistory } from "./history";
 import * as B from "./board";
-import { BB_A, BB_B, bbStringAt, bbTest, bbLiberties, bbCount } from "./bitboard";
+import { BB_A, BB_B, bbStringAt, bbTest, bbLiberties, bbCount, bbAnd, bbClearAll, bbSetBit } from "./bitboard";
 
 // Saved states for copy-make: slot 0 is the referee's undo, the rest serve searches.
 export const SLOTS: i32 = 512;
@@ -136,5 +136,30 @@ export function stringLiberties(x: i32, y: i32): i32 {
   if (c != BLACK && c != WHITE) return 0;
   bbStringAt(BB_A, p, c);
   bbLiberties(BB_B, BB_A);
+  return bbCount(BB_B);
+}
+
+/** Row-major bytes (non-zero: in) from which setLibertyMask takes the points that
+ *  stringLibertiesIn counts. */
+export const MASK_IN: usize = memory.data(19 * 19, 16);
+const BB_MASK: usize = memory.data(B.BB_WORDS * 8, 16);
+
+/** Takes the mask in MASK_IN (an eye region's points, see src/prove/eyes.ts). */
+export function setLibertyMask(): void {
+  bbClearAll(BB_MASK);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if (load<u8>(MASK_IN + <usize>(y * width + x)) != 0) bbSetBit(BB_MASK, pointOf(x, y));
+}
+
+/** The liberties of the string through (x, y) that lie in the mask; 0 for an empty point. The
+ *  eye-region search asks it for every string around the region after each defender move. */
+export function stringLibertiesIn(x: i32, y: i32): i32 {
+  const p = pointOf(x, y);
+  const c = colorAt(p);
+  if (c != BLACK && c != WHITE) return 0;
+  bbStringAt(BB_A, p, c);
+  bbLiberties(BB_B, BB_A);
+  bbAnd(BB_B, BB_B, BB_MASK);
   return bbCount(BB_B);
 }

@@ -206,6 +206,21 @@ export class Game {
     return this.use().stringLiberties(p % this.width, Math.floor(p / this.width));
   }
 
+  /** Sets the points (row-major indices) that libertiesIn counts: one mask per core, kept until
+   *  the next call (another Game taking over the core must set its own). */
+  setLibertyMask(points: Iterable<number>): void {
+    const c = this.use();
+    const mask = bytesAt(c, c.MASK_IN, this.width * this.height);
+    mask.fill(0);
+    for (const p of points) mask[p] = 1;
+    c.setLibertyMask();
+  }
+
+  /** Liberties of the string at row-major index `p` inside the mask (see setLibertyMask). */
+  libertiesIn(p: number): number {
+    return this.use().stringLibertiesIn(p % this.width, Math.floor(p / this.width));
+  }
+
   boardHash(): bigint { return u64(this.use().boardHash()); }
   situationHash(nextToMove: Color): bigint { return u64(this.use().situationHash(colorCode(nextToMove))); }
   /** Stones captured by `color` so far (self-captures count for the opponent). */

@@ -29,6 +29,9 @@ export interface CoreExports {
   countOwners(method: number): number;
   stringPoints(x: number, y: number): number;
   stringLiberties(x: number, y: number): number;
+  MASK_IN: WebAssembly.Global;
+  setLibertyMask(): void;
+  stringLibertiesIn(x: number, y: number): number;
   STRING_OUT: WebAssembly.Global;
   runPlayouts(w: number, h: number, games: number, seed: number, ko: number, withScore: number): number;
   runPlayoutsLoggingCycles(w: number, h: number, games: number, seed: number, ko: number): number;

@@ -46,7 +46,7 @@ export function proofToSgf(pos: Position, root: ProofNode, comment: string): str
   const esc = (s: string) => s.replace(/\\/g, "\\\\").replace(/]/g, "\\]");
   const node = (n: ProofNode): string => {
     const v = n.move < 0 ? "" : point(n.move);
-    const c = n.end ? `C[${esc({ captured: "the target is captured", end: "play ends with the target on the board", void: "the rules void the game here", escape: "the defender captures a boundary string: escape", filled: "dead by fill-in: every empty point of the target's area touches a safe attacker string" }[n.end])}]` : "";
+    const c = n.end ? `C[${esc({ captured: "the target is captured", end: "play ends with the target on the board", void: "the rules void the game here", escape: "the defender captures a boundary string: escape", filled: "dead by fill-in: every empty point of the target's area touches a safe attacker string", short: "a string around the region is short of the liberties the region must keep" }[n.end])}]` : "";
     return `;${n.color}[${v}]${c}${tail(n.children)}`;
   };
   const tail = (kids: ProofNode[]): string => kids.length === 0 ? "" : kids.length === 1 ? node(kids[0]) : kids.map((k) => `(${node(k)})`).join("");

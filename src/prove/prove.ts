@@ -29,7 +29,7 @@ export interface ProofNode {
   move: Move;
   color: Color;
   /** why the line ends here, at a leaf */
-  end?: "captured" | "end" | "void" | "escape" | "filled";
+  end?: "captured" | "end" | "void" | "escape" | "filled" | "short";
   children: ProofNode[];
 }
 

@@ -47,7 +47,11 @@ export interface ProblemSpec {
   region: SearchRegion;
   /** the attacker wins by capturing every target string ("all", the default: a dead group), or
    *  any one of them ("any": a group claimed alive must lose none of its strings) */
-  goal?: "all" | "any";
+  goal?: "all" | "any" | "liberties";
+  /** with goal "liberties" (an eye region's question, see eyes.ts): the attacker wins as soon as,
+   *  after a move or pass of the defender, a target string has fewer empty neighbours inside the
+   *  region than its entry here (target by target), or a target is captured */
+  liberties?: number[];
   /** "finished-game": a local region of a finished game (--dead auto). Its searches test for
    *  death by fill-in (see filledIn) and stop df-pn when it goes round (see stalled): in the
    *  territories of real games both cut the search by orders of magnitude, while on the public
@@ -64,7 +68,7 @@ export interface Applied {
   ok: boolean;
   /** terminal value of the move, if it ends the question */
   terminal?: Value;
-  why?: "captured" | "end" | "void" | "escape" | "filled";
+  why?: "captured" | "end" | "void" | "escape" | "filled" | "short";
   /** an escape at an exit: the stone played there is in a string that holds a target stone */
   joins?: boolean;
   /** a refusal or void that looked further back than the last move */
@@ -148,6 +152,7 @@ export class Search {
     for (const p of spec.region.points) this.inRegion[p] = 1;
     this.seen = new Int32Array(width * height);
     this.safeAt = new Int32Array(width * height);
+    if (spec.goal === "liberties") this.game.setLibertyMask(spec.region.points);
   }
 
   /** A fresh budget for the next task on this search: a worker keeps one search, and its
@@ -185,6 +190,7 @@ export class Search {
         noChange: true, P, S, Z: this.zhang(S) });
       for (const r of this.rules) r.after(this.hist);
       const repeated = this.enterPath(S, P);
+      if (color === this.spec.defender && this.short()) return { ok: true, terminal: WIN, why: "short" };
       if (this.passes >= this.endPasses) return { ok: true, terminal: LOSS, why: "end" };
       // zhang 3.5: four virtual moves made while the board position was the same end play
       const pKey = this.keyP[this.keyP.length - 1];
@@ -201,7 +207,9 @@ export class Search {
       Z: this.zhang(S) };
     for (const r of this.rules) {
       const refusal = r.check(proposal, this.hist);
-      if (refusal) {
+      // an eye region's attacker has every ko threat of the rest of the board: no ko or
+      // repetition rule binds it (see eyes.ts)
+      if (refusal && !(this.spec.goal === "liberties" && color !== this.spec.defender)) {
         this.game.restore(depth + 1);
         // a refusal that repeats the position before the opponent's last move (simple ko, an
         // immediate superko retake, a single hot stone) looks one move back: the key holds that
@@ -219,7 +227,8 @@ export class Search {
     for (const r of this.rules) if (r.voids(this.hist)) voided = true;
     if (voided) {
       this.sawVoid = true;
-      return { ok: true, terminal: LOSS, why: "void", historyDependent: true };
+      // (a void keeps the target on the board, but it is no proof that a region keeps liberties)
+      return { ok: true, terminal: this.spec.goal === "liberties" ? WIN : LOSS, why: "void", historyDependent: true };
     }
     // targets: a capture by the attacker, or the defender's own suicide
     const removed = color === this.spec.defender ? a.selfCaptures : a.captures;
@@ -230,7 +239,7 @@ export class Search {
           this.capturedTargets++;
         }
       }
-      if (this.capturedTargets === this.targetMarks.length || (this.spec.goal === "any" && this.capturedTargets > 0)) return { ok: true, terminal: WIN, why: "captured" };
+      if (this.capturedTargets === this.targetMarks.length || (this.spec.goal !== "all" && this.spec.goal !== undefined && this.capturedTargets > 0)) return { ok: true, terminal: WIN, why: "captured" };
     }
     if (color === this.spec.defender && a.captures.some((p) => this.spec.region.boundary.has(p))) {
       return { ok: true, terminal: LOSS, why: "escape" };
@@ -246,9 +255,22 @@ export class Search {
     if (color === this.spec.defender && this.spec.region.exits?.has(move)) {
       return { ok: true, terminal: LOSS, why: "escape", joins: this.joinsTarget(move) };
     }
+    if (color === this.spec.defender && this.short()) return { ok: true, terminal: WIN, why: "short" };
     if (nullMove && this.passes >= this.endPasses) return { ok: true, terminal: LOSS, why: "end" };
     if (this.fillIn && this.filledIn()) return { ok: true, terminal: WIN, why: "filled" };
     return { ok: true, historyDependent: repeated };
+  }
+
+  /** Goal "liberties": some target string has fewer empty neighbours inside the region than it
+   *  must keep (a captured target has none). */
+  private short(): boolean {
+    const need = this.spec.liberties;
+    if (this.spec.goal !== "liberties" || need === undefined) return false;
+    for (let k = 0; k < this.targetMarks.length; k++) {
+      const m = this.targetMarks[k];
+      if (m < 0 || this.game.libertiesIn(m) < need[k]) return true;
+    }
+    return false;
   }
 
   /** The attacker's string just played at `move` holds stones that were inside the region at
