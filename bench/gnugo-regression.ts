@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, resolve, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readSgf } from "../src/sgf/read.js";
-import { preset } from "../src/rules/ruleset.js";
+import { preset } from "../src/ruleset/ruleset.js";
 import { positionAfter } from "../src/prove/position.js";
 import { fromGtp } from "../src/core/coords.js";
 import { other, type Color } from "../src/core/codes.js";

@@ -9,16 +9,16 @@ import { readFileSync, readdirSync, existsSync } from "node:fs";
 import { join, resolve, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readSgf } from "../src/sgf/read.js";
-import { preset } from "../src/rules/ruleset.js";
+import { preset } from "../src/ruleset/ruleset.js";
 import { other, type Color } from "../src/core/codes.js";
 import { problemFrom, ask } from "../src/prove/prove.js";
 import { askParallel, provePool } from "../src/prove/pool.js";
 import { referee } from "../src/rules/referee.js";
 import { Game } from "../src/core/game.js";
 import { fromGtp } from "../src/core/coords.js";
-import type { GameRecord } from "../src/sgf/read.js";
+import type { GameRecord } from "../src/record/record.js";
 import { positionAfter } from "../src/prove/position.js";
-import type { RuleSet } from "../src/rules/ruleset.js";
+import type { RuleSet } from "../src/ruleset/ruleset.js";
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(name);

@@ -4,7 +4,7 @@
 // and result in TypeScript + cycle classification), of its WebAssembly part alone, and the
 // overhead over bare light playouts (runPlayouts, ko psk and simple) on the same board.
 import { loadCore } from "../src/core/wasm.js";
-import { preset } from "../src/rules/ruleset.js";
+import { preset } from "../src/ruleset/ruleset.js";
 import { simulateRange, type SimSpec } from "../src/simulate/engine.js";
 import { simKnobs } from "../src/simulate/knobs.js";
 

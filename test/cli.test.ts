@@ -120,7 +120,9 @@ describe("arbiter rules", () => {
     for (const name of PRESET_NAMES) {
       expect(j[name].name).toBe(name);
       expect(typeof j[name].komi).toBe("number");
-      for (const knob of ["suicide", "ko", "pass", "end", "scoring", "tie"]) expect(typeof j[name][knob]).toBe("string");
+      for (const knob of ["suicide", "ko", "end", "scoring", "tie"]) expect(typeof j[name][knob]).toBe("string");
+      // the first round's pass knob, which nothing read, is gone (what a pass is follows from end)
+      expect(j[name].pass).toBeUndefined();
     }
     expect(j.ing).toMatchObject({ suicide: "multi-stone", komi: 8 });
   });
@@ -182,6 +184,7 @@ describe("bad input: one line naming the problem, no stack, non-zero exit", () =
     expectOneLineError(arbiter("referee", EXAMPLE, "--ko", "bogus"), /"bogus" for knob ko/);
     expectOneLineError(arbiter("referee", EXAMPLE, "--suicide", "sometimes"), /"sometimes" for knob suicide/);
     expectOneLineError(arbiter("referee", EXAMPLE, "--rules-json", '{"name":"ing","frob":1}'), /unknown knob "frob"/);
+    expectOneLineError(arbiter("referee", EXAMPLE, "--rules-json", '{"name":"new-ing","pass":"null"}'), /no knob "pass": what a pass is follows from end/);
     expectOneLineError(arbiter("referee", EXAMPLE, "--rules-json", "{not json"), /--rules-json is not valid JSON/);
   });
 

@@ -6,7 +6,7 @@ import { describe, it, expect } from "vitest";
 import { cycleCensus, playoutAsSgf } from "../src/simulate/cycle-census.js";
 import { readSgf } from "../src/sgf/read.js";
 import { referee } from "../src/rules/referee.js";
-import { preset, withKnobs } from "../src/rules/ruleset.js";
+import { preset, withKnobs } from "../src/ruleset/ruleset.js";
 
 // the playouts' own rules: suicide forbidden, simple ko, no end but two passes
 const playoutRules = withKnobs(preset("tromp-taylor"), { ko: "simple", suicide: "forbidden" });

@@ -4,9 +4,10 @@
 // docs/cycles.md describes the kinds.
 import { describe, it, expect } from "vitest";
 import fs from "node:fs";
-import { readSgf, type GameRecord } from "../src/sgf/read.js";
+import { readSgf } from "../src/sgf/read.js";
+import type { GameRecord } from "../src/record/record.js";
 import { referee, type Ruling } from "../src/rules/referee.js";
-import { preset, withKnobs, RULE_NAMES, type RuleSet } from "../src/rules/ruleset.js";
+import { preset, withKnobs, RULE_NAMES, type RuleSet } from "../src/ruleset/ruleset.js";
 import { classifyCycle } from "../src/rules/cycles.js";
 import type { HistoryEntry } from "../src/rules/history.js";
 import {

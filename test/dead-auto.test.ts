@@ -2,13 +2,14 @@
 // under the rule set's procedure, removed when dead, and the count follows.
 import { describe, it, expect } from "vitest";
 import { readFileSync } from "node:fs";
-import { readSgf, type GameRecord } from "../src/sgf/read.js";
+import { readSgf } from "../src/sgf/read.js";
+import type { GameRecord } from "../src/record/record.js";
 import { referee } from "../src/rules/referee.js";
-import { preset } from "../src/rules/ruleset.js";
+import { preset } from "../src/ruleset/ruleset.js";
 import { refereeRecord } from "../src/api/operations.js";
 import { sources } from "../src/simulate/corpus.js";
 import { existsSync } from "node:fs";
-import { widen, localRegion, askLocal, raceRegion } from "../src/prove/disputes.js";
+import { widen, localRegion, askLocal, raceRegion, settleDisputes } from "../src/prove/disputes.js";
 import { positionAfter } from "../src/prove/position.js";
 import { Game } from "../src/core/game.js";
 import { connected } from "../src/core/grid.js";
@@ -27,7 +28,7 @@ function squareFourOn19(): GameRecord {
 describe("referee --dead auto", () => {
   for (const name of ["chinese", "ing", "new-ing", "grand"]) {
     it(`${name}: the square four in the corner is proven dead and removed`, () => {
-      const r = referee(squareFourOn19(), { rules: preset(name), rulesFrom: "option", dead: "auto", komiGiven: true });
+      const r = referee(squareFourOn19(), { rules: preset(name), rulesFrom: "option", dead: "auto", komiGiven: true, settle: settleDisputes });
       const white = r.disputes?.find((d) => d.colour === "W");
       expect(white?.status).toBe("dead");
       expect(white?.by).toBe("proof");
@@ -39,9 +40,14 @@ describe("referee --dead auto", () => {
   }
 
   it("tromp-taylor removes nothing: every stone counts as it stands", () => {
-    const r = referee(squareFourOn19(), { rules: preset("tromp-taylor"), rulesFrom: "option", dead: "auto", komiGiven: true });
+    const r = referee(squareFourOn19(), { rules: preset("tromp-taylor"), rulesFrom: "option", dead: "auto", komiGiven: true, settle: settleDisputes });
     expect(r.dead).toEqual([]);
     expect(r.deadIgnored).toBeDefined();
+  });
+
+  it("the rules alone do not prove: --dead auto without a settlement passed in names what is missing", () => {
+    expect(() => referee(squareFourOn19(), { rules: preset("chinese"), rulesFrom: "option", dead: "auto", komiGiven: true }))
+      .toThrow(/no prover was given/);
   });
 });
 
@@ -76,7 +82,7 @@ describe("--dead auto lists every group", () => {
     result: null, moves: [{ color: "B", x: null, y: null, raw: "", offBoard: false }, { color: "W", x: null, y: null, raw: "", offBoard: false }] };
 
   it("the lone stone in Black's territory is proven dead; every string is in some group", () => {
-    const r = referee(record, { rules: preset("chinese"), rulesFrom: "option", dead: "auto", komiGiven: true });
+    const r = referee(record, { rules: preset("chinese"), rulesFrom: "option", dead: "auto", komiGiven: true, settle: settleDisputes });
     const stones = setup.reduce((t, c) => t + (c ? 1 : 0), 0);
     expect(r.disputes!.reduce((t, d) => t + d.stones, 0)).toBe(stones);
     const g5 = r.disputes!.find((d) => d.target.includes("G5"))!;
@@ -319,6 +325,13 @@ describe.skipIf(!existsSync(kgs))("--dead auto on real KGS games (needs ../share
     const r = refereeRecord(await load(kgs, "2006-01-02-24.sgf"), { dead: "auto" });
     expect(r.dead).toEqual(expect.arrayContaining(["C12", "D12", "K6", "B4", "B3"]));
     expect(r.result).toBe("B+1");
+    // White's seven stones Q6 Q5 R5 S6 T6 T5 around the corner space Q7-T7 R6, alive for the
+    // players and for GNU Go, are proven alive by that space alone (src/prove/eyes.ts: it keeps
+    // their liberties whatever Black plays), where the local proof had lost a string of them
+    const q6 = r.disputes!.find((d) => d.target.includes("Q6") || d.target.includes("S6"));
+    expect(q6).toMatchObject({ status: "alive", by: "proof" });
+    expect(q6!.reason).toMatch(/eye regions/);
+    expect(q6!.region?.boundary).toEqual([]);
   }, 60_000);
 });
 

@@ -3,7 +3,7 @@
 import { describe, it, expect } from "vitest";
 import { aliveByEyeRegions } from "../src/prove/eyes.js";
 import { bensonAlive } from "../src/prove/region.js";
-import { preset } from "../src/rules/ruleset.js";
+import { preset } from "../src/ruleset/ruleset.js";
 
 /** A board from rows of X (Black), O (White) and . (empty), the top row first. */
 function board(rows: string[]) {

@@ -24,9 +24,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import sgf from "@sabaki/sgf";
 import { readSgf } from "../src/sgf/read.js";
-import { preset } from "../src/rules/ruleset.js";
+import { preset } from "../src/ruleset/ruleset.js";
 import { positionAfter, proofToSgf } from "../src/prove/position.js";
-import { prove, type ProveRequest, type ProveResult, type Verdict } from "../src/prove/prove.js";
+import { prove, type ProveRequest, type ProveResult } from "../src/prove/prove.js";
+import type { Verdict } from "../src/rules/dispute.js";
 import { proveParallel } from "../src/prove/pool.js";
 import { referee } from "../src/rules/referee.js";
 

@@ -10,9 +10,10 @@
 // points; New Ing's threshold is (N + 7.5)/2 (new-ing 2.10) and its margin 2·|B − threshold|.
 import { describe, it, expect } from "vitest";
 import { readFileSync, readdirSync } from "node:fs";
-import { readSgf, type GameRecord } from "../src/sgf/read.js";
+import { readSgf } from "../src/sgf/read.js";
+import type { GameRecord } from "../src/record/record.js";
 import { referee, type Ruling } from "../src/rules/referee.js";
-import { preset, withKnobs } from "../src/rules/ruleset.js";
+import { preset, withKnobs } from "../src/ruleset/ruleset.js";
 import { explain } from "../src/rules/explain.js";
 
 const FIXTURES = new URL("./fixtures/rules/", import.meta.url);

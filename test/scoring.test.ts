@@ -10,7 +10,7 @@ import { countFinal, countArea, resultOf, factsFromMoves, type CountFacts, type 
   type MoveFact, type Score } from "../src/scoring/count.js";
 import { analyse, owners, neighbours } from "../src/scoring/board.js";
 import { lazinessCheck } from "../src/scoring/newIng.js";
-import { preset, withKnobs, type RuleSet } from "../src/rules/ruleset.js";
+import { preset, withKnobs, type RuleSet } from "../src/ruleset/ruleset.js";
 import { Game } from "../src/core/game.js";
 import { fromGtp, indexToGtp } from "../src/core/coords.js";
 import { other, type Color } from "../src/core/codes.js";

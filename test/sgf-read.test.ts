@@ -3,7 +3,8 @@
 import { describe, it, expect } from "vitest";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { readSgf, readSgfCollection, type GameRecord } from "../src/sgf/read.js";
+import { readSgf, readSgfCollection } from "../src/sgf/read.js";
+import type { GameRecord } from "../src/record/record.js";
 import { ArbiterError } from "../src/errors.js";
 
 const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url)), "utf8");

@@ -5,7 +5,7 @@
 // core under another) must agree with the referee on the first illegal move and its reason too.
 import { describe, it, expect } from "vitest";
 import { playGames, type SimSpec, type Policy } from "../src/simulate/engine.js";
-import { preset, withKnobs, RULE_NAMES, type RuleSet } from "../src/rules/ruleset.js";
+import { preset, withKnobs, RULE_NAMES, type RuleSet } from "../src/ruleset/ruleset.js";
 import { compareWithReferee } from "./helpers/sim-referee.js";
 
 // [side, games per rule set]: small boards make captures, kos and cycles common

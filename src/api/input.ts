@@ -4,7 +4,7 @@
 import { ArbiterError } from "../errors.js";
 import { fromGtp } from "../core/coords.js";
 import { MAX_SIDE, MIN_SIDE, type Color } from "../core/codes.js";
-import type { GameRecord, RecordMove } from "../sgf/read.js";
+import type { GameRecord, RecordMove } from "../record/record.js";
 
 /** A move or a stone: ["B", "D4"], ["W", "pass"]. */
 export type JsonMove = [string, string];

@@ -3,11 +3,12 @@
 // Options are the command line's: a record of option values as commander gives them (strings),
 // which the server and the GTP engine build from their own requests (src/server/requests.ts).
 import { ArbiterError } from "../errors.js";
-import type { GameRecord } from "../sgf/read.js";
+import type { GameRecord } from "../record/record.js";
 import { referee, type Ruling, type RefereeOptions } from "../rules/referee.js";
-import { PRESETS, withKnobs, type RuleSet } from "../rules/ruleset.js";
+import { PRESETS, withKnobs, type RuleSet } from "../ruleset/ruleset.js";
 import { fromGtp } from "../core/coords.js";
 import { prove, type ProveResult } from "../prove/prove.js";
+import { settleDisputes } from "../prove/disputes.js";
 import { proveParallel } from "../prove/pool.js";
 import { positionAfter, type Position } from "../prove/position.js";
 import { resolveRules } from "../rules/resolve.js";
@@ -46,7 +47,7 @@ export function refereeRecord(record: GameRecord, opts: CliOptions,
   const time = timeFor(record.clock, typeof opts.time === "string" ? opts.time : undefined,
     typeof opts.timeUsed === "string" ? opts.timeUsed : undefined, rules.timeRule, notes) ?? undefined;
   return referee(record, { rules, rulesFrom: from, dead, komiGiven: komiOpt || record.komi !== null,
-    own, seki: list(opts.seki), notes, ...(time ? { time } : {}), ...more });
+    own, seki: list(opts.seki), notes, ...(time ? { time } : {}), settle: settleDisputes, ...more });
 }
 
 export interface ProveRun {

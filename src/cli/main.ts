@@ -6,7 +6,7 @@ import { Command, CommanderError } from "commander";
 import { ArbiterError } from "../errors.js";
 import { readSgf } from "../sgf/read.js";
 import { summary, explain } from "../rules/explain.js";
-import { PRESETS } from "../rules/ruleset.js";
+import { PRESETS } from "../ruleset/ruleset.js";
 import { runPlayouts } from "../core/playouts.js";
 import { proofToSgf } from "../prove/position.js";
 import { cycleCensus, playoutAsSgf, type Census } from "../simulate/cycle-census.js";

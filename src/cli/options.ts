@@ -1,7 +1,7 @@
 // Rule options shared by every command that takes --rules: the preset plus knob overrides
 // (read by src/rules/resolve.ts).
 import { Command, Option } from "commander";
-import { KNOB_NAMES } from "../rules/ruleset.js";
+import { KNOB_NAMES } from "../ruleset/ruleset.js";
 import { kebab } from "../rules/resolve.js";
 
 export function addRuleOptions(cmd: Command): Command {

@@ -2,7 +2,7 @@
 // registered on the program by src/cli/main.ts.
 import type { Command } from "commander";
 import { ArbiterError } from "../errors.js";
-import { KNOB_NAMES } from "../rules/ruleset.js";
+import { KNOB_NAMES } from "../ruleset/ruleset.js";
 import { addRuleOptions } from "./options.js";
 import { parseWhole, type CliOptions } from "../api/operations.js";
 

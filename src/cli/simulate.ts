@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Command, Option } from "commander";
 import { ArbiterError } from "../errors.js";
-import { KNOB_NAMES } from "../rules/ruleset.js";
+import { KNOB_NAMES } from "../ruleset/ruleset.js";
 import { POLICIES, regenerate, type SimSpec } from "../simulate/engine.js";
 import { defaultWorkers, type SimReport } from "../simulate/run.js";
 import { DEFAULT_RULES, ruleList, simulate, simulateRun, whole } from "../simulate/options.js";

@@ -5,12 +5,13 @@
 import { ArbiterError } from "../errors.js";
 import { MAX_SIDE, MIN_SIDE, type Color } from "../core/codes.js";
 import { fromGtp, indexToGtp } from "../core/coords.js";
-import type { GameRecord, RecordMove } from "../sgf/read.js";
+import type { GameRecord, RecordMove } from "../record/record.js";
 import type { Ruling } from "../rules/referee.js";
-import { ruleSetFrom } from "../rules/ruleset.js";
+import { ruleSetFrom } from "../ruleset/ruleset.js";
 import { recordMove } from "../api/input.js";
 import { proveRecord, refereeRecord, type CliOptions } from "../api/operations.js";
 import { positionAfter } from "../prove/position.js";
+import { rootData, writeSgf, type SgfNode } from "../sgf/write.js";
 import { resolveRules } from "../rules/resolve.js";
 
 export const GTP_COMMANDS = [
@@ -82,14 +83,15 @@ export class GtpEngine {
 
   /** The game as SGF text (for the command line's `arbiter referee`). */
   sgf(): string {
-    const size = this.width === this.height ? `${this.width}` : `${this.width}:${this.height}`;
-    const km = this.komi === null ? "" : `KM[${this.komi}]`;
-    const point = (i: number) => String.fromCharCode(97 + (i % this.width), 97 + Math.floor(i / this.width));
-    const stones = (c: number) => [...this.setup.keys()].filter((i) => this.setup[i] === c).map((i) => `[${point(i)}]`).join("");
-    const ab = stones(1) ? `AB${stones(1)}` : "";
-    const aw = stones(2) ? `AW${stones(2)}` : "";
-    const pl = this.firstPlayer ? `PL[${this.firstPlayer}]` : "";
-    return `(;GM[1]FF[4]SZ[${size}]${km}${ab}${aw}${pl}${this.moves.map((m) => `;${m.color}[${m.raw}]`).join("")})\n`;
+    const root: SgfNode = { data: rootData(this.width, this.height, {
+      ...(this.komi === null ? {} : { KM: [`${this.komi}`] }), ...(this.firstPlayer ? { PL: [this.firstPlayer] } : {}) }, this.setup), children: [] };
+    let at = root;
+    for (const m of this.moves) {
+      const node: SgfNode = { data: { [m.color]: [m.raw] }, children: [] };
+      at.children.push(node);
+      at = node;
+    }
+    return writeSgf(root);
   }
 
   private clear(): void {

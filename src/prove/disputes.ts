@@ -14,10 +14,11 @@ import { other, type Color } from "../core/codes.js";
 import { indexToGtp } from "../core/coords.js";
 import { connected, libertiesOf, neighbours, stringsOf } from "../core/grid.js";
 import { Game } from "../core/game.js";
-import type { RuleSet } from "../rules/ruleset.js";
-import { aliveByEyeRegions } from "./eyes.js";
+import type { RuleSet } from "../ruleset/ruleset.js";
+import type { Dispute, DisputeBudget, GroupStatus, Settlement } from "../rules/dispute.js";
+import { aliveByEyeRegions, type EyeCache } from "./eyes.js";
 import { bensonAlive, type SearchRegion } from "./region.js";
-import { ask, type Verdict } from "./prove.js";
+import { ask } from "./prove.js";
 import type { ProblemSpec } from "./search.js";
 
 /** Tactical playouts for the ownership estimate (about 190 ms on a finished 19x19 position per 1000). */
@@ -34,57 +35,7 @@ const DEEPENING_SHARE = 0.3;
 /** A local region larger than this many points is not searched: the proof would not be local. */
 const MAX_REGION = 80;
 
-export type GroupStatus = "alive" | "dead" | "seki" | "unresolved";
-
-export interface Dispute {
-  /** one stone of each string of the group, GTP */
-  target: string[];
-  colour: Color;
-  /** stones in the group */
-  stones: number;
-  /** the group's status; `unresolved` comes with a `reason` */
-  status: GroupStatus;
-  /** what settled it: Benson's unconditional life, a proof, the players' agreement (a group no
-   *  proof settled, in a record that marks dead stones), or the estimate (unresolved) */
-  by: "benson" | "proof" | "agreement" | "estimate";
-  /** what the players' marks in the record say of the group, where it has marks */
-  agreed?: "alive" | "dead";
-  /** how the count treats it */
-  counted: "alive" | "dead";
-  /** the proof's verdict (both questions), when a proof ran to the end */
-  verdict: Verdict | null;
-  firstToMove: Color;
-  /** why a group is unresolved, or how a proof contradicts the estimate */
-  reason?: string;
-  /** the playout estimate, from the group's side: 1 always its own, -1 always the opponent's */
-  estimate: number;
-  /** the local region searched: its points, the boundary strings taken as safe, the exits */
-  region?: { points: number; boundary: string[]; exits: number };
-  nodes: number;
-  /** moves tried by the proof's searches (the speed unit common to every search, see bench/) */
-  positions: number;
-  timeMs: number;
-  /** the main line of the ruling question's proof */
-  line: string[];
-}
-
 type DisputeBase = Omit<Dispute, "status" | "by" | "counted">;
-
-export interface Settlement {
-  dead: number[];
-  /** every group of the final position, unconditionally alive ones included */
-  disputes: Dispute[];
-}
-
-export interface DisputeBudget {
-  /** moves tried by the search, per group thought dead (a group thought alive gets a quarter):
-   *  the budget that binds, so that a ruling does not depend on the machine's speed or load */
-  positions: number;
-  /** per group, a cap in time (a quarter for a group thought alive) */
-  timeMs: number;
-  /** for the whole position, a cap; groups left when it runs out are unresolved (budget) */
-  totalMs?: number;
-}
 
 interface Board { width: number; height: number; board: Uint8Array }
 
@@ -512,10 +463,10 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
       : { ...d, status: "unresolved", by: "estimate", counted: d.estimate < DEAD_BELOW ? "dead" : "alive", reason: why };
   }
   joinLiving(pos, disputes, stonesOf, escapeOf);
-  eyeLife(pos, rules, disputes, stonesOf, { positions: Math.max(1, Math.floor(budget.positions / EYE_SHARE)),
-    deadline: t0 + (budget.totalMs ?? Infinity) });
-  recount(pos, rules, disputes, stonesOf, firstToMove, { positions: Math.max(1, Math.floor(budget.positions / EYE_SHARE)),
-    deadline: t0 + (budget.totalMs ?? Infinity) });
+  const eyeBudget = { positions: Math.max(1, Math.floor(budget.positions / EYE_SHARE)), deadline: t0 + (budget.totalMs ?? Infinity) };
+  const eyeCache: EyeCache = new Map();
+  eyeLife(pos, rules, disputes, stonesOf, eyeBudget, eyeCache);
+  recount(pos, rules, disputes, stonesOf, firstToMove, eyeBudget, eyeCache);
   const dead: number[] = [];
   disputes.forEach((d, i) => {
     // a settled group the players saw otherwise: said, the settlement stands
@@ -596,14 +547,14 @@ const EYE_SHARE = 150;
  * so it stands whatever the estimate said; a group it leaves out keeps its status.
  */
 function eyeLife(pos: Board, rules: RuleSet, disputes: Dispute[], stonesOf: number[][], budget: { positions: number; deadline: number },
-  taken?: string, only: (i: number) => boolean = () => true): void {
+  cache: EyeCache, taken?: string, only: (i: number) => boolean = () => true): void {
   const { width, height } = pos;
   for (const d of [1, 2] as const) {
     const open = disputes.map((x, i) => i).filter((i) => (disputes[i].by === "estimate" || disputes[i].by === "agreement") &&
       pos.board[stonesOf[i][0]] === d && only(i));
     if (!open.length || performance.now() > budget.deadline) continue;
     const t1 = performance.now();
-    const life = aliveByEyeRegions(pos, d, rules, open.flatMap((i) => stonesOf[i]), budget);
+    const life = aliveByEyeRegions(pos, d, rules, open.flatMap((i) => stonesOf[i]), budget, cache);
     const ms = Math.round(performance.now() - t1);
     for (const i of open) {
       if (!stonesOf[i].every((p) => life.alive.has(p))) continue;
@@ -627,7 +578,7 @@ function eyeLife(pos: Board, rules: RuleSet, disputes: Dispute[], stonesOf: numb
  * stones (light playouts read a living group as weak when dead stones sit in its eyes).
  */
 function recount(pos: Board, rules: RuleSet, disputes: Dispute[], stonesOf: number[][], firstToMove: Color,
-  eyeBudget: { positions: number; deadline: number }): void {
+  eyeBudget: { positions: number; deadline: number }, eyeCache: EyeCache): void {
   const { width, height } = pos;
   const provenDead = disputes.flatMap((d, i) => (d.by === "proof" && d.status === "dead" ? stonesOf[i] : []));
   const open = disputes.map((d, i) => i).filter((i) => disputes[i].by === "estimate");
@@ -645,7 +596,7 @@ function recount(pos: Board, rules: RuleSet, disputes: Dispute[], stonesOf: numb
   // (only for the groups next to stones taken off: the others' regions have not changed)
   const off = new Set(provenDead);
   const touched = (i: number) => stonesOf[i].some((p) => neighbours(p, width, height).some((q) => off.has(q)));
-  eyeLife(cleared, rules, disputes, stonesOf, eyeBudget, takenText, touched);
+  eyeLife(cleared, rules, disputes, stonesOf, eyeBudget, eyeCache, takenText, touched);
   for (const i of open) {
     const d = disputes[i];
     if (d.by !== "estimate") continue;
@@ -672,12 +623,4 @@ function recount(pos: Board, rules: RuleSet, disputes: Dispute[], stonesOf: numb
 function estimateOf(stones: number[], board: Uint8Array, own: Float32Array): number {
   const sign = board[stones[0]] === 1 ? 1 : -1;
   return stones.reduce((t, p) => t + own[p] * sign, 0) / stones.length;
-}
-
-/** Who moves first when play resumes to settle a dispute, by the rule set's procedure. */
-export function disputeFirstMover(rules: RuleSet, toMoveAfterRecord: Color, endRequester: Color | null): Color {
-  // new-ing 2.7: continued play is started by the opponent of the player who asked to end
-  if (rules.end === "null-moves" && endRequester) return other(endRequester);
-  // ing 1.6 and the others: the player whose turn it is after the passes
-  return toMoveAfterRecord;
 }

@@ -30,7 +30,7 @@ import type { Color } from "../core/codes.js";
 import { fromGtp } from "../core/coords.js";
 import { Game } from "../core/game.js";
 import { connected, libertiesOf, neighbours, stringsOf } from "../core/grid.js";
-import type { RuleSet } from "../rules/ruleset.js";
+import type { RuleSet } from "../ruleset/ruleset.js";
 import { ask } from "./prove.js";
 import type { SearchRegion } from "./region.js";
 
@@ -50,6 +50,10 @@ export interface EyeRegion {
   positions: number;
 }
 
+/** What regions were found to keep, by a key of everything their search depends on: a second
+ *  call on the same position with some stones taken off searches only the regions that changed. */
+export type EyeCache = Map<string, Map<number, number> | null>;
+
 export interface EyeLife {
   /** the defender's stones alive by their eye regions */
   alive: Set<number>;
@@ -65,7 +69,7 @@ export interface EyeLife {
  * deadline for all of them.
  */
 export function aliveByEyeRegions(pos: Board, d: 1 | 2, rules: RuleSet, wanted: number[],
-  budget: { positions: number; deadline: number }): EyeLife {
+  budget: { positions: number; deadline: number }, cache: EyeCache = new Map()): EyeLife {
   const { width, height, board } = pos;
   const defender: Color = d === 1 ? "B" : "W";
   const attacker: Color = d === 1 ? "W" : "B";
@@ -182,8 +186,17 @@ export function aliveByEyeRegions(pos: Board, d: 1 | 2, rules: RuleSet, wanted: 
     }
     return null;
   };
+  // a region's search depends on its points and what is on them, the strings around it, and
+  // whether each has a liberty outside it (a string without one could be captured in it)
+  const keyOf = (r: Region) => `${d}|${r.points.join(",")}|${r.points.map((q) => board[q]).join("")}|${[...r.strings]
+    .map((s) => `${members[s].join(".")}${[...libertiesOf(members[s], board, width, height)].some((q) => regionAt[q] !== regionAt[r.points[0]]) ? "+" : "-"}`).join(";")}`;
   for (const r of toSearch) {
-    const k = keepsOf(r);
+    if (performance.now() > budget.deadline) break;
+    const key = keyOf(r);
+    const known = cache.get(key);
+    // (kept liberties are found per string of this call: the cache holds them by stone)
+    const k = known !== undefined ? known && new Map([...known].map(([p, n]) => [id[p], n])) : keepsOf(r);
+    if (known === undefined && performance.now() <= budget.deadline) cache.set(key, k && new Map([...k].map(([s, n]) => [members[s][0], n])));
     if (k) kept.set(r, k);
   }
   const counts = new Set(kept.keys());

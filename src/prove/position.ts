@@ -3,8 +3,9 @@ import { Game } from "../core/game.js";
 import { other, type Color } from "../core/codes.js";
 import { indexToGtp } from "../core/coords.js";
 import { ArbiterError } from "../errors.js";
-import type { GameRecord } from "../sgf/read.js";
-import type { RuleSet } from "../rules/ruleset.js";
+import { rootData, sgfPoint, writeSgf, type SgfNode } from "../sgf/write.js";
+import type { GameRecord } from "../record/record.js";
+import type { RuleSet } from "../ruleset/ruleset.js";
 import type { ProofNode } from "./prove.js";
 
 export interface Position {
@@ -35,22 +36,18 @@ export function positionAfter(record: GameRecord, rules: RuleSet): Position {
 
 /** The proof tree as SGF variations over the starting position: any SGF viewer steps through it. */
 export function proofToSgf(pos: Position, root: ProofNode, comment: string): string {
-  const letter = (i: number) => String.fromCharCode(97 + i);
-  const point = (i: number) => `${letter(i % pos.width)}${letter(Math.floor(i / pos.width))}`;
-  const ab: string[] = [];
-  const aw: string[] = [];
-  pos.board.forEach((c, i) => {
-    if (c === 1) ab.push(`[${point(i)}]`);
-    else if (c === 2) aw.push(`[${point(i)}]`);
-  });
-  const esc = (s: string) => s.replace(/\\/g, "\\\\").replace(/]/g, "\\]");
-  const node = (n: ProofNode): string => {
-    const v = n.move < 0 ? "" : point(n.move);
-    const c = n.end ? `C[${esc({ captured: "the target is captured", end: "play ends with the target on the board", void: "the rules void the game here", escape: "the defender captures a boundary string: escape", filled: "dead by fill-in: every empty point of the target's area touches a safe attacker string", short: "a string around the region is short of the liberties the region must keep" }[n.end])}]` : "";
-    return `;${n.color}[${v}]${c}${tail(n.children)}`;
-  };
-  const tail = (kids: ProofNode[]): string => kids.length === 0 ? "" : kids.length === 1 ? node(kids[0]) : kids.map((k) => `(${node(k)})`).join("");
-  const size = pos.width === pos.height ? `${pos.width}` : `${pos.width}:${pos.height}`;
-  const kids = root.children;
-  return `(;GM[1]FF[4]SZ[${size}]AB${ab.join("") || "[]"}AW${aw.join("") || "[]"}C[${esc(comment)}]${kids.length === 1 ? node(kids[0]) : kids.map((k) => `(${node(k)})`).join("")})\n`;
+  const node = (n: ProofNode): SgfNode => ({
+    data: { [n.color]: [n.move < 0 ? "" : sgfPoint(n.move, pos.width)], ...(n.end ? { C: [END_COMMENT[n.end]] } : {}) },
+    children: n.children.map(node) });
+  return writeSgf({ data: rootData(pos.width, pos.height, { C: [comment] }, pos.board), children: root.children.map(node) });
 }
+
+/** What a proof line's end means, for its comment. */
+const END_COMMENT: Record<NonNullable<ProofNode["end"]>, string> = {
+  captured: "the target is captured",
+  end: "play ends with the target on the board",
+  void: "the rules void the game here",
+  escape: "the defender captures a boundary string: escape",
+  filled: "dead by fill-in: every empty point of the target's area touches a safe attacker string",
+  short: "a string around the region is short of the liberties the region must keep",
+};

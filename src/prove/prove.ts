@@ -5,7 +5,8 @@ import { other, type Color } from "../core/codes.js";
 import { indexToGtp, fromGtp } from "../core/coords.js";
 import { Game } from "../core/game.js";
 import { ArbiterError } from "../errors.js";
-import type { RuleSet } from "../rules/ruleset.js";
+import type { RuleSet } from "../ruleset/ruleset.js";
+import type { Verdict } from "../rules/dispute.js";
 import { bensonAlive, neighbours, searchRegion, type SearchRegion } from "./region.js";
 import { Search, WIN, LOSS, UNKNOWN, PASS, type Budget, type Move, type ProblemSpec } from "./search.js";
 
@@ -44,7 +45,6 @@ export interface Question {
   proof?: ProofNode;
 }
 
-export type Verdict = "dead" | "alive" | "seki" | "unsettled" | "unknown";
 
 export interface ProveResult {
   verdict: Verdict;

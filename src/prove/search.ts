@@ -17,7 +17,7 @@ import { Game } from "../core/game.js";
 import { other, type Color } from "../core/codes.js";
 import type { HistoryEntry } from "../rules/history.js";
 import { repetitionRules, type RepetitionRule, type Proposal } from "../rules/repetition.js";
-import type { RuleSet } from "../rules/ruleset.js";
+import type { RuleSet } from "../ruleset/ruleset.js";
 import { neighbours, type SearchRegion } from "./region.js";
 
 export const WIN = 1;

@@ -2,7 +2,7 @@
 // between tasks. A task is one line from the question's root: the position after it is searched
 // to an exact value and its proof tree, replayed with the line's full history.
 import { other, type Color } from "../core/codes.js";
-import { ruleSetFrom, type RuleSet } from "../rules/ruleset.js";
+import { ruleSetFrom, type RuleSet } from "../ruleset/ruleset.js";
 import { problemFrom, settle, type ProofNode, type ProveRequest } from "./prove.js";
 import { Search, SharedProofs, WIN, LOSS, UNKNOWN, PASS, type Move } from "./search.js";
 

@@ -1,6 +1,6 @@
 // The clause each ruling rests on, per preset (RULES.md numbering), so that a referee can
 // defend a ruling. A custom rule set cites its knob instead.
-import type { RuleSet } from "./ruleset.js";
+import type { RuleSet } from "../ruleset/ruleset.js";
 
 type Concept = "suicide" | "ko" | "superko" | "occupied" | "off-board" | "illegal" | "end" | "counting" | "komi" | string;
 

@@ -1,7 +1,7 @@
 // Passes, pauses and the end of play (the `end` knob): RULES.md 1.5 (Ing), 2.4 (New Ing),
 // 3.5 (Zhang), 4.4 (Grand) and the two passes of the common rule sets.
 import type { Color } from "../core/codes.js";
-import type { RuleSet } from "./ruleset.js";
+import type { RuleSet } from "../ruleset/ruleset.js";
 
 /** Why play ended (the JSON's `end.reason`, DESIGN.md 3). */
 export type EndReason = "four-passes" | "two-passes" | "null-moves" | "virtual-moves" | "resignation" |

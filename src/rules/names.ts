@@ -1,6 +1,6 @@
 // SGF RU values as written in the wild, mapped to presets.
 import { ArbiterError } from "../errors.js";
-import { RULE_NAMES } from "./ruleset.js";
+import { RULE_NAMES } from "../ruleset/ruleset.js";
 
 const RU_ALIASES: Record<string, string> = {
   japanese: "japanese", jp: "japanese", jpn: "japanese", "nihon-kiin": "japanese", j: "japanese",

@@ -4,15 +4,15 @@ import { Game } from "../core/game.js";
 import { indexToGtp, fromGtp } from "../core/coords.js";
 import { other, type Color } from "../core/codes.js";
 import { ArbiterError } from "../errors.js";
-import type { GameRecord } from "../sgf/read.js";
-import { coreKo, type RuleSet } from "./ruleset.js";
+import type { GameRecord } from "../record/record.js";
+import { coreKo, type RuleSet } from "../ruleset/ruleset.js";
 import { clauseFor } from "./clauses.js";
 import { countFinal, factsFromMoves, resultOf, type Score } from "../scoring/count.js";
 import type { HistoryEntry } from "./history.js";
 import { repetitionRules, proposalEntry } from "./repetition.js";
 import { PlayFlow, type EndReason } from "./flow.js";
 import { classifyCycle } from "./cycles.js";
-import { settleDisputes, disputeFirstMover, type Dispute } from "../prove/disputes.js";
+import { DISPUTE_BUDGET, disputeFirstMover, type Dispute, type SettleDisputes } from "./dispute.js";
 import { ruleOnTime, type TimeControl, type TimeRuling, type TimeUsed } from "./time.js";
 
 export interface MoveRuling {
@@ -84,6 +84,9 @@ export interface RefereeOptions {
   dead: "none" | "auto" | "sgf" | string[];
   /** budget for each dispute under --dead auto, and for the whole position */
   proveBudget?: { positions: number; timeMs: number; totalMs?: number };
+  /** what settles the disputes under --dead auto (the prover's settleDisputes, passed in by
+   *  src/api: the rules do not import the prover) */
+  settle?: SettleDisputes;
   /** dead points as row-major indices (alternative to GTP vertices) */
   deadIndices?: number[];
   /** Grand 4.6: points a side alone has the right to occupy (GTP vertices) */
@@ -103,10 +106,6 @@ export interface RefereeOptions {
 
 const hex = (h: bigint) => h.toString(16).padStart(16, "0");
 
-/** `--dead auto`'s budget: 120,000 moves tried a group (a quarter for a group thought alive),
- *  about 700 ms here, so that the ruling is the same on any machine; time only caps it (3 s a
- *  group, 15 s a position). (700 ms a group reproduced as many of 300 KGS results as 1 s did.) */
-export const DISPUTE_BUDGET = { positions: 120_000, timeMs: 3_000, totalMs: 15_000 };
 
 /** The RE property in the canonical SGF form: B+R, W+T, B+F, 0, Void, B+3.5; null if unreadable. */
 export function normaliseResult(re: string | null): string | null {
@@ -350,7 +349,8 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
   if (opts.dead === "auto" && !deadIgnored) {
     const lastMover = record.moves.length ? record.moves[record.moves.length - 1].color : other(firstToMove);
     const first = disputeFirstMover(rules, other(lastMover), flow.endRequester);
-    const settled = settleDisputes({ width, height, board: finalBoard }, rules, first,
+    if (!opts.settle) throw new ArbiterError("--dead auto: no prover was given to settle the disputes (call refereeRecord in src/api)");
+    const settled = opts.settle({ width, height, board: finalBoard }, rules, first,
       opts.proveBudget ?? DISPUTE_BUDGET, agreed);
     for (const p of settled.dead) deadSet.add(p);
     disputes = settled.disputes;

@@ -2,7 +2,7 @@
 // Each is a small piece of logic over the history; a rule set picks them through its knobs.
 import type { Color } from "../core/codes.js";
 import type { HistoryEntry } from "./history.js";
-import { coreKo, type RuleSet } from "./ruleset.js";
+import { coreKo, type RuleSet } from "../ruleset/ruleset.js";
 import { classifyCycle } from "./cycles.js";
 
 export interface Proposal {

@@ -2,7 +2,7 @@
 // default, with knob overrides as the command line gives them (strings). Shared by the command
 // line, the HTTP server and the GTP engine (src/api/operations.ts).
 import { ArbiterError } from "../errors.js";
-import { KNOB_NAMES, preset, withKnobs, ruleSetFrom, type RuleSet } from "./ruleset.js";
+import { KNOB_NAMES, preset, withKnobs, ruleSetFrom, type RuleSet } from "../ruleset/ruleset.js";
 import { presetForRu } from "./names.js";
 
 /** A knob's command-line spelling: handicapBonus is --handicap-bonus. */

@@ -10,10 +10,9 @@
 // - none (rule texts without a time clause): time is reported, never ruled on.
 import { ArbiterError } from "../errors.js";
 import { other, type Color } from "../core/codes.js";
-import type { RecordClock } from "../sgf/read.js";
+import type { RecordClock } from "../record/record.js";
 
-export const TIME_RULE_VALUES = ["ing-penalty", "loss", "none"] as const;
-export type TimeRule = (typeof TIME_RULE_VALUES)[number];
+import type { TimeRule } from "../ruleset/ruleset.js";
 
 export type Overtime = { kind: "none" } | { kind: "pp" } | { kind: "rs"; seconds: number; periods: number };
 

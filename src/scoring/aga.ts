@@ -14,7 +14,7 @@
 // added, as the AGA rules require White to pass last. The view needs `facts.prisoners` and
 // `facts.passes`; without them it is left out. Setup (handicap) stones are not placed by turns, so
 // the view does not agree there (`agrees` false).
-import type { RuleSet } from "../rules/ruleset.js";
+import type { RuleSet } from "../ruleset/ruleset.js";
 import { areaScore } from "./area.js";
 import { analyse, checkSides, owners, tallyEmpty } from "./board.js";
 import type { CountFacts, FinalPosition, PassStoneView, Score } from "./types.js";

@@ -2,7 +2,7 @@
 // points by region or by point (knob emptyCount), shared points split half each when the knob
 // splitShared is on, else nobody's. With shared points split, the count also carries Ing's fill-in
 // view (ing 1.7), which must give the same difference.
-import type { RuleSet } from "../rules/ruleset.js";
+import type { RuleSet } from "../ruleset/ruleset.js";
 import { analyse, owners, tallyEmpty, type Analysis, type EmptyTally } from "./board.js";
 import type { CountFacts, FillInSide, FillInView, FinalPosition, Score } from "./types.js";
 

@@ -7,7 +7,7 @@
 //   grand.ts      by point, one-sided points, 多下贴点, 等子比目 view            grand 4.5-4.7
 //   aga.ts        area + the pass-stone territory view                         RULES.md 5 aga
 import type { Color } from "../core/codes.js";
-import type { RuleSet } from "../rules/ruleset.js";
+import type { RuleSet } from "../ruleset/ruleset.js";
 import { countAreaMethod } from "./area.js";
 import { countAga } from "./aga.js";
 import { analyse } from "./board.js";

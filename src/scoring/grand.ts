@@ -19,7 +19,7 @@
 // 目 equals the difference of points; `agrees` checks it (it holds exactly when the stones come
 // out equal, i.e. when the facts are those of one game from an empty board).
 import { ArbiterError } from "../errors.js";
-import type { RuleSet } from "../rules/ruleset.js";
+import type { RuleSet } from "../ruleset/ruleset.js";
 import { analyse, checkIndex, checkSides, owners, tallyEmpty, BLACK, WHITE } from "./board.js";
 import type { CountFacts, FinalPosition, GrandDetail, GrandSide, Score } from "./types.js";
 

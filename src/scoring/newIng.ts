@@ -5,7 +5,7 @@
 // both colours; a point adjacent to no stone in a region touching both colours is nobody's.
 // Result: Black wins when B > threshold (184¼ on 19x19), otherwise White; the margin is
 // 2·|B − threshold| points; there are no draws.
-import type { RuleSet } from "../rules/ruleset.js";
+import type { RuleSet } from "../ruleset/ruleset.js";
 import { areaScore } from "./area.js";
 import { analyse, owners, tallyEmpty, SHARED, type Analysis } from "./board.js";
 import type { CountFacts, FinalPosition, Laziness, Score } from "./types.js";

@@ -9,7 +9,7 @@
 // eye of a group in seki counts as territory unless the caller lists the seki strings
 // (`facts.seki`, any stone of each string); the regions bordered by a listed string then count for
 // nobody. Points a side must still fill (fillPoints) are not its territory. Missing prisoners (`facts.prisoners`) count as 0 and the breakdown says so.
-import type { RuleSet } from "../rules/ruleset.js";
+import type { RuleSet } from "../ruleset/ruleset.js";
 import { analyse, checkSides, neighbours, stringsThrough, BLACK, WHITE, SHARED, type Analysis } from "./board.js";
 import { connected, libertiesOf, stringsOf } from "../core/grid.js";
 import type { CountFacts, FinalPosition, Score } from "./types.js";

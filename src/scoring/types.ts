@@ -3,7 +3,7 @@
 // to all methods; the method-specific views (fill-in, laziness, prisoners, pass stones, the Grand
 // Rules' territory view) are optional fields of the breakdown.
 import type { Color } from "../core/codes.js";
-import type { RuleSet } from "../rules/ruleset.js";
+import type { RuleSet } from "../ruleset/ruleset.js";
 
 export type ScoringMethod = RuleSet["scoring"];
 

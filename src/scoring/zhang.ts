@@ -5,7 +5,7 @@
 // stone is nobody's, even inside one side's region (INTERPRETATION, literal: 3.7). Nothing is
 // removed after the end: every stone with liberties is alive (3.6), so listed dead stones are
 // ignored and reported in `breakdown.deadIgnored`. Komi 6.5 (3.8) comes from the rule set.
-import type { RuleSet } from "../rules/ruleset.js";
+import type { RuleSet } from "../ruleset/ruleset.js";
 import { areaScore } from "./area.js";
 import { analyse, owners, tallyEmpty } from "./board.js";
 import type { CountFacts, FinalPosition, Score } from "./types.js";

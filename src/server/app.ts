@@ -8,7 +8,7 @@ import type { IncomingMessage } from "node:http";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { ArbiterError } from "../errors.js";
 import { jsonText, rulesText } from "../api/operations.js";
-import { PRESETS } from "../rules/ruleset.js";
+import { PRESETS } from "../ruleset/ruleset.js";
 import { positionText, refereeText, runsInline } from "./handlers.js";
 import type { Task } from "./worker.js";
 import { SearchPool, HttpError } from "./searches.js";

@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 description served at /v1/openapi.json, built from the very schemas the
 // routes validate with (src/server/requests.ts), so the two cannot drift apart.
-import { PRESETS } from "../rules/ruleset.js";
+import { PRESETS } from "../ruleset/ruleset.js";
 import { positionSchema, proveSchema, refereeSchema, simulateSchema, type Limits } from "./requests.js";
 import { VERSION } from "./version.js";
 

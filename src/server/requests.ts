@@ -2,7 +2,8 @@
 // their translation into the command line's options, so that a request runs exactly the code
 // path of the equivalent `arbiter ... --json` command (src/api/operations.ts).
 import { ArbiterError } from "../errors.js";
-import { readSgf, type GameRecord } from "../sgf/read.js";
+import { readSgf } from "../sgf/read.js";
+import type { GameRecord } from "../record/record.js";
 import { recordFromJson, type JsonGame } from "../api/input.js";
 import type { CliOptions } from "../api/operations.js";
 

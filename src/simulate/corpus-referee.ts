@@ -3,7 +3,7 @@
 // the result and whether it differs from the record's. Runs in a worker thread or in-line.
 import { readSgfCollection } from "../sgf/read.js";
 import { referee, normaliseResult, type Cycle } from "../rules/referee.js";
-import { withKnobs, type RuleSet } from "../rules/ruleset.js";
+import { withKnobs, type RuleSet } from "../ruleset/ruleset.js";
 import { ArbiterError } from "../errors.js";
 
 export interface CorpusItem {

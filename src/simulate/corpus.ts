@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import tar from "tar-stream";
 import { Piscina } from "piscina";
 import { ArbiterError } from "../errors.js";
-import type { RuleSet } from "../rules/ruleset.js";
+import type { RuleSet } from "../ruleset/ruleset.js";
 import { refereeBatch, type CorpusItem, type CorpusPart, type CorpusRuleStats } from "./corpus-referee.js";
 export type { CorpusRuleStats };
 

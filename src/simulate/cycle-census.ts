@@ -1,6 +1,7 @@
 // Cycles in light playouts: the core logs every board recurrence with the moves of its cycle
 // (one batch per call); here each is classified by its structure and counted by kind. Cycles
 // the classifier calls "other" can be replayed from their game's PRNG state and saved as SGF.
+import { appendMoves, rootData, writeSgf } from "../sgf/write.js";
 import { loadCore, u16At } from "../core/wasm.js";
 import { KO, type CoreKo, colorName } from "../core/codes.js";
 import { checkSize } from "../core/game.js";
@@ -107,15 +108,10 @@ export function playoutAsSgf(width: number, height: number, ko: CoreKo, cy: Cens
   c.replayPlayout(width, height, cy.rngState, KO[ko]);
   const plies = c.lastGamePlies.value as number;
   const points = u16At(c, c.PLY_POINT, plies + 1);
-  const letter = (i: number) => String.fromCharCode(97 + i);
-  const nodes: string[] = [];
-  for (let k = 1; k <= plies; k++) {
-    const colour = k % 2 === 1 ? "B" : "W";
-    const p = points[k];
-    const v = p === 0xffff ? "" : `${letter(p % width)}${letter(Math.floor(p / width))}`;
-    const note = k === cy.s ? "C[cycle starts after this move]" : k === cy.t ? `C[the position after move ${cy.s} recurs: ${cy.kind}, period ${cy.period}]` : "";
-    nodes.push(`;${colour}[${v}]${note}`);
-  }
-  return `(;GM[1]FF[4]SZ[${width === height ? width : `${width}:${height}`}]KM[0]RU[Tromp-Taylor]` +
-    `C[arbiter light playout, PRNG state ${cy.rngState}, ko ${ko}]${nodes.join("")})\n`;
+  const moves = Array.from(points.subarray(1, plies + 1), (p) => (p === 0xffff ? -1 : p));
+  const note = (k: number) => k === cy.s ? "cycle starts after this move"
+    : k === cy.t ? `the position after move ${cy.s} recurs: ${cy.kind}, period ${cy.period}` : undefined;
+  const root = { data: rootData(width, height, { KM: ["0"], RU: ["Tromp-Taylor"], C: [`arbiter light playout, PRNG state ${cy.rngState}, ko ${ko}`] }),
+    children: [] };
+  return writeSgf(appendMoves(root, moves, width, (k) => (k % 2 === 0 ? "B" : "W"), (k) => note(k + 1)));
 }

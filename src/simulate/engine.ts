@@ -6,7 +6,7 @@ import { loadCore, type CoreExports } from "../core/wasm.js";
 import { checkSize } from "../core/game.js";
 import { other, type Color } from "../core/codes.js";
 import { ArbiterError } from "../errors.js";
-import type { RuleSet } from "../rules/ruleset.js";
+import type { RuleSet } from "../ruleset/ruleset.js";
 import { classifyCycle } from "../rules/cycles.js";
 import type { HistoryEntry } from "../rules/history.js";
 import { countFinal, resultOf, type Score } from "../scoring/count.js";

@@ -2,7 +2,7 @@
 // it reports with. The knobs follow the referee's reading of the RuleSet exactly: the repetition
 // rules of src/rules/repetition.ts `repetitionRules`, the core ko of `coreKo`, the flow of
 // src/rules/flow.ts. Keep the numbers in step with assembly/rules.ts.
-import { coreKo, type RuleSet } from "../rules/ruleset.js";
+import { coreKo, type RuleSet } from "../ruleset/ruleset.js";
 import { SUICIDE } from "../core/codes.js";
 
 export const REASONS = ["ok", "occupied", "suicide", "ko", "superko", "off-board", "no-change", "hot-stone",

@@ -1,7 +1,7 @@
 // The options of a simulation (the CLI's flags or an HTTP request's JSON body), validated into a
 // run, and `simulate`: one call from options to the report.
 import { ArbiterError } from "../errors.js";
-import { KNOB_NAMES, preset, withKnobs, type RuleSet } from "../rules/ruleset.js";
+import { KNOB_NAMES, preset, withKnobs, type RuleSet } from "../ruleset/ruleset.js";
 import { MAX_RULE_SETS, POLICIES, type NamedRules, type Policy, type SimSpec } from "./engine.js";
 import { buildReport, defaultWorkers, parseShard, runSimulation, type Shard, type SimReport } from "./run.js";
 

@@ -2,7 +2,7 @@
 // frequencies as SVG; and merging the JSON reports of shards into the report of the whole run.
 import { readFileSync } from "node:fs";
 import { ArbiterError } from "../errors.js";
-import type { RuleSet } from "../rules/ruleset.js";
+import type { RuleSet } from "../ruleset/ruleset.js";
 import { addPart, emptyPart, newPairStats, newRuleStats, offerExample, type PairStats, type RuleStats, type SimPart } from "./stats.js";
 import { buildReport, type SimReport } from "./run.js";
 

@@ -8,7 +8,7 @@ import cliProgress from "cli-progress";
 import { ArbiterError } from "../errors.js";
 import { simulateRange, type SimSpec } from "./engine.js";
 import { addPart, derived, emptyPart, newRuleStats, type Example, type RuleStats, type SimPart } from "./stats.js";
-import type { RuleSet } from "../rules/ruleset.js";
+import type { RuleSet } from "../ruleset/ruleset.js";
 import type { SimTask } from "./worker.js";
 import { builtFile } from "../core/built.js";
 

@@ -1,7 +1,7 @@
 // Replays a simulated game with the TypeScript referee and lists every way the two disagree.
 import { referee } from "../../src/rules/referee.js";
 import type { GameRecord } from "../../src/sgf/read.js";
-import type { RuleSet } from "../../src/rules/ruleset.js";
+import type { RuleSet } from "../../src/ruleset/ruleset.js";
 import type { GameOut } from "../../src/simulate/engine.js";
 
 export function recordOf(width: number, height: number, moves: number[]): GameRecord {

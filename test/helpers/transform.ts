@@ -5,7 +5,7 @@
 // Points are (x, y) with y from the top, as in the record. The board edges a shape needs (its
 // stones rely on the edge for their liberties) are tracked as `Edge`s so that an embedding can
 // keep them on the big board's edges.
-import type { GameRecord, RecordMove } from "../../src/sgf/read.js";
+import type { GameRecord, RecordMove } from "../../src/record/record.js";
 import type { Color } from "../../src/core/codes.js";
 
 export type Edge = "top" | "bottom" | "left" | "right";

@@ -1,15 +1,12 @@
 // A rule set is a plain object of knobs; a rule name is a preset (DESIGN.md 3, RULES.md).
 // Each knob is one rule concept; the referee reads knobs, never rule names.
 import { ArbiterError } from "../errors.js";
-import { TIME_RULE_VALUES, type TimeRule } from "./time.js";
 
 export const SUICIDE_VALUES = ["forbidden", "multi-stone", "allowed"] as const;
 /** Repetition rule. none/simple/psk/ssk are applied by the core itself; the others are cycle
  *  rules of the referee (ing: RULES.md 1A; zhang: no whole-board position twice; japanese:
  *  basic ko only, long cycles void). */
 export const KO_VALUES = ["none", "simple", "psk", "ssk", "ing", "zhang", "japanese"] as const;
-/** What a pass is: a virtual move in the position, a null move (a request to end), or abandon. */
-export const PASS_VALUES = ["virtual", "null", "abandon"] as const;
 /** When play ends: two consecutive passes; Ing's pause then second pair; four consecutive;
  *  New Ing's null move answered by a null move; Zhang's four virtual moves. */
 export const END_VALUES = ["two-passes", "ing-pairs", "four-passes", "null-moves", "zhang-virtual"] as const;
@@ -26,6 +23,10 @@ export const DEAD_STONES_VALUES = ["removed", "stay"] as const;
 /** Area counting in games with placed handicap stones: points White receives for an N-stone
  *  handicap (Chinese practice N, AGA and New Zealand N-1, i.e. White's n-1 passes). */
 export const HANDICAP_BONUS_VALUES = ["none", "n", "n-1"] as const;
+/** What running out of time costs (RULES.md 1.10, rules/time.ts): Ing's penalty points, the
+ *  game, or nothing (time is not refereed). */
+export const TIME_RULE_VALUES = ["ing-penalty", "loss", "none"] as const;
+export type TimeRule = (typeof TIME_RULE_VALUES)[number];
 
 export type Suicide = (typeof SUICIDE_VALUES)[number];
 export type Ko = (typeof KO_VALUES)[number];
@@ -38,7 +39,6 @@ export interface RuleSet {
   /** What happens when a long cycle (triple ko, eternal life, ...) repeats: apply the ko rule,
    *  or end the game Void at the third occurrence of a situation. */
   longCycles: (typeof LONG_CYCLE_VALUES)[number];
-  pass: (typeof PASS_VALUES)[number];
   /** Passes enter the position (Zhang's whole-board position counts virtual moves). */
   passesInHash: boolean;
   end: (typeof END_VALUES)[number];
@@ -78,7 +78,6 @@ const base: Omit<RuleSet, "name" | "source"> = {
   suicide: "forbidden",
   ko: "psk",
   longCycles: "rule",
-  pass: "virtual",
   passesInHash: false,
   end: "two-passes",
   resumeClearsHistory: false,
@@ -105,7 +104,7 @@ export const PRESETS: Record<string, RuleSet> = {
     end: "ing-pairs", splitShared: true, komi: 8, tie: "black", handicap: "passes", illegalMove: "stop", consecutiveMoves: "foul", openingPass: "forbidden",
     timeRule: "ing-penalty" },
   "new-ing": { ...base, name: "new-ing", source: "RULES.md 2 (New Ing, 000)", suicide: "allowed", ko: "none",
-    longCycles: "void", pass: "null", end: "null-moves", scoring: "new-ing", emptyCount: "point",
+    longCycles: "void", end: "null-moves", scoring: "new-ing", emptyCount: "point",
     splitShared: true, komi: 7.5, laziness: true, consecutiveMoves: "foul" },
   zhang: { ...base, name: "zhang", source: "RULES.md 3 (Zhang's Basic Rules, 001)", suicide: "allowed",
     ko: "zhang", passesInHash: true, end: "zhang-virtual", scoring: "zhang", emptyCount: "point",
@@ -130,7 +129,6 @@ const ENUM_KNOBS: Record<string, readonly string[]> = {
   suicide: SUICIDE_VALUES,
   ko: KO_VALUES,
   longCycles: LONG_CYCLE_VALUES,
-  pass: PASS_VALUES,
   end: END_VALUES,
   scoring: SCORING_VALUES,
   emptyCount: EMPTY_COUNT_VALUES,
@@ -171,6 +169,9 @@ export function withKnobs(rules: RuleSet, overrides: Record<string, unknown>): R
       if (typeof value !== "number" || !Number.isFinite(value) || Math.abs(value) > 1000) {
         throw new ArbiterError(`knob ${key} takes a number between -1000 and 1000, got ${JSON.stringify(value)}`);
       }
+    } else if (key === "pass") {
+      // (a knob of the first round that nothing read: it is gone, and saying so beats silence)
+      throw new ArbiterError(`there is no knob "pass": what a pass is follows from end (null-moves: a null move, New Ing 2.4; zhang-virtual: a virtual move) and passesInHash`);
     } else {
       throw new ArbiterError(`unknown knob "${key}": knobs are ${KNOB_NAMES.join(", ")}`);
     }
