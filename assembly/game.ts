@@ -131,12 +131,17 @@ export function stringPoints(x: i32, y: i32): i32 {
 /** The number of liberties of the string through (x, y) (found by bitboards); 0 for an empty
  *  point. The prover asks this once per position for the targets. */
 export function stringLiberties(x: i32, y: i32): i32 {
+  return libertiesInto(BB_B, x, y) ? bbCount(BB_B) : 0;
+}
+
+/** Sets `dst` to the liberties of the string through (x, y); false for an empty point. */
+function libertiesInto(dst: usize, x: i32, y: i32): bool {
   const p = pointOf(x, y);
   const c = colorAt(p);
-  if (c != BLACK && c != WHITE) return 0;
+  if (c != BLACK && c != WHITE) return false;
   bbStringAt(BB_A, p, c);
-  bbLiberties(BB_B, BB_A);
-  return bbCount(BB_B);
+  bbLiberties(dst, BB_A);
+  return true;
 }
 
 /** Row-major bytes (non-zero: in) from which setLibertyMask takes the points that
@@ -155,11 +160,7 @@ export function setLibertyMask(): void {
 /** The liberties of the string through (x, y) that lie in the mask; 0 for an empty point. The
  *  eye-region search asks it for every string around the region after each defender move. */
 export function stringLibertiesIn(x: i32, y: i32): i32 {
-  const p = pointOf(x, y);
-  const c = colorAt(p);
-  if (c != BLACK && c != WHITE) return 0;
-  bbStringAt(BB_A, p, c);
-  bbLiberties(BB_B, BB_A);
+  if (!libertiesInto(BB_B, x, y)) return 0;
   bbAnd(BB_B, BB_B, BB_MASK);
   return bbCount(BB_B);
 }
