@@ -76,35 +76,31 @@ export function aliveByEyeRegions(pos: Board, d: 1 | 2, rules: RuleSet, wanted: 
   const { id, members } = stringsOf(board, width, height, d);
   // the regions, each with the strings around it and their liberties inside it
   const regionAt = new Int32Array(board.length).fill(-1);
-  const regions: (EyeRegion & { strings: Set<number>; libs: Map<number, number> })[] = [];
+  const regions: (EyeRegion & { strings: Set<number>; libs: Map<number, number>; empty: number })[] = [];
   for (let p = 0; p < board.length; p++) {
     if (board[p] === d || regionAt[p] >= 0) continue;
     const points = [...connected([p], (q) => board[q] !== d, width, height)].sort((x, y) => x - y);
     const strings = new Set<number>();
-    const libs = new Map<number, number>();
+    const libPoints = new Map<number, Set<number>>();
+    let empty = 0;
     for (const q of points) {
       regionAt[q] = regions.length;
+      if (board[q] === 0) empty++;
       for (const r of neighbours(q, width, height)) {
         if (board[r] !== d) continue;
         strings.add(id[r]);
-        if (board[q] === 0) libs.set(id[r], (libs.get(id[r]) ?? 0) + 1);
+        if (board[q] === 0) (libPoints.get(id[r]) ?? libPoints.set(id[r], new Set()).get(id[r])!).add(q);
       }
     }
-    regions.push({ points, around: [...strings].map((s) => members[s][0]), keeps: null, positions: 0, strings, libs });
+    const libs = new Map([...strings].map((s) => [s, libPoints.get(s)?.size ?? 0]));
+    regions.push({ points, around: [...strings].map((s) => members[s][0]), keeps: null, positions: 0, strings, libs, empty });
   }
-  // liberties of a string counted per region without double counting a point next to two of
-  // its stones: recount exactly
-  for (const r of regions) {
-    for (const s of r.strings) {
-      const inside = new Set(r.points);
-      r.libs.set(s, [...libertiesOf(members[s], board, width, height)].filter((q) => inside.has(q)).length);
-    }
-  }
+  // each string's liberties on the whole board (more than in a region: it has some outside it)
+  const allLibs = members.map((m) => (m.length && board[m[0]] === d ? libertiesOf(m, board, width, height).size : 0));
   type Region = (typeof regions)[number];
-  const emptyIn = (r: Region) => r.points.filter((q) => board[q] === 0).length;
   // the most a region could keep for a string: the liberties it gives it now, up to two (an
   // upper bound, no search)
-  const most = (r: Region, s: number): number => (emptyIn(r) > MAX_EYE_REGION ? 0 : Math.min(2, r.libs.get(s) ?? 0));
+  const most = (r: Region, s: number): number => (r.empty > MAX_EYE_REGION ? 0 : Math.min(2, r.libs.get(s) ?? 0));
   const regionsOf = (s: number) => regions.filter((r) => r.strings.has(s));
   // Benson's fixpoint over the strings, with each region keeping for each string what `keeps` says
   const fixpoint = (keeps: (r: Region, s: number) => number, counts: Set<Region>): Set<number> => {
@@ -189,7 +185,7 @@ export function aliveByEyeRegions(pos: Board, d: 1 | 2, rules: RuleSet, wanted: 
   // a region's search depends on its points and what is on them, the strings around it, and
   // whether each has a liberty outside it (a string without one could be captured in it)
   const keyOf = (r: Region) => `${d}|${r.points.join(",")}|${r.points.map((q) => board[q]).join("")}|${[...r.strings]
-    .map((s) => `${members[s].join(".")}${[...libertiesOf(members[s], board, width, height)].some((q) => regionAt[q] !== regionAt[r.points[0]]) ? "+" : "-"}`).join(";")}`;
+    .map((s) => `${members[s].join(".")}${allLibs[s] > r.libs.get(s)! ? "+" : "-"}`).join(";")}`;
   for (const r of toSearch) {
     if (performance.now() > budget.deadline) break;
     const key = keyOf(r);

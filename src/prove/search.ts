@@ -152,7 +152,8 @@ export class Search {
     for (const p of spec.region.points) this.inRegion[p] = 1;
     this.seen = new Int32Array(width * height);
     this.safeAt = new Int32Array(width * height);
-    if (spec.goal === "liberties") this.game.setLibertyMask(spec.region.points);
+    this.keepLiberties = spec.goal === "liberties";
+    if (this.keepLiberties) this.game.setLibertyMask(spec.region.points);
   }
 
   /** A fresh budget for the next task on this search: a worker keeps one search, and its
@@ -190,7 +191,7 @@ export class Search {
         noChange: true, P, S, Z: this.zhang(S) });
       for (const r of this.rules) r.after(this.hist);
       const repeated = this.enterPath(S, P);
-      if (color === this.spec.defender && this.short()) return { ok: true, terminal: WIN, why: "short" };
+      if (this.keepLiberties && color === this.spec.defender && this.short()) return { ok: true, terminal: WIN, why: "short" };
       if (this.passes >= this.endPasses) return { ok: true, terminal: LOSS, why: "end" };
       // zhang 3.5: four virtual moves made while the board position was the same end play
       const pKey = this.keyP[this.keyP.length - 1];
@@ -209,7 +210,7 @@ export class Search {
       const refusal = r.check(proposal, this.hist);
       // an eye region's attacker has every ko threat of the rest of the board: no ko or
       // repetition rule binds it (see eyes.ts)
-      if (refusal && !(this.spec.goal === "liberties" && color !== this.spec.defender)) {
+      if (refusal && !(this.keepLiberties && color !== this.spec.defender)) {
         this.game.restore(depth + 1);
         // a refusal that repeats the position before the opponent's last move (simple ko, an
         // immediate superko retake, a single hot stone) looks one move back: the key holds that
@@ -228,7 +229,7 @@ export class Search {
     if (voided) {
       this.sawVoid = true;
       // (a void keeps the target on the board, but it is no proof that a region keeps liberties)
-      return { ok: true, terminal: this.spec.goal === "liberties" ? WIN : LOSS, why: "void", historyDependent: true };
+      return { ok: true, terminal: this.keepLiberties ? WIN : LOSS, why: "void", historyDependent: true };
     }
     // targets: a capture by the attacker, or the defender's own suicide
     const removed = color === this.spec.defender ? a.selfCaptures : a.captures;
@@ -239,7 +240,7 @@ export class Search {
           this.capturedTargets++;
         }
       }
-      if (this.capturedTargets === this.targetMarks.length || (this.spec.goal !== "all" && this.spec.goal !== undefined && this.capturedTargets > 0)) return { ok: true, terminal: WIN, why: "captured" };
+      if (this.capturedTargets === this.targetMarks.length || ((this.spec.goal === "any" || this.keepLiberties) && this.capturedTargets > 0)) return { ok: true, terminal: WIN, why: "captured" };
     }
     if (color === this.spec.defender && a.captures.some((p) => this.spec.region.boundary.has(p))) {
       return { ok: true, terminal: LOSS, why: "escape" };
@@ -255,7 +256,7 @@ export class Search {
     if (color === this.spec.defender && this.spec.region.exits?.has(move)) {
       return { ok: true, terminal: LOSS, why: "escape", joins: this.joinsTarget(move) };
     }
-    if (color === this.spec.defender && this.short()) return { ok: true, terminal: WIN, why: "short" };
+    if (this.keepLiberties && color === this.spec.defender && this.short()) return { ok: true, terminal: WIN, why: "short" };
     if (nullMove && this.passes >= this.endPasses) return { ok: true, terminal: LOSS, why: "end" };
     if (this.fillIn && this.filledIn()) return { ok: true, terminal: WIN, why: "filled" };
     return { ok: true, historyDependent: repeated };
@@ -264,8 +265,7 @@ export class Search {
   /** Goal "liberties": some target string has fewer empty neighbours inside the region than it
    *  must keep (a captured target has none). */
   private short(): boolean {
-    const need = this.spec.liberties;
-    if (this.spec.goal !== "liberties" || need === undefined) return false;
+    const need = this.spec.liberties ?? [];
     for (let k = 0; k < this.targetMarks.length; k++) {
       const m = this.targetMarks[k];
       if (m < 0 || this.game.libertiesIn(m) < need[k]) return true;
@@ -295,6 +295,8 @@ export class Search {
     return this.targetMarks.some((m) => m >= 0 && string.includes(m));
   }
 
+  /** goal "liberties" (an eye region's question) */
+  private readonly keepLiberties: boolean;
   /** the attacker's stones inside the region at the start (strings thought dead) */
   private readonly regionAttacker: Set<number>;
   private readonly fillIn: boolean;
