@@ -13,6 +13,7 @@ import { widen, localRegion, askLocal, raceRegion, settleDisputes } from "../src
 import { positionAfter } from "../src/prove/position.js";
 import { Game } from "../src/core/game.js";
 import { connected } from "../src/core/grid.js";
+import { indexToGtp } from "../src/core/coords.js";
 
 /** The 9x9 square-four corner (White's four-point eye space A9 B9 A8 B8, dead whoever moves
  *  first: test/prove.test.ts works it out) placed in the top-left corner of an empty 19x19
@@ -197,9 +198,11 @@ describe("counting found wrong on real records", () => {
     expect(refereeRecord(rec(handicap2), { rules: "chinese", handicapBonus: "none" }).result).toBe("B+24.5");
   });
 
-  it("aga and nz give N-1", () => {
+  it("aga gives N-1; nz nothing (White's n-1 passes of its handicap are worth nothing in area counting)", () => {
     expect(refereeRecord(rec(handicap2), { rules: "aga" }).score!.breakdown.handicapBonus).toBe(1);
-    expect(refereeRecord(rec(handicap2), { rules: "nz" }).result).toBe("B+23.5"); // 25 - 1 - 0.5
+    const nz = refereeRecord(rec(handicap2), { rules: "nz" });
+    expect(nz.score!.breakdown.handicapBonus).toBeUndefined();
+    expect(nz.result).toBe("B+24.5"); // 25 - 0.5
   });
 
   it("territory counting gives nothing for handicap stones", () => {
@@ -248,6 +251,17 @@ describe.skipIf(!existsSync(kgs))("--dead auto on real KGS games (needs ../share
     expect(r.dead).toEqual(expect.arrayContaining(["J17", "M14"]));
     for (const v of ["J17", "M14"]) expect(r.disputes!.find((d) => d.target.includes(v))?.by).toBe("proof");
     expect(r.result).toBe("B+0.5");
+  }, 60_000);
+  it("2006-02-01-11 (NZ, 3 handicap stones): no compensation for White, and the recorded B+25 follows", async () => {
+    const r = refereeRecord(await load(kgs, "2006-02-01-11.sgf"), { dead: "auto" });
+    expect(r.rules.name).toBe("nz");
+    expect(r.score!.breakdown.handicapBonus).toBeUndefined();
+    expect(r.result).toBe("B+25");
+  }, 60_000);
+  it("2015-04-14-35: Q13 must be filled (Black's P13 string has the dame L9 and K6 besides it), and the recorded W+1.50 follows", async () => {
+    const r = refereeRecord(await load(kgs2015, "2015-04-14-35.sgf"), { dead: "auto" });
+    expect(r.score!.breakdown.territory!.fillPoints.map((p) => indexToGtp(p, 19, 19))).toContain("Q13");
+    expect(r.result).toBe("W+1.5");
   }, 60_000);
   it("2017-01-07-2 with the players' marks: J19 must be filled (the dame G19 ataris White), and the recorded W+15.50 follows", async () => {
     const r = refereeRecord(await load("../shared/data/kgs-6d/KGS-2017_01-19-733-.tar.gz", "2017-01-07-2.sgf"), { dead: "sgf" });
@@ -357,6 +371,33 @@ describe("territory counting: points a side must fill are not territory (Japanes
     expect(r.score!.white).toBe(10);
     expect(r.score!.breakdown.territory!.fillPoints).toEqual([]);
     expect(r.result).toBe("W+8");
+  });
+});
+
+describe("points a side must fill: a string with two dame", () => {
+  // Black's C9 C8 has three liberties: the dame B9 and D9 (each between it and White) and C7,
+  // Black's eye next to the living wall. Filling either dame gains Black nothing (the stone
+  // there touches only White), so White fills both and Black must connect at C7: C7 is not
+  // Black's territory (Japanese 1989 art. 8 commentary; KGS 2015-04-14-35, Q13 by the dame L9
+  // and K6). Black: C5 D5 C4 D4 C3 D3 = 6. White: F6-F9, columns G H J = 4 + 27 = 31.
+  //   A B C D E F G H J
+  // 9 O . X . O . . . .
+  // 8 O O X O O . . . .
+  // 7 O X . X O . . . .
+  // 6 O X X X O . . . .
+  // 5 O X . . X O . . .
+  // 4 O X . . X O . . .
+  // 3 O X . . X O . . .
+  // 2 O X X X X O . . .
+  // 1 O O O O O O . . .
+  const t = "(;GM[1]SZ[9]KM[0]RU[Japanese]AB[ca][cb][bc][dc][bd][cd][dd][be][ee][bf][ef][bg][eg][bh][ch][dh][eh]" +
+    "AW[aa][ab][ac][ad][ae][af][ag][ah][ai][bb][db][ea][eb][ec][ed][bi][ci][di][ei][fi][fh][fg][ff][fe];B[];W[])";
+  it("C7 must be filled: Black 6, White 31", () => {
+    const r = refereeRecord(readSgf(t), {});
+    expect(r.score!.breakdown.territory!.fillPoints).toEqual([2 * 9 + 2]); // C7
+    expect(r.score!.black).toBe(6);
+    expect(r.score!.white).toBe(31);
+    expect(r.result).toBe("W+25");
   });
 });
 

@@ -262,9 +262,12 @@ describe("territory (RULES.md 5 japanese, korean)", () => {
     expect([s.black, s.white, s.shared, s.breakdown.neutral]).toEqual([2, 2, 2, 2]);
     expect(s.breakdown.territory?.sekiPoints).toBe(2);
     expect(result(p, "japanese", { seki: sekiStones })).toBe("W+6.5");
-    // the documented limitation: without the seki list the two eyes count as territory: 3 and 3
+    // without the seki list the two eyes are points their sides must fill: each middle string
+    // has the two dame F3 F2 beside its eye, and a stone on either dame would be in atari, so
+    // the opponent fills them and the string must fill its eye (or be taken): 2 and 2 again
     const u = count(p, "japanese");
-    expect([u.black, u.white]).toEqual([3, 3]);
+    expect([u.black, u.white]).toEqual([2, 2]);
+    expect(u.breakdown.territory?.fillPoints).toEqual([idx(p, 3, 0), idx(p, 7, 0)]);
     expect(u.breakdown.territory?.prisonersKnown).toBe(false);
   });
 });

@@ -21,7 +21,9 @@ export const CONSECUTIVE_VALUES = ["allowed", "foul"] as const;
 export const OPENING_PASS_VALUES = ["allowed", "forbidden"] as const;
 export const DEAD_STONES_VALUES = ["removed", "stay"] as const;
 /** Area counting in games with placed handicap stones: points White receives for an N-stone
- *  handicap (Chinese practice N, AGA and New Zealand N-1, i.e. White's n-1 passes). */
+ *  handicap (Chinese practice N, AGA N-1; New Zealand nothing: its handicap is Black's moves
+ *  while White passes n-1 times, and a pass is worth nothing in area counting, so placed stones
+ *  come to the same board; KGS counts NZ games so, 20 of 22 of its NZ handicap games). */
 export const HANDICAP_BONUS_VALUES = ["none", "n", "n-1"] as const;
 /** What running out of time costs (RULES.md 1.10, rules/time.ts): Ing's penalty points, the
  *  game, or nothing (time is not refereed). */
@@ -117,7 +119,7 @@ export const PRESETS: Record<string, RuleSet> = {
   korean: { ...base, name: "korean", source: "RULES.md 5 (Korean)", ko: "japanese", longCycles: "void",
     scoring: "territory", komi: 6.5 },
   aga: { ...base, name: "aga", source: "RULES.md 5 (AGA)", ko: "ssk", scoring: "aga-area", komi: 7.5, handicapBonus: "n-1" },
-  nz: { ...base, name: "nz", source: "RULES.md 5 (New Zealand)", suicide: "allowed", ko: "ssk", komi: 7, handicapBonus: "n-1" },
+  nz: { ...base, name: "nz", source: "RULES.md 5 (New Zealand)", suicide: "allowed", ko: "ssk", komi: 7 },
   "tromp-taylor": { ...base, name: "tromp-taylor", source: "RULES.md 5 (Tromp-Taylor)", suicide: "allowed",
     ko: "psk", komi: 7.5, deadStones: "stay", timeRule: "none" },
 };

@@ -36,7 +36,7 @@ export function countFinal(pos: FinalPosition, rules: RuleSet, facts: CountFacts
       throw new Error(`no counting method for scoring ${String(never)}`);
     }
   }
-  // area counting with placed handicap stones: White's compensation (Chinese N, AGA/NZ N-1)
+  // area counting with placed handicap stones: White's compensation (Chinese N, AGA N-1)
   const n = facts.handicap ?? 0;
   const bonus = n >= 2 && rules.handicapBonus !== "none" && ["area", "aga-area"].includes(rules.scoring)
     ? (rules.handicapBonus === "n" ? n : n - 1) : 0;

@@ -44,26 +44,33 @@ export function fillPoints(a: Analysis): Set<number> {
         }
       }
     }
-    if (open || dame.size !== 1 || inside.size !== 1) continue;
-    // the side can fill that dame itself, as the dame are filled, when its stone there keeps the
-    // string out of atari: then no point of its territory is lost. KGS counts it so: of the 11
-    // points of this kind in 896 KGS records with territory marks, 7 are marked territory; the
-    // rule without this test got 870 of those records right, with it 877. Where the side's own
-    // stone would be in atari (2017-01-07-2, J19), only the opponent fills the dame.
-    const [d] = dame;
-    if (safeFill(a, d, c)) continue;
+    if (open || dame.size === 0 || inside.size !== 1) continue;
+    // the side can fill one of those dame itself, as the dame are filled, when its stone there
+    // keeps the string out of atari once the opponent has filled the others: then no point of
+    // its territory is lost. KGS counts it so: of the 11 points of this kind with one dame in
+    // 896 KGS records with territory marks, 7 are marked territory; the rule without this test
+    // got 870 of those records right, with it 877. Where the side's own stone would be in atari
+    // (2017-01-07-2, J19), only the opponent fills the dame. A string with two dame or more
+    // loses its inside point the same way (KGS 2015-04-14-35: Black's 25 stones at P13, dame L9
+    // and K6, the eye Q13 counted by the players as no one's).
+    if ([...dame].some((d) => safeFill(a, d, c))) continue;
     for (const q of inside) out.add(q);
   }
   return out;
 }
 
 /** A stone of colour `c` at `d`, joining every string of its own next to `d`, leaves the joined
- *  string at least two liberties. */
+ *  string at least two liberties once the opponent has filled the other dame next to it (the
+ *  points of shared regions of a point or two: KGS 2017-03-09-9, Black's B1 with the dame A1 and
+ *  A2, loses C1 whichever of them it fills). */
 function safeFill(a: Analysis, d: number, c: number): boolean {
   const joined = connected([d], (q) => q === d || a.board[q] === c, a.width, a.height);
-  const libs = libertiesOf(joined, a.board, a.width, a.height);
-  libs.delete(d);
-  return libs.size >= 2;
+  let libs = 0;
+  for (const q of libertiesOf(joined, a.board, a.width, a.height)) {
+    const r = a.region[q];
+    if (q !== d && !(a.touches[r] === SHARED && a.regions[r].length <= DAME)) libs++;
+  }
+  return libs >= 2;
 }
 
 export function countTerritory(pos: FinalPosition, rules: RuleSet, facts: CountFacts = {}): Score {
