@@ -4,7 +4,7 @@ import { describe, it, expect } from "vitest";
 import { readFileSync } from "node:fs";
 import { readSgf } from "../src/sgf/read.js";
 import type { GameRecord } from "../src/record/record.js";
-import { referee } from "../src/rules/referee.js";
+import { referee, playRecord, deadStones, decide, type RefereeOptions } from "../src/rules/referee.js";
 import { preset } from "../src/ruleset/ruleset.js";
 import { refereeRecord } from "../src/api/operations.js";
 import { sources } from "../src/simulate/corpus.js";
@@ -14,6 +14,12 @@ import { positionAfter } from "../src/prove/position.js";
 import { Game } from "../src/core/game.js";
 import { connected } from "../src/core/grid.js";
 import { indexToGtp } from "../src/core/coords.js";
+
+/** The referee's steps with the prover settling --dead auto, as src/api composes them. */
+const refereeAuto = (record: GameRecord, opts: RefereeOptions) => {
+  const played = playRecord(record, opts);
+  return decide(played, opts, deadStones(played, opts, settleDisputes));
+};
 
 /** The 9x9 square-four corner (White's four-point eye space A9 B9 A8 B8, dead whoever moves
  *  first: test/prove.test.ts works it out) placed in the top-left corner of an empty 19x19
@@ -29,7 +35,7 @@ function squareFourOn19(): GameRecord {
 describe("referee --dead auto", () => {
   for (const name of ["chinese", "ing", "new-ing", "grand"]) {
     it(`${name}: the square four in the corner is proven dead and removed`, () => {
-      const r = referee(squareFourOn19(), { rules: preset(name), rulesFrom: "option", dead: "auto", komiGiven: true, settle: settleDisputes });
+      const r = refereeAuto(squareFourOn19(), { rules: preset(name), rulesFrom: "option", dead: "auto", komiGiven: true });
       const white = r.disputes?.find((d) => d.colour === "W");
       expect(white?.status).toBe("dead");
       expect(white?.by).toBe("proof");
@@ -41,7 +47,7 @@ describe("referee --dead auto", () => {
   }
 
   it("tromp-taylor removes nothing: every stone counts as it stands", () => {
-    const r = referee(squareFourOn19(), { rules: preset("tromp-taylor"), rulesFrom: "option", dead: "auto", komiGiven: true, settle: settleDisputes });
+    const r = refereeAuto(squareFourOn19(), { rules: preset("tromp-taylor"), rulesFrom: "option", dead: "auto", komiGiven: true });
     expect(r.dead).toEqual([]);
     expect(r.deadIgnored).toBeDefined();
   });
@@ -83,7 +89,7 @@ describe("--dead auto lists every group", () => {
     result: null, moves: [{ color: "B", x: null, y: null, raw: "", offBoard: false }, { color: "W", x: null, y: null, raw: "", offBoard: false }] };
 
   it("the lone stone in Black's territory is proven dead; every string is in some group", () => {
-    const r = referee(record, { rules: preset("chinese"), rulesFrom: "option", dead: "auto", komiGiven: true, settle: settleDisputes });
+    const r = refereeAuto(record, { rules: preset("chinese"), rulesFrom: "option", dead: "auto", komiGiven: true });
     const stones = setup.reduce((t, c) => t + (c ? 1 : 0), 0);
     expect(r.disputes!.reduce((t, d) => t + d.stones, 0)).toBe(stones);
     const g5 = r.disputes!.find((d) => d.target.includes("G5"))!;

@@ -634,8 +634,11 @@ describe("seki (ing 1.7, new-ing 2.9, zhang 3.7, grand 4.6, RULES.md 5)", () => 
     const r = run(F, "japanese", { seki: ["C3", "G3"] });
     expectRuling(r, { end: "two-passes@2", result: "W+6.5", by: "count", score: [2, 2] });
     expect(r.score?.breakdown.territory?.sekiPoints).toBe(2);
-    // unnamed, the eyes count as territory (the documented limit): 3 / 3
-    expectRuling(run(F, "japanese"), { end: "two-passes@2", result: "W+6.5", by: "count", score: [3, 3] });
+    // unnamed, the eyes are points their strings must fill (each has the dame F3 F2 beside it,
+    // and a stone on either would be in atari): nobody's all the same, 2 / 2
+    const u = run(F, "japanese");
+    expectRuling(u, { end: "two-passes@2", result: "W+6.5", by: "count", score: [2, 2] });
+    expect(u.score?.breakdown.territory?.fillPoints).toHaveLength(2);
   });
 
   it("by point (new-ing, zhang, grand): F3 and F2 are next to both colours: half each", () => {

@@ -4,7 +4,7 @@
 // which the server and the GTP engine build from their own requests (src/server/requests.ts).
 import { ArbiterError } from "../errors.js";
 import type { GameRecord } from "../record/record.js";
-import { referee, type Ruling, type RefereeOptions } from "../rules/referee.js";
+import { playRecord, deadStones, decide, type Ruling, type RefereeOptions } from "../rules/referee.js";
 import { PRESETS, withKnobs, type RuleSet } from "../ruleset/ruleset.js";
 import { fromGtp } from "../core/coords.js";
 import { prove, type ProveResult } from "../prove/prove.js";
@@ -46,8 +46,11 @@ export function refereeRecord(record: GameRecord, opts: CliOptions,
   const notes = [...(record.notes ?? [])];
   const time = timeFor(record.clock, typeof opts.time === "string" ? opts.time : undefined,
     typeof opts.timeUsed === "string" ? opts.timeUsed : undefined, rules.timeRule, notes) ?? undefined;
-  return referee(record, { rules, rulesFrom: from, dead, komiGiven: komiOpt || record.komi !== null,
-    own, seki: list(opts.seki), notes, ...(time ? { time } : {}), settle: settleDisputes, ...more });
+  const ropts: RefereeOptions = { rules, rulesFrom: from, dead, komiGiven: komiOpt || record.komi !== null,
+    own, seki: list(opts.seki), notes, ...(time ? { time } : {}), ...more };
+  // the referee's steps, with the prover settling the disputes of --dead auto between them
+  const played = playRecord(record, ropts);
+  return decide(played, ropts, deadStones(played, ropts, settleDisputes));
 }
 
 export interface ProveRun {

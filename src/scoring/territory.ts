@@ -5,10 +5,12 @@
 // the end. Regions bordered by both colours (dame, the shared liberties of a seki) count for
 // nobody; so do the eyes of strings in seki ("no points in seki").
 //
-// LIMITATION: the engine does no life-and-death analysis, so it cannot see a seki by itself. An
-// eye of a group in seki counts as territory unless the caller lists the seki strings
-// (`facts.seki`, any stone of each string); the regions bordered by a listed string then count for
-// nobody. Points a side must still fill (fillPoints) are not its territory. Missing prisoners (`facts.prisoners`) count as 0 and the breakdown says so.
+// LIMITATION: the engine does no life-and-death analysis, so it cannot see a seki by itself. A
+// string in seki with one liberty in its own area and its shared liberties in dame of a point
+// or two must fill that point (fillPoints): nobody's; any other eye in seki counts as territory
+// unless the caller lists the seki strings (`facts.seki`, any stone of each string); the regions bordered
+// by a listed string then count for nobody. Points a side must still fill (fillPoints) are not
+// its territory. Missing prisoners (`facts.prisoners`) count as 0 and the breakdown says so.
 import type { RuleSet } from "../ruleset/ruleset.js";
 import { analyse, checkSides, neighbours, stringsThrough, BLACK, WHITE, SHARED, type Analysis } from "./board.js";
 import { connected, libertiesOf, stringsOf } from "../core/grid.js";
