@@ -135,6 +135,28 @@ describe("arbiter gtp", () => {
     }
   });
 
+  it("rules each play move by move, also when final_score or showboard ran between plays (they take over the thread's core)", async () => {
+    const r = readSgf(readFileSync(fixture("cycles/basic-ko.sgf"), "utf8"));
+    const ruling = refereeRecord(r, { rules: "chinese" });
+    const refused = ruling.moves.find((m) => !m.legal)!;
+    expect(refused.reason).toBe("superko"); // chinese: positional superko
+    await newGame(r, "chinese");
+    for (const [k, m] of r.moves.entries()) {
+      await gtp.ok("final_score");
+      await gtp.ok("showboard");
+      const answer = await gtp.send(`play ${m.color} ${vertex(r, m.x, m.y)}`);
+      if (k + 1 === refused.n) {
+        expect(answer.text).toBe(`illegal move: superko (${refused.rule})`);
+        break;
+      }
+      expect(answer.ok, `move ${k + 1}: ${answer.text}`).toBe(true);
+    }
+    // after an undo the game is ruled from the moves that stand
+    await gtp.ok("undo");
+    const again = r.moves[refused.n - 2];
+    expect((await gtp.send(`play ${again.color} ${vertex(r, again.x, again.y)}`)).ok).toBe(true);
+  });
+
   it("arbiter-prove: the command line's prove JSON (but for the time), final_status_list and final_score with dead stones", async () => {
     const r = readSgf(readFileSync(fixture("server/corner.sgf"), "utf8"));
     await newGame(r, "chinese");

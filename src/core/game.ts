@@ -72,6 +72,9 @@ export class Game {
     active = this;
   }
 
+  /** Whether this game still holds the thread's core (no other Game was made since). */
+  get current(): boolean { return active === this; }
+
   private use(): CoreExports {
     if (active !== this) throw new Error("another Game has taken over this thread's core");
     return this.core;

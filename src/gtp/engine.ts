@@ -1,12 +1,13 @@
 // `arbiter gtp`: a GTP v2 engine for Go GUIs and referees (GoGui, twogtp, Sabaki). The game is
-// kept as a move list and refereed through the same code as `arbiter referee` (the referee's
-// per-move legality, including the rule set's repetition rules), so a move GTP accepts is one
-// the referee accepts. It plays no moves of its own: it is an arbiter, not a player.
+// kept as a move list and ruled on move by move by the referee of `arbiter referee` (one
+// src/rules/play.ts Referee per game, with the rule set's repetition rules), so a move GTP
+// accepts is one the referee accepts. It plays no moves of its own: it is an arbiter, not a player.
 import { ArbiterError } from "../errors.js";
 import { MAX_SIDE, MIN_SIDE, type Color } from "../core/codes.js";
 import { fromGtp, indexToGtp } from "../core/coords.js";
 import type { GameRecord, RecordMove } from "../record/record.js";
 import type { Ruling } from "../rules/referee.js";
+import { Referee } from "../rules/play.js";
 import { ruleSetFrom } from "../ruleset/ruleset.js";
 import { recordMove } from "../api/input.js";
 import { proveRecord, refereeRecord, type CliOptions } from "../api/operations.js";
@@ -64,6 +65,9 @@ export class GtpEngine {
   private readonly version: string;
   /** the ruling of the current move list (cleared when it changes) */
   private cached: Ruling | null = null;
+  /** the game's move-by-move referee, which rules on each play as it comes (rebuilt when the
+   *  setup or rules change, after an undo, or after a search took over the thread's core) */
+  private live: Referee | null = null;
 
   constructor(opts: EngineOptions = {}) {
     this.rules = { ...(opts.rules ?? {}) };
@@ -99,6 +103,19 @@ export class GtpEngine {
     this.setup = new Uint8Array(this.width * this.height);
     this.firstPlayer = null;
     this.cached = null;
+    this.live = null;
+  }
+
+  /** The move-by-move referee of the moves so far (the same rules as `arbiter referee`). */
+  private liveReferee(): Referee {
+    if (this.live?.current && this.live.played === this.moves.length) return this.live;
+    const { rules } = resolveRules(this.rules, null);
+    const hasSetup = this.setup.some((c) => c !== 0);
+    const live = new Referee({ width: this.width, height: this.height, rules, setup: hasSetup ? this.setup : undefined,
+      firstToMove: this.firstPlayer ?? "B" });
+    for (const m of this.moves) live.play(m);
+    this.live = live;
+    return live;
   }
 
   private referee(moves: RecordMove[], dead: "none" | "auto" = "none", rules = this.rules): Ruling {
@@ -113,12 +130,11 @@ export class GtpEngine {
 
   /** Why `move` may not be played now, or null when it may. */
   private refusal(move: RecordMove): string | null {
-    const r = this.referee([...this.moves, move]);
-    const last = r.moves[r.moves.length - 1];
     // the referee rules on no move after the end of play (a pause that play may resume from
     // is not an end)
-    if (!last || last.n !== this.moves.length + 1) return `play has ended (${r.end.reason} at move ${r.end.atMove})`;
-    return last.legal ? null : `${last.reason}${last.rule ? ` (${last.rule})` : ""}`;
+    const l = this.liveReferee().isLegal(move);
+    if (l.legal) return null;
+    return l.reason === "ended" ? l.rule! : `${l.reason}${l.rule ? ` (${l.rule})` : ""}`;
   }
 
   private moveArgs(args: string[]): RecordMove {
@@ -155,6 +171,7 @@ export class GtpEngine {
     if (bad) fail(`the moves so far break these rules: move ${bad.n} (${bad.color} ${bad.point}) is ${bad.reason}`);
     this.rules = rules;
     this.cached = null;
+    this.live = null;
   }
 
   private board(): Uint8Array {
@@ -277,6 +294,7 @@ export class GtpEngine {
         }
         const before = this.setup;
         this.setup = next;
+        this.live = null;
         try {
           this.board(); // a string without liberties is refused
         } catch (e) {
@@ -290,6 +308,7 @@ export class GtpEngine {
         if (this.moves.length) fail("the first player is set before the first move");
         this.firstPlayer = colourArg(args[0]);
         this.cached = null;
+        this.live = null;
         return "";
       case "komi": {
         const k = Number(args[0]);
@@ -304,6 +323,7 @@ export class GtpEngine {
         const m = this.moveArgs(args);
         const why = this.refusal(m);
         if (why) fail(`illegal move: ${why}`);
+        this.liveReferee().play(m);
         this.moves.push(m);
         this.cached = null;
         return "";

@@ -122,6 +122,9 @@ export class Referee {
 
   /** New Ing: the player who asked to end */
   get endRequester(): Color | null { return this.flow.endRequester; }
+  /** Whether the referee still holds the thread's core: a search or another game made since
+   *  takes it over, and this referee must then be rebuilt (its moves played again). */
+  get current(): boolean { return this.game.current; }
   /** moves played (legal or not) */
   get played(): number { return this.moves.length; }
 
