@@ -100,17 +100,23 @@ export class Game {
       return { ok: false, reason: PLAY_REASON[r] ?? `code ${r}`, captures: [], selfCaptures: [],
         noChange: false, hashAfter: u64(c.lastHashAfter.value as bigint) };
     }
+    return this.accepted(c);
+  }
+
+  /** What an accepted play removed and the hash after it (no arrays made when nothing was
+   *  removed, as in most plays). */
+  private accepted(c: CoreExports): PlayAttempt {
     const nCap = c.lastCaptured.value as number;
     const nSelf = c.lastSelfCaptured.value as number;
-    const removed = u16At(c, c.REMOVED_XY, nCap + nSelf);
-    return {
-      ok: true,
-      reason: null,
-      captures: Array.from(removed.subarray(0, nCap)),
-      selfCaptures: Array.from(removed.subarray(nCap)),
-      noChange: (c.lastNoChange.value as number) !== 0,
-      hashAfter: u64(c.boardHash()),
-    };
+    let captures: number[] = NONE;
+    let selfCaptures: number[] = NONE;
+    if (nCap + nSelf > 0) {
+      const removed = u16At(c, c.REMOVED_XY, nCap + nSelf);
+      captures = Array.from(removed.subarray(0, nCap));
+      selfCaptures = Array.from(removed.subarray(nCap));
+    }
+    return { ok: true, reason: null, captures, selfCaptures, noChange: (c.lastNoChange.value as number) !== 0,
+      hashAfter: u64(c.boardHash()) };
   }
 
   /** Records the position after a tried play in the history. */
@@ -150,17 +156,7 @@ export class Game {
       return { ok: false, reason: PLAY_REASON[r] ?? `code ${r}`, captures: [], selfCaptures: [], noChange: false,
         hashAfter: u64(c.lastHashAfter.value as bigint) };
     }
-    const nCap = c.lastCaptured.value as number;
-    const nSelf = c.lastSelfCaptured.value as number;
-    let captures: number[] = NONE;
-    let selfCaptures: number[] = NONE;
-    if (nCap + nSelf > 0) {
-      const removed = u16At(c, c.REMOVED_XY, nCap + nSelf);
-      captures = Array.from(removed.subarray(0, nCap));
-      selfCaptures = Array.from(removed.subarray(nCap));
-    }
-    return { ok: true, reason: null, captures, selfCaptures, noChange: (c.lastNoChange.value as number) !== 0,
-      hashAfter: u64(c.boardHash()) };
+    return this.accepted(c);
   }
 
   /** Starts the history again from the current position (resumption under Grand 4.4). */
