@@ -16,33 +16,13 @@
 import { zobristKey, sideKeyFor } from "./zobrist";
 import { seenPosition, seenSituation } from "./history";
 
-export const EMPTY: i32 = 0;
-export const BLACK: i32 = 1;
-export const WHITE: i32 = 2;
+// colours, sides, the suicide and ko knobs and play()'s results: the shared table (codes.ts)
+import { EMPTY, BLACK, WHITE, MAX_SIDE, SUICIDE_FORBIDDEN, SUICIDE_MULTI_STONE, SUICIDE_ALLOWED, KO_NONE, KO_SIMPLE, KO_PSK, KO_SSK, R_OK, R_OCCUPIED, R_SUICIDE, R_KO, R_SUPERKO, R_OFF_BOARD } from "./codes";
+export { EMPTY, BLACK, WHITE, MAX_SIDE, SUICIDE_FORBIDDEN, SUICIDE_MULTI_STONE, SUICIDE_ALLOWED, KO_NONE, KO_SIMPLE, KO_PSK, KO_SSK, R_OK, R_OCCUPIED, R_SUICIDE, R_KO, R_SUPERKO, R_OFF_BOARD };
 export const BORDER: i32 = 3;
 
-export const MAX_SIDE: i32 = 19;
 export const MAXP: i32 = 448;
 export const BB_WORDS: i32 = 7;
-
-// Suicide knob (RULES.md 0): what happens to the mover's own string left without liberties.
-export const SUICIDE_FORBIDDEN: i32 = 0;
-export const SUICIDE_MULTI_STONE: i32 = 1; // only a single-stone suicide is forbidden (Ing)
-export const SUICIDE_ALLOWED: i32 = 2;
-
-// Ko knob: which repetition the core itself forbids.
-export const KO_NONE: i32 = 0;
-export const KO_SIMPLE: i32 = 1; // no move may recreate the position before the opponent's last move
-export const KO_PSK: i32 = 2; // positional superko: no board position twice
-export const KO_SSK: i32 = 3; // situational superko: no (board, player to move) twice
-
-// Results of play(). Kept in step with src/core/codes.ts.
-export const OK: i32 = 0;
-export const ERR_OCCUPIED: i32 = 1;
-export const ERR_SUICIDE: i32 = 2;
-export const ERR_KO: i32 = 3;
-export const ERR_SUPERKO: i32 = 4;
-export const ERR_OFF_BOARD: i32 = 5;
 
 // ---- the state block -------------------------------------------------------------------
 const OFF_COLOR: usize = 0; // u8[MAXP]
@@ -268,15 +248,15 @@ export function stringKey(s: i32): u64 {
 }
 
 /**
- * Plays colour c at p under the suicide and ko knobs. Returns OK or the reason it is refused;
+ * Plays colour c at p under the suicide and ko knobs. Returns R_OK or the reason it is refused;
  * a refused play leaves the board untouched. Capture order: the opponent's strings without
  * liberties first, then the mover's own (RULES.md 0).
  */
 export function play(p: i32, c: i32): i32 {
-  if (p <= 0 || p >= MAXP) return ERR_OFF_BOARD;
+  if (p <= 0 || p >= MAXP) return R_OFF_BOARD;
   const cp = colorAt(p);
-  if (cp == BORDER) return ERR_OFF_BOARD;
-  if (cp != EMPTY) return ERR_OCCUPIED;
+  if (cp == BORDER) return R_OFF_BOARD;
+  if (cp != EMPTY) return R_OCCUPIED;
   const W = pitch;
   const opp = c ^ 3;
   const n0 = p - 1, n1 = p + 1, n2 = p - W, n3 = p + W;
@@ -301,9 +281,9 @@ export function play(p: i32, c: i32): i32 {
   lastNoChange = false;
   if (!lives) {
     // suicide: the mover's string (p and its own neighbours) would be removed
-    if (suicideMode == SUICIDE_FORBIDDEN) { undoAdjacency(p); return ERR_SUICIDE; }
+    if (suicideMode == SUICIDE_FORBIDDEN) { undoAdjacency(p); return R_SUICIDE; }
     let single = !(c0 == c || c1 == c || c2 == c || c3 == c);
-    if (single && suicideMode == SUICIDE_MULTI_STONE) { undoAdjacency(p); return ERR_SUICIDE; }
+    if (single && suicideMode == SUICIDE_MULTI_STONE) { undoAdjacency(p); return R_SUICIDE; }
     // p's own key is set and cleared: only the neighbouring strings' keys change the hash
     if (c0 == c) newHash ^= stringKey(r0);
     if (c1 == c && r1 != r0) newHash ^= stringKey(r1);
@@ -322,11 +302,11 @@ export function play(p: i32, c: i32): i32 {
   if (koMode != KO_NONE) {
     let refused = 0;
     if (koMode == KO_SIMPLE) {
-      if (captures && newHash == prevHash()) refused = ERR_KO;
+      if (captures && newHash == prevHash()) refused = R_KO;
     } else if (koMode == KO_PSK) {
-      if (seenPosition(newHash)) refused = ERR_SUPERKO;
+      if (seenPosition(newHash)) refused = R_SUPERKO;
     } else {
-      if (seenSituation(newHash ^ sideKeyFor(opp))) refused = ERR_SUPERKO;
+      if (seenSituation(newHash ^ sideKeyFor(opp))) refused = R_SUPERKO;
     }
     if (refused) { undoAdjacency(p); return refused; }
   }
@@ -339,7 +319,7 @@ export function play(p: i32, c: i32): i32 {
     // single-stone suicide: nothing changes on the board (a null move)
     undoAdjacency(p);
     lastNoChange = true;
-    return OK;
+    return R_OK;
   }
   putStone(p, c, lib);
   let captured = 0;
@@ -357,7 +337,7 @@ export function play(p: i32, c: i32): i32 {
     lastSelfCaptured = removeString(chainOf(p), 0);
     addPrisoners(opp, lastSelfCaptured);
   }
-  return OK;
+  return R_OK;
 }
 
 /** A pass: the board is unchanged; simple ko is lifted. */

@@ -1,7 +1,7 @@
 // A game: the board plus its history. Every committed move or pass appends the board hash and
 // the situation hash (board + player to move) so repetition can be looked up in O(1).
 
-import { STATE, STATE_BYTES, REMOVED, MAXP, BLACK, WHITE, EMPTY, OK, ERR_OFF_BOARD,
+import { STATE, STATE_BYTES, REMOVED, MAXP, BLACK, WHITE, EMPTY, R_OK, R_OFF_BOARD,
   setupBoard, placeStone, play, passMove, boardHash, setPrevHash, pitch, width, height, pointOf,
   colorAt, lastCaptured, lastSelfCaptured, numPoints } from "./board";
 import { initZobrist, sideKeyFor } from "./zobrist";
@@ -66,13 +66,13 @@ function exportRemoved(): void {
   }
 }
 
-/** Tries colour c at (x, y): on OK the board is changed but the history is not yet; call
+/** Tries colour c at (x, y): on R_OK the board is changed but the history is not yet; call
  *  commitPlay or rollbackPlay. On a refusal nothing changed. */
 export function tryPlay(x: i32, y: i32, c: i32): i32 {
-  if (x < 0 || y < 0 || x >= width || y >= height) return ERR_OFF_BOARD;
+  if (x < 0 || y < 0 || x >= width || y >= height) return R_OFF_BOARD;
   saveSlot(0);
   const r = play(pointOf(x, y), c);
-  if (r == OK) exportRemoved();
+  if (r == R_OK) exportRemoved();
   return r;
 }
 /** Changes the repetition knob for the next plays (the referee probes a refused play with
@@ -84,9 +84,9 @@ export function restartHistory(toMove: i32): void { resetHistory(boardHash(), si
 
 /** A play for searches, which save and restore slots themselves: no undo copy, no history. */
 export function searchPlay(x: i32, y: i32, c: i32): i32 {
-  if (x < 0 || y < 0 || x >= width || y >= height) return ERR_OFF_BOARD;
+  if (x < 0 || y < 0 || x >= width || y >= height) return R_OFF_BOARD;
   const r = play(pointOf(x, y), c);
-  if (r == OK) exportRemoved();
+  if (r == R_OK) exportRemoved();
   return r;
 }
 
@@ -96,7 +96,7 @@ export function rollbackPlay(): void { loadSlot(0); }
 /** Plays and commits in one call. */
 export function gamePlay(x: i32, y: i32, c: i32): i32 {
   const r = tryPlay(x, y, c);
-  if (r == OK) commitPlay(c ^ 3);
+  if (r == R_OK) commitPlay(c ^ 3);
   return r;
 }
 

@@ -2,7 +2,8 @@
 // (board -> latest move index, situation -> latest move index) for O(1) repetition look-up.
 // Tables are open-addressed and stamped with a generation, so a new game clears them in O(1).
 
-export const MAX_HISTORY: i32 = 16384; // moves (passes included) a game may have in the history
+import { MAX_HISTORY } from "./codes"; // moves (passes included) a game may have in the history
+export { MAX_HISTORY };
 const TABLE_BITS_MAX: i32 = 15;
 const TABLE_CAP: i32 = 1 << TABLE_BITS_MAX;
 

@@ -3,7 +3,7 @@
 // empty points (mulberry32); pass when none is left; stop after two consecutive passes or
 // 3 x points plies.
 
-import { STATE, STATE_BYTES, EMPTIES, EPOS, BLACK, WHITE, OK, EMPTY, colorAt, nextOf, KO_PSK, KO_SSK, SUICIDE_FORBIDDEN,
+import { STATE, STATE_BYTES, EMPTIES, EPOS, BLACK, WHITE, R_OK, EMPTY, colorAt, nextOf, KO_PSK, KO_SSK, SUICIDE_FORBIDDEN,
   REMOVED, play, passMove, isOwnEye, nempty, boardHash, setupBoard, numPoints, pitch, width,
   lastCaptured } from "./board";
 import * as B from "./board";
@@ -92,7 +92,7 @@ function logCycle(startState: u32, game: i32, s: i32, t: i32, first: i32): bool 
   while (m > 0) {
     const k = <i32>rngBelow(<u32>m);
     const p = <i32>load<u16>(EMPTIES + (<usize>k << 1));
-    if (!isOwnEye(p, c) && play(p, c) == OK) return p;
+    if (!isOwnEye(p, c) && play(p, c) == R_OK) return p;
     m--;
     dropCandidate(k, m, p);
   }
@@ -176,13 +176,13 @@ function tacticalMove(c: i32, last: i32): i32 {
   const W = pitch;
   if (colorAt(last) == (c ^ 3) && libertiesUpTo2(last) == 1) {
     const l = libA;
-    if (play(l, c) == OK) return l;
+    if (play(l, c) == R_OK) return l;
   }
   for (let k = 0; k < 4; k++) {
     const q = k == 0 ? last - 1 : k == 1 ? last + 1 : k == 2 ? last - W : last + W;
     if (colorAt(q) != c || libertiesUpTo2(q) != 1) continue;
     const l = libA;
-    if (libertiesAfter(l, c) >= 2 && play(l, c) == OK) return l;
+    if (libertiesAfter(l, c) >= 2 && play(l, c) == R_OK) return l;
   }
   return -1;
 }
@@ -193,7 +193,7 @@ function tacticalLightMove(c: i32): i32 {
   while (m > 0) {
     const k = <i32>rngBelow(<u32>m);
     const p = <i32>load<u16>(EMPTIES + (<usize>k << 1));
-    if (!isOwnEye(p, c) && !(libertiesAfter(p, c) <= 1 && joinsOwn) && play(p, c) == OK) return p;
+    if (!isOwnEye(p, c) && !(libertiesAfter(p, c) <= 1 && joinsOwn) && play(p, c) == R_OK) return p;
     m--;
     dropCandidate(k, m, p);
   }

@@ -8,51 +8,16 @@
 // creation counts; Ing's banned situations), all stamped with one generation so a new game
 // clears them in O(1). The core's own ko knobs (simple, psk, ssk) keep using history.ts.
 
-import { EMPTY, BLACK, WHITE, BORDER, MAXP, ERR_SUICIDE, SUICIDE_FORBIDDEN, SUICIDE_MULTI_STONE, KO_NONE,
+import { EMPTY, BLACK, WHITE, BORDER, MAXP, SUICIDE_FORBIDDEN, SUICIDE_MULTI_STONE, KO_NONE,
   REMOVED, colorAt, chainOf, libsOf, sizeOf, nextOf, boardHash, play, passMove, pitch, width, pointOf,
   lastCaptured, lastSelfCaptured, lastNoChange, prisoners, stringKey } from "./board";
 import * as B from "./board";
 import { zobristKey, sideKeyFor, passCountKey } from "./zobrist";
 import { resetHistory, pushHistory } from "./history";
 
-// ---- codes shared with src/simulate/knobs.ts (keep in step) ---------------------------------
-// Why a candidate move is refused (1..5 are the core's play() codes).
-export const R_OK: i32 = 0;
-export const R_OCCUPIED: i32 = 1;
-export const R_SUICIDE: i32 = 2;
-export const R_KO: i32 = 3;
-export const R_SUPERKO: i32 = 4;
-export const R_OFF_BOARD: i32 = 5;
-export const R_NO_CHANGE: i32 = 6; // ing 1.3: a single-stone suicide changes nothing (變窮)
-export const R_HOT_STONE: i32 = 7; // ing 1A.2-3
-export const R_DISTURBING: i32 = 8; // ing 1A.4
-export const R_NO_GOING_BACK: i32 = 9; // zhang 3.4
-export const R_COUNT: i32 = 10;
-
-// Repetition knob. 0..3 equal the core's KO_* values and are applied by board.play itself.
-export const REP_NONE: i32 = 0;
-export const REP_SIMPLE: i32 = 1;
-export const REP_PSK: i32 = 2;
-export const REP_SSK: i32 = 3;
-export const REP_ING: i32 = 4; // RULES.md 1A
-export const REP_ZHANG: i32 = 5; // RULES.md 3.4, on the whole-board position
-
-// End knob (flow.ts).
-export const FLOW_TWO_PASSES: i32 = 0;
-export const FLOW_ING_PAIRS: i32 = 1;
-export const FLOW_FOUR_PASSES: i32 = 2;
-export const FLOW_NULL_MOVES: i32 = 3;
-export const FLOW_ZHANG_VIRTUAL: i32 = 4;
-
-// How a game ended (the referee's end reasons; END_RECORD: the record stops without an end).
-export const END_NONE: i32 = 0;
-export const END_TWO_PASSES: i32 = 1;
-export const END_FOUR_PASSES: i32 = 2;
-export const END_NULL_MOVES: i32 = 3;
-export const END_VIRTUAL_MOVES: i32 = 4;
-export const END_CYCLE: i32 = 5;
-export const END_RECORD: i32 = 6;
-export const END_ILLEGAL: i32 = 7;
+// ---- codes: refusals, the repetition and end knobs, end reasons (the shared table, codes.ts) --
+import { R_OK, R_OCCUPIED, R_SUICIDE, R_KO, R_SUPERKO, R_OFF_BOARD, R_NO_CHANGE, R_HOT_STONE, R_DISTURBING, R_NO_GOING_BACK, R_COUNT, REP_NONE, REP_SIMPLE, REP_PSK, REP_SSK, REP_ING, REP_ZHANG, FLOW_TWO_PASSES, FLOW_ING_PAIRS, FLOW_FOUR_PASSES, FLOW_NULL_MOVES, FLOW_ZHANG_VIRTUAL, END_NONE, END_TWO_PASSES, END_FOUR_PASSES, END_NULL_MOVES, END_VIRTUAL_MOVES, END_CYCLE, END_RECORD, END_ILLEGAL } from "./codes";
+export { R_OK, R_OCCUPIED, R_SUICIDE, R_KO, R_SUPERKO, R_OFF_BOARD, R_NO_CHANGE, R_HOT_STONE, R_DISTURBING, R_NO_GOING_BACK, R_COUNT, REP_NONE, REP_SIMPLE, REP_PSK, REP_SSK, REP_ING, REP_ZHANG, FLOW_TWO_PASSES, FLOW_ING_PAIRS, FLOW_FOUR_PASSES, FLOW_NULL_MOVES, FLOW_ZHANG_VIRTUAL, END_NONE, END_TWO_PASSES, END_FOUR_PASSES, END_NULL_MOVES, END_VIRTUAL_MOVES, END_CYCLE, END_RECORD, END_ILLEGAL };
 
 const PHASE_PLAY: i32 = 0;
 const PHASE_PAUSED: i32 = 1;
@@ -405,7 +370,7 @@ export function tryMove(p: i32, c: i32): i32 {
     B.koMode = kRep;
     B.suicideMode = kSuicide;
     const r = play(p, c);
-    if (r == ERR_SUICIDE && kSuicide == SUICIDE_MULTI_STONE) return R_NO_CHANGE;
+    if (r == R_SUICIDE && kSuicide == SUICIDE_MULTI_STONE) return R_NO_CHANGE;
     return r;
   }
   const r = probe(p, c);

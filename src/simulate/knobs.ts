@@ -1,19 +1,27 @@
 // A RuleSet as the numeric knobs of the WebAssembly simulation (assembly/rules.ts), and the codes
-// it reports with. The knobs follow the referee's reading of the RuleSet exactly: the repetition
-// rules of src/rules/repetition.ts `repetitionRules`, the core ko of `coreKo`, the flow of
-// src/rules/flow.ts. Keep the numbers in step with assembly/rules.ts.
+// it reports with (the shared table assembly/codes.ts). The knobs follow the referee's reading
+// of the RuleSet exactly: the repetition rules of src/rules/repetition.ts `repetitionRules`, the
+// core ko of `coreKo`, the flow of src/rules/flow.ts.
 import { coreKo, type RuleSet } from "../ruleset/ruleset.js";
 import { SUICIDE } from "../core/codes.js";
+import * as C from "../../assembly/codes.js";
 
-export const REASONS = ["ok", "occupied", "suicide", "ko", "superko", "off-board", "no-change", "hot-stone",
-  "disturbing-cycle", "no-going-back"] as const;
-export type Reason = (typeof REASONS)[number];
+/** Refusal reasons by code (C.R_*). */
+const REASON_BY_CODE = {
+  [C.R_OK]: "ok", [C.R_OCCUPIED]: "occupied", [C.R_SUICIDE]: "suicide", [C.R_KO]: "ko", [C.R_SUPERKO]: "superko",
+  [C.R_OFF_BOARD]: "off-board", [C.R_NO_CHANGE]: "no-change", [C.R_HOT_STONE]: "hot-stone", [C.R_DISTURBING]: "disturbing-cycle",
+  [C.R_NO_GOING_BACK]: "no-going-back",
+} as const;
+export const REASONS = Array.from({ length: C.R_COUNT }, (_, k) => REASON_BY_CODE[k as keyof typeof REASON_BY_CODE]);
+export type Reason = (typeof REASON_BY_CODE)[keyof typeof REASON_BY_CODE];
 
-const REP = { none: 0, simple: 1, psk: 2, ssk: 3, ing: 4, zhang: 5 } as const;
-const FLOW = { "two-passes": 0, "ing-pairs": 1, "four-passes": 2, "null-moves": 3, "zhang-virtual": 4 } as const;
+const REP = { none: C.REP_NONE, simple: C.REP_SIMPLE, psk: C.REP_PSK, ssk: C.REP_SSK, ing: C.REP_ING, zhang: C.REP_ZHANG } as const;
+const FLOW = { "two-passes": C.FLOW_TWO_PASSES, "ing-pairs": C.FLOW_ING_PAIRS, "four-passes": C.FLOW_FOUR_PASSES,
+  "null-moves": C.FLOW_NULL_MOVES, "zhang-virtual": C.FLOW_ZHANG_VIRTUAL } as const;
 
-/** assembly/rules.ts END_* codes. */
-export const END = { none: 0, twoPasses: 1, fourPasses: 2, nullMoves: 3, virtualMoves: 4, cycle: 5, record: 6, illegal: 7 } as const;
+/** The core's END_* codes. */
+export const END = { none: C.END_NONE, twoPasses: C.END_TWO_PASSES, fourPasses: C.END_FOUR_PASSES, nullMoves: C.END_NULL_MOVES,
+  virtualMoves: C.END_VIRTUAL_MOVES, cycle: C.END_CYCLE, record: C.END_RECORD, illegal: C.END_ILLEGAL } as const;
 
 export interface SimKnobs {
   suicide: number;
