@@ -213,7 +213,7 @@ export function decide(played: Played, opts: RefereeOptions, dead: DeadStones): 
   // handicap stones placed before play (ing's handicap by passes gives no compensation)
   if (record.setup.some((c) => c !== 0) && record.handicap >= 2 && rules.handicap === "placed") facts.handicap = record.handicap;
   const score = countFinal({ width, height, board: played.board, dead: dead.dead }, rules, facts);
-  const decided = decideResult(played, score, opts.unfinished, notes);
+  const decided = decideResult({ rules, end: theEnd.reason, voided: play.voided, illegal: play.illegal, recorded }, score, opts.unfinished, notes);
   const time = opts.time ? ruleOnTime(opts.time.control, opts.time.used, rules.timeRule) : undefined;
   if (time) applyTime(time, decided, rules, notes);
   const { result, decidedBy, score: finalScore } = decided;
@@ -239,26 +239,40 @@ export function decide(played: Played, opts: RefereeOptions, dead: DeadStones): 
   };
 }
 
-interface Decided { result: string; decidedBy: Ruling["decidedBy"]; score: Score | null }
+export interface Decided { result: string; decidedBy: Ruling["decidedBy"]; score: Score | null }
 
-/** The result before the ruling on time: what ended the game, else the count. */
-function decideResult(played: Played, score: Score, unfinished: RefereeOptions["unfinished"], notes: string[]): Decided {
-  const { play, end, recorded, rules } = played;
-  const ill = play.illegal;
+/** What ended a game, as its result needs it: a refereed record's, or a simulated game's
+ *  (src/simulate decides its games' results with the same decideResult). */
+export interface GameOutcome {
+  rules: RuleSet;
+  end: EndReason;
+  /** a cycle voided the game */
+  voided: boolean;
+  /** the illegal move that ended play, and whether it was a foul */
+  illegal: { by: Color; foul: boolean } | null;
+  /** the record's RE, normalised (null for a simulated game) */
+  recorded: string | null;
+}
+
+/** The result before the ruling on time: what ended the game, else the count. `unfinished`:
+ *  whether a game that never ended is counted (a simulated game stopped by its move cap). */
+export function decideResult(o: GameOutcome, score: Score, unfinished: RefereeOptions["unfinished"], notes: string[]): Decided {
+  const { end, recorded, rules } = o;
+  const ill = o.illegal;
   const lazy = score.breakdown.laziness;
-  if (play.voided) return { result: "Void", decidedBy: "cycle", score };
+  if (o.voided) return { result: "Void", decidedBy: "cycle", score };
   if (ill && (ill.foul || rules.illegalMove === "forfeit")) return { result: `${other(ill.by)}+F`, decidedBy: "forfeit", score: null };
-  if (end.reason === "resignation" && recorded) return { result: recorded, decidedBy: "resignation", score: null };
-  if (end.reason === "record-ended" && recorded && /^[BW]\+[TF]$/.test(recorded)) {
+  if (end === "resignation" && recorded) return { result: recorded, decidedBy: "resignation", score: null };
+  if (end === "record-ended" && recorded && /^[BW]\+[TF]$/.test(recorded)) {
     return { result: recorded, decidedBy: recorded.endsWith("T") ? "time" : "forfeit", score: null };
   }
-  if (end.reason === "record-ended" && unfinished !== "count" && !isCount(recorded)) {
+  if (end === "record-ended" && unfinished !== "count" && !isCount(recorded)) {
     // play never ended and the players did not count: there is no result to give
     notes.push("the record ends before play ended (no ending passes) and its RE holds no count: no result");
     return { result: "?", decidedBy: "record-ended", score };
   }
   // new-ing 2.8: the player who asked to end with 荒空 left on the board loses
-  if (lazy?.failed && lazy.against && end.reason === "null-moves") return { result: `${other(lazy.against)}+F`, decidedBy: "laziness", score };
+  if (lazy?.failed && lazy.against && end === "null-moves") return { result: `${other(lazy.against)}+F`, decidedBy: "laziness", score };
   return { result: resultOf(score, rules.tie), decidedBy: "count", score };
 }
 

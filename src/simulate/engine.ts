@@ -4,12 +4,14 @@
 // and, for single games (tests, examples), directly.
 import { loadCore, type CoreExports } from "../core/wasm.js";
 import { checkSize } from "../core/game.js";
-import { other, type Color } from "../core/codes.js";
+import type { Color } from "../core/codes.js";
 import { ArbiterError } from "../errors.js";
 import type { RuleSet } from "../ruleset/ruleset.js";
 import { classifyCycle } from "../rules/cycles.js";
 import type { HistoryEntry } from "../rules/history.js";
-import { countFinal, resultOf, type Score } from "../scoring/count.js";
+import { countFinal, type Score } from "../scoring/count.js";
+import { decideResult } from "../rules/referee.js";
+import type { EndReason } from "../rules/flow.js";
 import { END, REASONS, refereeEnd, simKnobs } from "./knobs.js";
 import { bump, emptyPart, newPairStats, newRuleStats, offerExample, type SimPart } from "./stats.js";
 
@@ -149,21 +151,13 @@ export function judge(s: GameSummary, rules: RuleSet, width: number, height: num
     askedToEnd: s.requester,
     prisoners: s.prisoners,
   });
-  const lazy = score.breakdown.laziness;
-  const lazinessFailed = lazy?.failed ?? false;
-  if (s.voided) return { end, endStat, result: "Void", decidedBy: "cycle", score, lazinessFailed };
-  if (s.illegal !== null) {
-    const by: Color = s.endAt % 2 === 1 ? "B" : "W";
-    const foul = s.illegal === "occupied" || s.illegal === "off-board";
-    if (foul || rules.illegalMove === "forfeit") {
-      return { end, endStat, result: `${other(by)}+F`, decidedBy: "forfeit", score: null, lazinessFailed };
-    }
-  }
-  if (lazy?.failed && lazy.against && end === "null-moves") {
-    // new-ing 2.8: the player who asked to end with 荒空 left on the board loses
-    return { end, endStat, result: `${other(lazy.against)}+F`, decidedBy: "laziness", score, lazinessFailed };
-  }
-  return { end, endStat, result: resultOf(score, rules.tie), decidedBy: "count", score, lazinessFailed };
+  const lazinessFailed = score.breakdown.laziness?.failed ?? false;
+  // the referee's decision on the result, from what ended the game (a game stopped by the move
+  // cap is counted as it stands)
+  const illegal = s.illegal === null ? null
+    : { by: (s.endAt % 2 === 1 ? "B" : "W") as Color, foul: s.illegal === "occupied" || s.illegal === "off-board" };
+  const d = decideResult({ rules, end: end as EndReason, voided: s.voided, illegal, recorded: null }, score, "count", []);
+  return { end, endStat, result: d.result, decidedBy: d.decidedBy, score: d.score, lazinessFailed };
 }
 
 export function winnerOf(result: string): "B" | "W" | "draw" | "void" {
