@@ -70,7 +70,7 @@ class Occurrences {
 }
 
 /** RULES.md 1A: Ing's hot stones and the once-only ban on a cycle's initiator. */
-class IngRule implements RepetitionRule {
+class HotStoneRule implements RepetitionRule {
   private situations = new Occurrences();
   private banned: Record<Color, Set<bigint>> = { B: new Set(), W: new Set() };
   /** bans added after entry t, to take back on undo */
@@ -171,7 +171,7 @@ function isFighting(moves: HistoryEntry[]): boolean {
 }
 
 /** Zhang 3.4 (禁倒退): a real move may not recreate a whole-board position seen before. */
-class ZhangRule implements RepetitionRule {
+class NoGoingBackRule implements RepetitionRule {
   private positions = new Occurrences();
   constructor(private readonly longCycles: RuleSet["longCycles"], start: HistoryEntry) {
     this.positions.add(start.Z, 0);
@@ -292,10 +292,10 @@ export function repetitionRules(rules: RuleSet, start: HistoryEntry, twin: "clos
   const core = coreKo(rules);
   if (withCoreKo && (core === "simple" || core === "psk" || core === "ssk")) out.push(new CoreKoRule(core, start));
   if (rules.ko === "ing") {
-    out.push(new IngRule(twin, start));
+    out.push(new HotStoneRule(twin, start));
     out.push(new ThirdOccurrenceVoid("ing 1A.5 (a situation created a third time: a gap in the algorithm, reported)", start));
   } else if (rules.ko === "zhang") {
-    out.push(new ZhangRule(rules.longCycles, start));
+    out.push(new NoGoingBackRule(rules.longCycles, start));
   } else if (rules.ko === "japanese" || rules.longCycles === "void" || rules.resumeClearsHistory) {
     // grand 4.4: resumption clears the history that superko looks at, so the referee counts
     // situations across suspensions (the Grand preset keeps longCycles "rule": its superko
