@@ -407,6 +407,24 @@ describe("points a side must fill: a string with two dame", () => {
   });
 });
 
+describe("points a side must fill: a string in atari in its own area", () => {
+  // Black's C4 has one liberty, B4, inside Black's area: White takes it by playing B4 (the
+  // capture makes White's stone legal), so Black must connect at B4, which is no one's.
+  // Black: A5, A2, A1 = 3 (B4 filled). White: E5-E1, D2, D1 = 7. W+4 (W+3 counting B4).
+  //   A B C D E
+  // 5 . X O O .
+  // 4 X . X O .
+  // 3 X X O O .
+  // 2 . X O . .
+  // 1 . X O . .
+  it("B4 must be filled: Black 3, White 7", () => {
+    const r = refereeRecord(readSgf("(;GM[1]SZ[5]KM[0]RU[Japanese]AB[ba][ab][cb][ac][bc][bd][be]AW[ca][da][db][cc][dc][cd][ce];B[];W[])"), {});
+    expect(r.score!.breakdown.territory!.fillPoints).toEqual([1 * 5 + 1]); // B4
+    expect([r.score!.black, r.score!.white]).toEqual([3, 7]);
+    expect(r.result).toBe("W+4");
+  });
+});
+
 describe("--dead sgf: the players' marks", () => {
   // the 9x9 position of "--dead auto lists every group", with KGS-style marks: Black's territory
   // (TB) over the 3x3 area that holds White's stone G5

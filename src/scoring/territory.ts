@@ -46,7 +46,14 @@ export function fillPoints(a: Analysis): Set<number> {
         }
       }
     }
-    if (open || dame.size === 0 || inside.size !== 1) continue;
+    if (open || inside.size !== 1) continue;
+    // a string in atari whose last liberty is inside its own area: the opponent takes it by
+    // playing there (a capture is never suicide), so the side must connect there (KGS
+    // 2006-04-14-47: Black's G10 in atari, the ko point G9 counted for nobody)
+    if (dame.size === 0) {
+      for (const q of inside) out.add(q);
+      continue;
+    }
     // the side can fill one of those dame itself, as the dame are filled, when its stone there
     // keeps the string out of atari once the opponent has filled the others: then no point of
     // its territory is lost. KGS counts it so: of the 11 points of this kind with one dame in
