@@ -6,13 +6,13 @@ import { ArbiterError } from "../errors.js";
 import { MAX_SIDE, MIN_SIDE, type Color } from "../core/codes.js";
 import { fromGtp, indexToGtp } from "../core/coords.js";
 import type { GameRecord, RecordMove } from "../record/record.js";
-import type { Ruling } from "../rules/referee.js";
-import { Referee } from "../rules/play.js";
+import { startReferee, type Ruling } from "../rules/referee.js";
+import type { Referee } from "../rules/play.js";
 import { ruleSetFrom } from "../ruleset/ruleset.js";
 import { recordMove } from "../api/input.js";
 import { proveRecord, refereeRecord, type CliOptions } from "../api/operations.js";
 import { positionAfter } from "../prove/position.js";
-import { rootData, writeSgf, type SgfNode } from "../sgf/write.js";
+import { appendMoves, rootData, writeSgf, type SgfNode } from "../sgf/write.js";
 import { resolveRules } from "../rules/resolve.js";
 
 export const GTP_COMMANDS = [
@@ -89,13 +89,8 @@ export class GtpEngine {
   sgf(): string {
     const root: SgfNode = { data: rootData(this.width, this.height, {
       ...(this.komi === null ? {} : { KM: [`${this.komi}`] }), ...(this.firstPlayer ? { PL: [this.firstPlayer] } : {}) }, this.setup), children: [] };
-    let at = root;
-    for (const m of this.moves) {
-      const node: SgfNode = { data: { [m.color]: [m.raw] }, children: [] };
-      at.children.push(node);
-      at = node;
-    }
-    return writeSgf(root);
+    const points = this.moves.map((m) => (m.x === null || m.y === null ? -1 : m.y * this.width + m.x));
+    return writeSgf(appendMoves(root, points, this.width, (k) => this.moves[k].color));
   }
 
   private clear(): void {
@@ -110,9 +105,7 @@ export class GtpEngine {
   private liveReferee(): Referee {
     if (this.live?.current && this.live.played === this.moves.length) return this.live;
     const { rules } = resolveRules(this.rules, null);
-    const hasSetup = this.setup.some((c) => c !== 0);
-    const live = new Referee({ width: this.width, height: this.height, rules, setup: hasSetup ? this.setup : undefined,
-      firstToMove: this.firstPlayer ?? "B" });
+    const live = startReferee(this.record([]), { rules }).play;
     for (const m of this.moves) live.play(m);
     this.live = live;
     return live;

@@ -129,18 +129,25 @@ export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
   return decide(played, opts, deadStones(played, opts));
 }
 
-/** Plays the record through the move-by-move referee, up to the end of play. */
-export function playRecord(record: GameRecord, opts: Pick<RefereeOptions, "rules" | "komiGiven">): Played {
-  const { width, height } = record;
+/** The move-by-move referee at the start of a record: its setup stones, its first player, and
+ *  the rule set as the game is played (ing 1.8: a handicap game by passes has no komi unless
+ *  agreed, and White wins ties). GTP starts its games here too. */
+export function startReferee(record: GameRecord, opts: Pick<RefereeOptions, "rules" | "komiGiven">, maxMoves?: number):
+  { play: Referee; rules: RuleSet; firstToMove: Color } {
   const hasSetup = record.setup.some((c) => c !== 0);
   let rules = opts.rules;
-  // ing 1.8: handicap games have no komi unless agreed, and White wins ties
   if (record.handicap >= 2 && rules.handicap === "passes") {
     rules = { ...rules, tie: "white", komi: opts.komiGiven ? rules.komi : 0 };
   }
   const firstToMove: Color = record.toMove ?? (hasSetup && record.handicap >= 2 ? "W" : "B");
-  const play = new Referee({ width, height, rules, setup: hasSetup ? record.setup : undefined, firstToMove,
-    maxMoves: record.moves.length + 1 });
+  const play = new Referee({ width: record.width, height: record.height, rules, setup: hasSetup ? record.setup : undefined,
+    firstToMove, maxMoves });
+  return { play, rules, firstToMove };
+}
+
+/** Plays the record through the move-by-move referee, up to the end of play. */
+export function playRecord(record: GameRecord, opts: Pick<RefereeOptions, "rules" | "komiGiven">): Played {
+  const { play, rules, firstToMove } = startReferee(record, opts, record.moves.length + 1);
   // Zhang 3.1: the record's last two passes are both players abandoning
   const n = record.moves.length;
   const abandonFrom = rules.end === "zhang-virtual" && n >= 2 && record.moves[n - 1].x === null &&

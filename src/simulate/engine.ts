@@ -11,7 +11,6 @@ import { classifyCycle } from "../rules/cycles.js";
 import type { HistoryEntry } from "../rules/history.js";
 import { countFinal, type Score } from "../scoring/count.js";
 import { decideResult } from "../rules/referee.js";
-import type { EndReason } from "../rules/flow.js";
 import { END, REASONS, refereeEnd, simKnobs } from "./knobs.js";
 import { bump, emptyPart, newPairStats, newRuleStats, offerExample, type SimPart } from "./stats.js";
 
@@ -156,7 +155,7 @@ export function judge(s: GameSummary, rules: RuleSet, width: number, height: num
   // cap is counted as it stands)
   const illegal = s.illegal === null ? null
     : { by: (s.endAt % 2 === 1 ? "B" : "W") as Color, foul: s.illegal === "occupied" || s.illegal === "off-board" };
-  const d = decideResult({ rules, end: end as EndReason, voided: s.voided, illegal, recorded: null }, score, "count", []);
+  const d = decideResult({ rules, end, voided: s.voided, illegal, recorded: null }, score, "count", []);
   return { end, endStat, result: d.result, decidedBy: d.decidedBy, score: d.score, lazinessFailed };
 }
 

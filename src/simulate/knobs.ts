@@ -4,6 +4,7 @@
 // core ko of `coreKo`, the flow of src/rules/flow.ts.
 import { coreKo, type RuleSet } from "../ruleset/ruleset.js";
 import { SUICIDE } from "../core/codes.js";
+import type { EndReason } from "../rules/flow.js";
 import * as C from "../../assembly/codes.js";
 
 /** Refusal reasons by code (C.R_*). */
@@ -58,7 +59,7 @@ export function simKnobs(rules: RuleSet): SimKnobs {
 }
 
 /** The referee's end reason for a simulated or replayed game. */
-export function refereeEnd(code: number, pausedAtEnd: boolean): string {
+export function refereeEnd(code: number, pausedAtEnd: boolean): EndReason {
   switch (code) {
     case END.twoPasses: return "two-passes";
     case END.fourPasses: return "four-passes";
