@@ -30,15 +30,27 @@ async function records(most: number): Promise<{ texts: string[]; what: string }>
   return { texts, what: `${texts.length} KGS games of 280-300 moves (${files[0].replace(/^.*\//, "")})` };
 }
 
+/** --games: a whole number from 1 to 1000, or an error naming it. */
+function gamesArg(): number {
+  const raw = arg("--games") ?? "20";
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < 1 || n > 1000) throw new Error(`--games takes a whole number from 1 to 1000, got "${raw}"`);
+  return n;
+}
+
 async function main(): Promise<void> {
-  const { texts, what } = await records(Number(arg("--games") ?? 20));
+  const games = gamesArg();
+  const base = arg("--baseline");
+  if (base !== undefined && !existsSync(join(resolve(base), "src", "api", "operations.js"))) {
+    throw new Error(`--baseline ${base}: not a built dist/ (no src/api/operations.js in it)`);
+  }
+  const { texts, what } = await records(games);
   const bench = new Bench({ time: 3000, warmupTime: 500 });
   const add = (name: string, read: (t: string) => GameRecord, run: (r: GameRecord) => unknown) => {
     const recs = texts.map(read);
     bench.add(name, () => { for (const r of recs) run(r); });
   };
   add("arbiter (this build)", readSgf, (r) => refereeRecord(r, { rules: "japanese" }));
-  const base = arg("--baseline");
   if (base) {
     const url = (p: string) => pathToFileURL(join(resolve(base), p)).href;
     const old = {
@@ -54,4 +66,4 @@ async function main(): Promise<void> {
   if (base) console.log(`  ratio baseline / this build: ${(ms[1] / ms[0]).toFixed(2)}`);
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => { console.error(`referee bench: ${(e as Error).message}`); process.exit(2); });

@@ -277,3 +277,18 @@ describe("arbiter prove: bad input is one line, exit 2", () => {
   }
   it("a broken SGF", () => expectOneLineError(arbiter("prove", "test/fixtures/bad/unclosed-tree.sgf", "--target", "A1"), /broken SGF/));
 });
+
+describe("bench/referee.js refuses bad options with one line", () => {
+  const bench = (...args: string[]) => spawnSync(process.execPath, [join(ROOT, "dist", "bench", "referee.js"), ...args],
+    { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
+  it("--games that is not a whole number, and a --baseline that is no built dist/", () => {
+    for (const [args, what] of [[["--games", "abc"], /--games takes a whole number from 1 to 1000, got "abc"/],
+      [["--games", "0"], /--games takes a whole number/], [["--baseline", "/nonexistent"], /--baseline \/nonexistent: not a built dist\//]] as const) {
+      const r = bench(...args);
+      expect(r.status).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr.trim().split("\n")).toHaveLength(1);
+      expect(r.stderr).toMatch(what);
+    }
+  });
+});
