@@ -61,3 +61,39 @@ export const END_VIRTUAL_MOVES = 4;
 export const END_CYCLE = 5;
 export const END_RECORD = 6;
 export const END_ILLEGAL = 7;
+
+// What voided a game (the rule engine's voidKind).
+export const VOID_NONE = 0;
+export const VOID_THIRD = 1; // a situation created a third time by a stone play
+export const VOID_ZHANG_LONG = 2; // zhang 3.5 knob: a long cycle is no result
+
+// Which clause a refusal or an end cites (the rule engine's hotStones and endDetail).
+export const HOT_TWIN_CLOSE = -1; // ing 1A.3: the capture that closes a cycle of captures
+export const HOT_TWIN_EARLY = -2; // ing 1A.3 read early: the stone of the last capture but one
+export const VIRTUAL_IN_A_ROW = 1; // zhang 3.5: four consecutive virtual moves
+export const VIRTUAL_IN_BOARD = 2; // zhang 3.5: four virtual moves in one board position
+
+// The words of the referee's ruling after each move (assembly/game.ts RULING_OUT, i32 each).
+export const RW_REFUSED_FROM = 0; // the earlier entry a refused play repeats, -1 none
+export const RW_HOT_STONES = 1; // the case of Ing's hot stones (HOT_* or k)
+export const RW_ING_CYCLE_AT = 2; // the entry that closed a cycle of Ing 1A.4, where it began, its initiator
+export const RW_ING_CYCLE_FROM = 3;
+export const RW_ING_INITIATOR = 4;
+export const RW_VOID_KIND = 5; // VOID_*
+export const RW_VOID_FROM = 6;
+export const RW_ENDED = 7; // END_*
+export const RW_END_DETAIL = 8;
+export const RW_PHASE = 9; // 0 play, 1 paused, 2 resumed
+export const RW_REQUESTER = 10; // new-ing 2.4: the colour that asked to end
+export const RW_GAME_PHASE_B = 11; // stone plays before the first pause (grand 4.5)
+export const RW_GAME_PHASE_W = 12;
+export const RW_CAPTURED = 13; // the play's opponent stones removed, own stones removed, board unchanged
+export const RW_SELF_CAPTURED = 14;
+export const RW_NO_CHANGE = 15;
+export const RW_HASH_LO = 16; // the board hash after the move, low and high 32 bits
+export const RW_HASH_HI = 17;
+export const RW_RECUR_FROM = 18; // the board last stood after this entry (-1: never)
+export const RW_RECUR_REPORT = 19; // 1: the recurrence starts a loop (or voids): report it
+export const RW_SIT_LO = 20; // the situation hash after the move (board + player to move)
+export const RW_SIT_HI = 21;
+export const RW_WORDS = 22;

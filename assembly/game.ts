@@ -7,6 +7,11 @@ import { STATE, STATE_BYTES, REMOVED, MAXP, BLACK, WHITE, EMPTY, R_OK, R_OFF_BOA
 import { initZobrist, sideKeyFor } from "./zobrist";
 import { resetHistory, pushHistory } from "./history";
 import * as B from "./board";
+import * as R from "./rules";
+import { setJournaling } from "./journal";
+import { RW_REFUSED_FROM, RW_HOT_STONES, RW_ING_CYCLE_AT, RW_ING_CYCLE_FROM, RW_ING_INITIATOR, RW_VOID_KIND, RW_VOID_FROM,
+  RW_ENDED, RW_END_DETAIL, RW_PHASE, RW_REQUESTER, RW_GAME_PHASE_B, RW_GAME_PHASE_W, RW_CAPTURED, RW_SELF_CAPTURED,
+  RW_NO_CHANGE, RW_HASH_LO, RW_HASH_HI, RW_RECUR_FROM, RW_RECUR_REPORT, RW_SIT_LO, RW_SIT_HI, RW_WORDS } from "./codes";
 import { BB_A, BB_B, bbStringAt, bbTest, bbLiberties, bbCount, bbAnd, bbClearAll, bbSetBit } from "./bitboard";
 
 // Saved states for copy-make: slot 0 is the referee's undo, the rest serve searches.
@@ -78,17 +83,6 @@ export function tryPlay(x: i32, y: i32, c: i32): i32 {
 /** Changes the repetition knob for the next plays (the referee probes a refused play with
  *  ko none to learn what it would capture). */
 export function setKoMode(ko: i32): void { B.koMode = ko; }
-
-/** Play resumed after a suspension: the history starts again from this position (Grand 4.4). */
-export function restartHistory(toMove: i32): void { resetHistory(boardHash(), situationHash(toMove), maxMoves); }
-
-/** A play for searches, which save and restore slots themselves: no undo copy, no history. */
-export function searchPlay(x: i32, y: i32, c: i32): i32 {
-  if (x < 0 || y < 0 || x >= width || y >= height) return R_OFF_BOARD;
-  const r = play(pointOf(x, y), c);
-  if (r == R_OK) exportRemoved();
-  return r;
-}
 
 export function commitPlay(nextToMove: i32): bool { return pushHistory(boardHash(), situationHash(nextToMove)); }
 export function rollbackPlay(): void { loadSlot(0); }
@@ -163,4 +157,70 @@ export function stringLibertiesIn(x: i32, y: i32): i32 {
   if (!libertiesInto(BB_B, x, y)) return 0;
   bbAnd(BB_B, BB_B, BB_MASK);
   return bbCount(BB_B);
+}
+
+// ---- the referee's moves, through the rule engine (rules.ts) ---------------------------------
+// One call per move; what the referee cites comes back in RULING_OUT (i32 words, writeRuling).
+export const RULING_OUT: usize = memory.data(RW_WORDS * 4, 16);
+export const HISTORY_FULL: i32 = -1;
+
+@inline function rw(k: i32, v: i32): void { store<i32>(RULING_OUT + (<usize>k << 2), v); }
+
+function writeRuling(): void {
+  rw(RW_REFUSED_FROM, R.refusedFrom); rw(RW_HOT_STONES, R.hotStones);
+  rw(RW_ING_CYCLE_AT, R.ingCycleAt); rw(RW_ING_CYCLE_FROM, R.ingCycleFrom); rw(RW_ING_INITIATOR, R.ingInitiator);
+  rw(RW_VOID_KIND, R.voidKind); rw(RW_VOID_FROM, R.voidFrom);
+  rw(RW_ENDED, R.ended); rw(RW_END_DETAIL, R.endDetail); rw(RW_PHASE, R.fPhase); rw(RW_REQUESTER, R.fRequester);
+  rw(RW_GAME_PHASE_B, R.gamePhaseB); rw(RW_GAME_PHASE_W, R.gamePhaseW);
+  rw(RW_CAPTURED, lastCaptured); rw(RW_SELF_CAPTURED, lastSelfCaptured); rw(RW_NO_CHANGE, i32(B.lastNoChange));
+  const h = boardHash();
+  rw(RW_HASH_LO, <i32>(h & 0xffffffff)); rw(RW_HASH_HI, <i32>(h >>> 32));
+  rw(RW_RECUR_FROM, R.recurFrom); rw(RW_RECUR_REPORT, i32(R.recurReport));
+  const s = R.situationNow();
+  rw(RW_SIT_LO, <i32>(s & 0xffffffff)); rw(RW_SIT_HI, <i32>(s >>> 32));
+}
+
+/** Starts the rule engine's game on the current position (after newGame, and loadSetup if
+ *  any) under a rule set's knobs (src/rules/knobs.ts), `toMove` first, at most `cap` entries. */
+export function rulesStart(suicide: i32, rep: i32, twinEarly: bool, void3: bool, zhangVoid: bool,
+  passesInHash: bool, end: i32, resumeClears: bool, toMove: i32, cap: i32, journal: bool): void {
+  R.useKnobs(suicide, rep, twinEarly, void3, zhangVoid, passesInHash, end, resumeClears);
+  setJournaling(journal); // a search takes moves back (rulesUndo)
+  R.logEvents = false; // the referee reports cycles itself; the simulation's batches turn it on
+  R.gameStart(min(cap, maxMoves), toMove);
+  writeRuling();
+}
+
+/** Rules on c's stone at (x, y) under the rule set: R_OK or why it is refused. With `commit`
+ *  an accepted play is made and booked (history, repetition, cycles, the end); without, the
+ *  board is left as it was. `free`: the mover plays free of the repetition rules (an eye
+ *  region's attacker, src/prove/eyes.ts). REMOVED_XY holds what it removes. HISTORY_FULL: no room left. */
+export function rulesPlay(x: i32, y: i32, c: i32, commit: bool, free: bool): i32 {
+  if (x < 0 || y < 0 || x >= width || y >= height) return R_OFF_BOARD;
+  if (commit && (R.plies >= R.maxPlies || !R.canRecord())) return HISTORY_FULL;
+  R.beforeMove(c);
+  if (!commit) saveSlot(0);
+  const p = pointOf(x, y);
+  R.repetitionOff = free;
+  const r = R.tryMove(p, c);
+  R.repetitionOff = false;
+  if (r == R_OK) {
+    exportRemoved();
+    if (commit) R.recordPlay(p, c);
+    else loadSlot(0);
+  }
+  writeRuling();
+  return r;
+}
+
+/** Takes back the latest entry of a journaled game (rulesStart with `journal`); the board is
+ *  the caller's to restore. */
+export function rulesUndo(): void { R.undoEntry(); }
+
+/** A pass by c (`abandon`: Zhang's abandon move, 3.1). HISTORY_FULL: no room left. */
+export function rulesPass(c: i32, abandon: bool): i32 {
+  if (R.plies >= R.maxPlies || !R.canRecord()) return HISTORY_FULL;
+  R.recordPass(c, abandon);
+  writeRuling();
+  return R_OK;
 }

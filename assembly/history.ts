@@ -2,7 +2,8 @@
 // (board -> latest move index, situation -> latest move index) for O(1) repetition look-up.
 // Tables are open-addressed and stamped with a generation, so a new game clears them in O(1).
 
-import { MAX_HISTORY } from "./codes"; // moves (passes included) a game may have in the history
+import { MAX_HISTORY } from "./codes";
+import { note } from "./journal"; // moves (passes included) a game may have in the history
 export { MAX_HISTORY };
 const TABLE_BITS_MAX: i32 = 15;
 const TABLE_CAP: i32 = 1 << TABLE_BITS_MAX;
@@ -22,6 +23,8 @@ let mask: i32 = TABLE_CAP - 1;
 // entries a game may push before the tables would pass half full (open addressing needs room)
 let limit: i32 = MAX_HISTORY;
 export let historyLength: i32 = 0; // index of the latest entry (0 = the start)
+/** Takes the history back to entry t (a search's undo; the tables by the journal). */
+export function truncateHistory(t: i32): void { historyLength = t; }
 
 @inline function slot(h: u64): i32 { return <i32>(h ^ (h >> 29)) & mask; }
 
@@ -40,6 +43,7 @@ export let historyLength: i32 = 0; // index of the latest entry (0 = the start)
     if (load<u64>(keys + (<usize>i << 3)) == h) break;
     i = (i + 1) & mask;
   }
+  note(gens + (<usize>i << 2), keys + (<usize>i << 3), vals + (<usize>i << 2));
   store<u32>(gens + (<usize>i << 2), generation);
   store<u64>(keys + (<usize>i << 3), h);
   store<i32>(vals + (<usize>i << 2), v);

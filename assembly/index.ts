@@ -2,11 +2,11 @@
 // buffers through typed-array views (src/core/wasm.ts); no JS object crosses in.
 
 export { newGame, loadSetup, tryPlay, commitPlay, rollbackPlay, gamePlay, gamePass, writeBoard,
-  saveSlot, loadSlot, BOARD_OUT, REMOVED_XY, SETUP_IN, STRING_OUT, situationHash, stringPoints, stringLiberties, MASK_IN, setLibertyMask, stringLibertiesIn, restartHistory, setKoMode, searchPlay } from "./game";
+  saveSlot, loadSlot, BOARD_OUT, REMOVED_XY, SETUP_IN, STRING_OUT, situationHash, stringPoints, stringLiberties, MASK_IN, setLibertyMask, stringLibertiesIn, setKoMode,
+  rulesStart, rulesPlay, rulesPass, rulesUndo, RULING_OUT } from "./game";
 export { lastCaptured, lastSelfCaptured, lastNoChange, lastHashAfter, boardHash, prisoners,
   width, height } from "./board";
 export { historyLength, lastPositionIndex, lastSituationIndex, positionHashAt, situationHashAt } from "./history";
-export { passCountKey } from "./zobrist";
 export { countOwners, OWNER } from "./score";
 export { runPlayouts, runPlayoutsLoggingCycles, replayPlayout, EVENTS, eventsLength, eventCount,
   eventsDropped, lastGamePlies, PLY_POINT, statGames, statMoves, statPlies, statCapped, statStones, statBlackAreaWins,

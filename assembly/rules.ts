@@ -1,7 +1,9 @@
-// Rule-exact play for simulation (issue 6): move legality, the history a rule set needs, cycle
-// logging and the end of play, driven by numeric knobs that src/simulate/knobs.ts derives from a
-// RuleSet. It mirrors the TypeScript referee (src/rules/referee.ts, repetition.ts, flow.ts) move
-// for move; test/simulate-differential.test.ts proves the two equal on generated games.
+// The rule engine: move legality, the history a rule set needs, cycle logging and the end of
+// play, driven by numeric knobs that src/rules/knobs.ts derives from a RuleSet. The referee
+// (src/rules/play.ts, through game.ts's rules* calls) and the simulation (simulate.ts) both play
+// through it: each repetition and end rule lives here once. Every refusal says why (R_*) and
+// which earlier entry it repeats (refusedFrom); every Void and end says which clause (voidKind,
+// endDetail), so the referee can cite it.
 //
 // One game at a time. Its history is a set of per-ply arrays (entry 0 = the start) plus a few
 // open-addressed hash tables (latest index of a board, of a situation, of a whole-board position;
@@ -13,10 +15,11 @@ import { EMPTY, BLACK, WHITE, BORDER, MAXP, SUICIDE_FORBIDDEN, SUICIDE_MULTI_STO
   lastCaptured, lastSelfCaptured, lastNoChange, prisoners, stringKey } from "./board";
 import * as B from "./board";
 import { zobristKey, sideKeyFor, passCountKey } from "./zobrist";
-import { resetHistory, pushHistory } from "./history";
+import { resetHistory, pushHistory, lastPositionIndex, lastSituationIndex, historyLength, truncateHistory } from "./history";
+import { note, jLen, rewind, journaling, journalFull } from "./journal";
 
 // ---- codes: refusals, the repetition and end knobs, end reasons (the shared table, codes.ts) --
-import { R_OK, R_OCCUPIED, R_SUICIDE, R_KO, R_SUPERKO, R_OFF_BOARD, R_NO_CHANGE, R_HOT_STONE, R_DISTURBING, R_NO_GOING_BACK, R_COUNT, REP_NONE, REP_SIMPLE, REP_PSK, REP_SSK, REP_ING, REP_ZHANG, FLOW_TWO_PASSES, FLOW_ING_PAIRS, FLOW_FOUR_PASSES, FLOW_NULL_MOVES, FLOW_ZHANG_VIRTUAL, END_NONE, END_TWO_PASSES, END_FOUR_PASSES, END_NULL_MOVES, END_VIRTUAL_MOVES, END_CYCLE, END_RECORD, END_ILLEGAL } from "./codes";
+import { R_OK, R_OCCUPIED, R_SUICIDE, R_KO, R_SUPERKO, R_OFF_BOARD, R_NO_CHANGE, R_HOT_STONE, R_DISTURBING, R_NO_GOING_BACK, R_COUNT, MAX_HISTORY, REP_NONE, REP_SIMPLE, REP_PSK, REP_SSK, REP_ING, REP_ZHANG, FLOW_TWO_PASSES, FLOW_ING_PAIRS, FLOW_FOUR_PASSES, FLOW_NULL_MOVES, FLOW_ZHANG_VIRTUAL, END_NONE, END_TWO_PASSES, END_FOUR_PASSES, END_NULL_MOVES, END_VIRTUAL_MOVES, END_CYCLE, END_RECORD, END_ILLEGAL, VOID_NONE, VOID_THIRD, VOID_ZHANG_LONG, HOT_TWIN_CLOSE, HOT_TWIN_EARLY, VIRTUAL_IN_A_ROW, VIRTUAL_IN_BOARD } from "./codes";
 export { R_OK, R_OCCUPIED, R_SUICIDE, R_KO, R_SUPERKO, R_OFF_BOARD, R_NO_CHANGE, R_HOT_STONE, R_DISTURBING, R_NO_GOING_BACK, R_COUNT, REP_NONE, REP_SIMPLE, REP_PSK, REP_SSK, REP_ING, REP_ZHANG, FLOW_TWO_PASSES, FLOW_ING_PAIRS, FLOW_FOUR_PASSES, FLOW_NULL_MOVES, FLOW_ZHANG_VIRTUAL, END_NONE, END_TWO_PASSES, END_FOUR_PASSES, END_NULL_MOVES, END_VIRTUAL_MOVES, END_CYCLE, END_RECORD, END_ILLEGAL };
 
 const PHASE_PLAY: i32 = 0;
@@ -48,6 +51,13 @@ export function setRules(slot: i32, suicide: i32, rep: i32, twinEarly: bool, voi
   return true;
 }
 
+/** Plays the following game under these knobs (the referee's one rule set; no slot). */
+export function useKnobs(suicide: i32, rep: i32, twinEarly: bool, void3: bool, zhangVoid: bool,
+  passesInHash: bool, end: i32, resumeClears: bool): void {
+  kSuicide = suicide; kRep = rep; kTwinEarly = twinEarly; kVoid3 = void3; kZhangVoid = zhangVoid;
+  kPassesInHash = passesInHash; kEnd = end; kResumeClears = resumeClears;
+}
+
 export function useRules(slot: i32): void {
   const a = KNOBS + <usize>(slot * KNOB_WORDS * 4);
   kSuicide = load<i32>(a); kRep = load<i32>(a + 4); kTwinEarly = load<i32>(a + 8) != 0;
@@ -56,7 +66,7 @@ export function useRules(slot: i32): void {
 }
 
 // ---- hash tables: latest index (or a count) per 64-bit key ------------------------------------
-const TCAP: i32 = 8192;
+const TCAP: i32 = 1 << 16; // a load of at most 1/4 for the longest record (MAX_HISTORY plies)
 const T_BOARD: i32 = 0; // board hash -> latest index (the referee's `boards`)
 const T_SIT: i32 = 1; // situation -> latest index, passes included (ing 1A)
 const T_CREATED: i32 = 2; // situation -> creations by the start and stone plays (third-occurrence Void)
@@ -91,11 +101,13 @@ function tPut(t: i32, h: u64, v: i32, add: bool): i32 {
   while (load<u32>(gens + (<usize>i << 2)) == tgen) {
     if (load<u64>(keys + (<usize>i << 3)) == h) {
       const nv = add ? load<i32>(vals + (<usize>i << 2)) + v : v;
+      note(gens + (<usize>i << 2), keys + (<usize>i << 3), vals + (<usize>i << 2));
       store<i32>(vals + (<usize>i << 2), nv);
       return nv;
     }
     i = (i + 1) & tmask;
   }
+  note(gens + (<usize>i << 2), keys + (<usize>i << 3), vals + (<usize>i << 2));
   store<u32>(gens + (<usize>i << 2), tgen);
   store<u64>(keys + (<usize>i << 3), h);
   store<i32>(vals + (<usize>i << 2), v);
@@ -114,7 +126,7 @@ function tablesReset(maxPlies: i32): void {
 }
 
 // ---- the game's history: one entry per ply, entry 0 the start ---------------------------------
-export const MAX_PLY: i32 = 3 * 19 * 19 + 16;
+export const MAX_PLY: i32 = MAX_HISTORY + 2; // the start, the longest record, and room for its end
 const PLY_PT: usize = memory.data(MAX_PLY * 4, 16); // i32 mailbox point; -1 pass; -2 the start
 const PLY_COL: usize = memory.data(MAX_PLY, 16); // u8
 const PLY_NCAP: usize = memory.data(MAX_PLY * 4, 16); // i32 opponent stones captured
@@ -156,6 +168,21 @@ let hasLoop: bool = false; // the latest board recurrence logged, to log a repea
 let loopS: i32 = 0;
 let loopT: i32 = 0;
 export let ingCycles: i32 = 0; // cycles that banned their initiator (ing 1A.4), this game
+
+// What the referee cites, read after each call: the entry a refusal repeats, the case of a hot
+// stone, the cycle Ing's 1A.4 just closed, what voided the game and how play ended.
+export let refusedFrom: i32 = -1; // the earlier entry whose position the refused play repeats
+export let hotStones: i32 = 0; // R_HOT_STONE: HOT_TWIN_CLOSE, HOT_TWIN_EARLY, or k stones retaken (1A.2)
+export let ingCycleAt: i32 = -1; // the entry that closed a cycle (1A.4), where it began, its initiator
+export let ingCycleFrom: i32 = -1;
+export let ingInitiator: i32 = 0;
+export let voidKind: i32 = VOID_NONE;
+export let voidFrom: i32 = -1; // VOID_ZHANG_LONG: the entry the cycle began after
+export let endDetail: i32 = 0; // END_VIRTUAL_MOVES: VIRTUAL_IN_A_ROW or VIRTUAL_IN_BOARD
+export let recurFrom: i32 = -1; // the board after this play last stood after entry recurFrom (-1: new)
+export let recurReport: bool = false; // ... and that recurrence starts a loop (or voids): report it
+let histBase: i32 = 0; // entries before history.ts's entry 0 (grand 4.4 restarts it)
+export let repetitionOff: bool = false; // the mover plays free of every repetition rule (an eye region's attacker)
 
 // flow.ts state
 export let fPhase: i32 = PHASE_PLAY;
@@ -287,20 +314,25 @@ function ingCheck(c: i32, S: u64): i32 {
   if (prCaptures) {
     // 1A.2: a single (1:1) or double (2:2) hot stone may not be taken back at once
     const last = ptAt(t);
-    if (last > 0 && colAt(t) != c && ncapAt(t) > 0 && probeCaptures(last, opp) && prCapStones == ncapAt(t)) return R_HOT_STONE;
+    if (last > 0 && colAt(t) != c && ncapAt(t) > 0 && probeCaptures(last, opp) && prCapStones == ncapAt(t)) {
+      refusedFrom = t - 1; hotStones = prCapStones;
+      return R_HOT_STONE;
+    }
     // 1A.3 close: the capture that would close a pass-free cycle of captures (twin hot stones)
     let t0 = t;
     while (t0 >= 1 && ptAt(t0) > 0 && ncapAt(t0) > 0) t0--;
-    for (let s = t - 1; s >= t0; s--) if (sitAt(s) == S) return R_HOT_STONE;
+    for (let s = t - 1; s >= t0; s--) {
+      if (sitAt(s) == S) { refusedFrom = s; hotStones = HOT_TWIN_CLOSE; return R_HOT_STONE; }
+    }
     // 1A.3 early: taking the stone placed by the opponent's last capture but one
     if (kTwinEarly && t >= 3) {
       const a = t - 2;
       if (ptAt(a) > 0 && ncapAt(a) > 0 && ptAt(t - 1) > 0 && ncapAt(t - 1) > 0 && ptAt(t) > 0 && ncapAt(t) > 0 &&
-        colAt(a) != c && probeCaptures(ptAt(a), opp)) return R_HOT_STONE;
+        colAt(a) != c && probeCaptures(ptAt(a), opp)) { refusedFrom = a; hotStones = HOT_TWIN_EARLY; return R_HOT_STONE; }
     }
   }
   // 1A.4: the initiator of a completed cycle may not go round it again
-  if (tFind(c == BLACK ? T_BAN_B : T_BAN_W, S) >= 0) return R_DISTURBING;
+  if (tFind(c == BLACK ? T_BAN_B : T_BAN_W, S) >= 0) { refusedFrom = tFind(T_SIT, S); return R_DISTURBING; }
   return R_OK;
 }
 
@@ -317,6 +349,7 @@ function ingAfter(t: i32): void {
   const ban = initiator == BLACK ? T_BAN_B : T_BAN_W;
   for (let k = s + 1; k <= t; k++) if (ptAt(k) > 0 && colAt(k) == initiator) tPut(ban, sitAt(k), 1, false);
   ingCycles++;
+  ingCycleAt = t; ingCycleFrom = s; ingInitiator = initiator;
 }
 
 /** zhang 3.5 knob: the cycle s+1..t plus the probed play p by c is a basic ko (as classifyCycle
@@ -356,7 +389,8 @@ function repetitionCheck(p: i32, c: i32): i32 {
     pendingVoid = false;
     const s = tFind(T_ZHANG, S ^ virtKey);
     if (s < 0) return R_OK;
-    if (kZhangVoid && !zhangBasicKo(s, p, c)) { pendingVoid = true; return R_OK; }
+    if (kZhangVoid && !zhangBasicKo(s, p, c)) { pendingVoid = true; voidFrom = s; return R_OK; }
+    refusedFrom = s;
     return R_NO_GOING_BACK;
   }
   return R_OK;
@@ -365,17 +399,25 @@ function repetitionCheck(p: i32, c: i32): i32 {
 /** Tries p for c under the rule set: R_OK (the play is made on the board; call recordPlay) or
  *  the reason it is refused (nothing changed). */
 export function tryMove(p: i32, c: i32): i32 {
+  refusedFrom = -1;
   if (kRep <= REP_SSK) {
     // the core applies simple ko, psk and ssk itself (the referee's coreKo)
-    B.koMode = kRep;
+    B.koMode = repetitionOff ? REP_NONE : kRep;
     B.suicideMode = kSuicide;
     const r = play(p, c);
     if (r == R_SUICIDE && kSuicide == SUICIDE_MULTI_STONE) return R_NO_CHANGE;
+    if (r == R_KO) refusedFrom = plies - 1;
+    else if (r == R_SUPERKO) {
+      const h = B.lastHashAfter;
+      const s = kRep == REP_PSK ? lastPositionIndex(h) : lastSituationIndex(h ^ sideKeyFor(c ^ 3));
+      refusedFrom = s >= 0 ? s + histBase : -1;
+    }
     return r;
   }
   const r = probe(p, c);
   if (r != R_OK) return r;
-  const why = repetitionCheck(p, c);
+  pendingVoid = false;
+  const why = repetitionOff ? R_OK : repetitionCheck(p, c);
   if (why != R_OK) return why;
   B.koMode = KO_NONE;
   B.suicideMode = kSuicide;
@@ -416,7 +458,10 @@ function flowPass(c: i32, abandon: bool): void {
     fAbandons = 0;
     // zhang 3.5: four consecutive virtual moves, or four in total made in one board position
     const inBoard = tPut(T_VIRT, boardHash(), 1, true);
-    if (fCons >= 4 || inBoard >= 4) endWith(END_VIRTUAL_MOVES);
+    if (fCons >= 4 || inBoard >= 4) {
+      endDetail = fCons >= 4 ? VIRTUAL_IN_A_ROW : VIRTUAL_IN_BOARD;
+      endWith(END_VIRTUAL_MOVES);
+    }
     return;
   }
   if (kEnd == FLOW_FOUR_PASSES) {
@@ -450,11 +495,11 @@ function flowPlay(c: i32, noChange: bool): void {
 // ---- a game ---------------------------------------------------------------------------------
 export let maxPlies: i32 = 0;
 
-/** Starts a game on the current (empty) board; Black to move. */
-export function gameStart(cap: i32): void {
+/** Starts a game on the current board (empty, or a setup), `toMove` first. */
+export function gameStart(cap: i32, toMove: i32): void {
   maxPlies = min(cap, MAX_PLY - 2);
   const P = boardHash();
-  const S = P ^ sideKeyFor(BLACK);
+  const S = P ^ sideKeyFor(toMove);
   resetHistory(P, S, maxPlies);
   tablesReset(maxPlies);
   plies = 0; stonePlays = 0; stonePlaysB = 0; capUsed = 0; capOverflow = false;
@@ -462,6 +507,8 @@ export function gameStart(cap: i32): void {
   virtB = 0; virtW = 0; virtKey = 0;
   ended = END_NONE; endAt = 0; voided = false; illegalReason = 0; pendingVoid = false;
   hasLoop = false; loopS = 0; loopT = 0; ingCycles = 0; gameEvents = 0;
+  refusedFrom = -1; hotStones = 0; ingCycleAt = -1; ingCycleFrom = -1; ingInitiator = 0;
+  voidKind = VOID_NONE; voidFrom = -1; endDetail = 0; histBase = 0; recurFrom = -1; recurReport = false;
   fPhase = PHASE_PLAY; fCons = 0; fLastNull = 0; fAbandons = 0; fRequester = 0;
   store<i32>(PLY_PT, -2);
   store<u8>(PLY_COL, 0);
@@ -483,11 +530,13 @@ export function beforeMove(c: i32): void {
   if (fPhase == PHASE_PAUSED && kResumeClears) {
     const P = boardHash();
     resetHistory(P, P ^ sideKeyFor(c), maxPlies);
+    histBase = plies;
   }
 }
 
 /** Books the play p by c that tryMove just made: history, repetition rules, cycles, the end. */
 export function recordPlay(p: i32, c: i32): void {
+  if (journaling) snapshot();
   const opp = c ^ 3;
   const t = ++plies;
   const nc = lastCaptured, ns = lastSelfCaptured;
@@ -512,16 +561,18 @@ export function recordPlay(p: i32, c: i32): void {
   let voidNow = false;
   if (kRep == REP_ZHANG) {
     tPut(T_ZHANG, S ^ virtKey, t, false);
-    voidNow = pendingVoid;
+    if (pendingVoid) { voidNow = true; voidKind = VOID_ZHANG_LONG; }
     pendingVoid = false;
   }
-  if (kVoid3 && tPut(T_CREATED, S, 1, true) >= 3) voidNow = true;
+  if (kVoid3 && tPut(T_CREATED, S, 1, true) >= 3) { voidNow = true; voidKind = VOID_THIRD; }
   // the board recurring (any side to move), reported once per loop
   const s = tFind(T_BOARD, P);
   tPut(T_BOARD, P, t, false);
+  recurFrom = s;
+  recurReport = false;
   if (s >= 0) {
     const continuing = hasLoop && s == loopS + (t - loopT);
-    if (!continuing || voidNow) logCycle(s, t, voidNow);
+    if (!continuing || voidNow) { recurReport = true; logCycle(s, t, voidNow); }
     hasLoop = true; loopS = s; loopT = t;
   }
   if (voidNow) {
@@ -534,6 +585,7 @@ export function recordPlay(p: i32, c: i32): void {
 
 /** A pass by c; `abandon` marks Zhang's abandon moves (not in the whole-board position). */
 export function recordPass(c: i32, abandon: bool): void {
+  if (journaling) snapshot();
   passMove();
   const t = ++plies;
   store<i32>(PLY_PT + (<usize>t << 2), -1);
@@ -580,6 +632,8 @@ export function recordFinalAbandon(c: i32): void {
   recordPass(c, true);
 }
 
+/** The situation after the latest entry (the start's before any). */
+export function situationNow(): u64 { return sitAt(plies); }
 export function pausedNow(): bool { return fPhase == PHASE_PAUSED; }
 export function lastPlyPoint(): i32 { return plies >= 1 ? ptAt(plies) : -2; }
 export function plyPoint(t: i32): i32 { return ptAt(t); }
@@ -595,4 +649,43 @@ export function recordIllegal(r: i32, n: i32): void {
   illegalReason = r;
   ended = END_ILLEGAL;
   endAt = n;
+}
+
+// ---- taking an entry back (searches; journaling on) -------------------------------------------
+// Before each entry the game's scalars are kept per ply; the tables come back by the journal,
+// history.ts by its length. The board is the caller's (a search restores its own saved slot).
+const SNAP_WORDS: i32 = 32;
+export const SNAP_PLIES: i32 = 1024;
+const SNAP: usize = memory.data(SNAP_PLIES * SNAP_WORDS * 4, 16);
+
+/** Room for one more entry in a journaled game. */
+export function canRecord(): bool { return !journaling || (plies < SNAP_PLIES - 1 && !journalFull()); }
+
+function snapshot(): void {
+  if (plies >= SNAP_PLIES) return; // (canRecord keeps a journaled game below this)
+  const a = SNAP + <usize>(plies * SNAP_WORDS * 4);
+  store<i32>(a, jLen); store<i32>(a + 4, historyLength); store<i32>(a + 8, stonePlays); store<i32>(a + 12, stonePlaysB);
+  store<i32>(a + 16, capUsed); store<i32>(a + 20, i32(capOverflow)); store<i32>(a + 24, passesB); store<i32>(a + 28, passesW);
+  store<i32>(a + 32, gamePhaseB); store<i32>(a + 36, gamePhaseW); store<i32>(a + 40, virtB); store<i32>(a + 44, virtW);
+  store<u64>(a + 48, virtKey); store<i32>(a + 56, ended); store<i32>(a + 60, endAt); store<i32>(a + 64, i32(voided));
+  store<i32>(a + 68, i32(hasLoop)); store<i32>(a + 72, loopS); store<i32>(a + 76, loopT); store<i32>(a + 80, ingCycles);
+  store<i32>(a + 84, voidKind); store<i32>(a + 88, voidFrom); store<i32>(a + 92, endDetail); store<i32>(a + 96, histBase);
+  store<i32>(a + 100, fPhase); store<i32>(a + 104, fCons); store<i32>(a + 108, fLastNull); store<i32>(a + 112, fAbandons);
+  store<i32>(a + 116, fRequester); store<i32>(a + 120, gameEvents);
+}
+
+/** Takes back the latest entry (a play or a pass): the game is as it was before it. */
+export function undoEntry(): void {
+  if (plies <= 0) return;
+  plies--;
+  const a = SNAP + <usize>(plies * SNAP_WORDS * 4);
+  rewind(load<i32>(a)); truncateHistory(load<i32>(a + 4));
+  stonePlays = load<i32>(a + 8); stonePlaysB = load<i32>(a + 12); capUsed = load<i32>(a + 16); capOverflow = load<i32>(a + 20) != 0;
+  passesB = load<i32>(a + 24); passesW = load<i32>(a + 28); gamePhaseB = load<i32>(a + 32); gamePhaseW = load<i32>(a + 36);
+  virtB = load<i32>(a + 40); virtW = load<i32>(a + 44); virtKey = load<u64>(a + 48); ended = load<i32>(a + 56);
+  endAt = load<i32>(a + 60); voided = load<i32>(a + 64) != 0; hasLoop = load<i32>(a + 68) != 0; loopS = load<i32>(a + 72);
+  loopT = load<i32>(a + 76); ingCycles = load<i32>(a + 80); voidKind = load<i32>(a + 84); voidFrom = load<i32>(a + 88);
+  endDetail = load<i32>(a + 92); histBase = load<i32>(a + 96); fPhase = load<i32>(a + 100); fCons = load<i32>(a + 104);
+  fLastNull = load<i32>(a + 108); fAbandons = load<i32>(a + 112); fRequester = load<i32>(a + 116); gameEvents = load<i32>(a + 120);
+  pendingVoid = false;
 }

@@ -13,6 +13,7 @@ import { STATE, STATE_BYTES, EMPTIES, EPOS, BLACK, EMPTY, MAXP, nempty, setupBoa
   height, pointOf, colorAt, chainOf, nextOf, pitch, isOwnEye } from "./board";
 import { initZobrist } from "./zobrist";
 import * as R from "./rules";
+import { setJournaling } from "./journal";
 
 export const POLICY_LIGHT: i32 = 0;
 export const POLICY_CAPTURE: i32 = 1;
@@ -244,7 +245,7 @@ function chooseCapture(c: i32): i32 {
 // ---- games ----------------------------------------------------------------------------------
 function playGame(policy: i32): void {
   memory.copy(STATE, TEMPLATE, STATE_BYTES);
-  R.gameStart(cap);
+  R.gameStart(cap, BLACK);
   let c = BLACK;
   while (true) {
     if (R.plies >= R.maxPlies) { R.recordEnds(); break; }
@@ -264,7 +265,7 @@ function playGame(policy: i32): void {
  *  flow.ts reads it (Zhang's last two passes are abandon moves). */
 function replay(src: usize, n: i32): void {
   memory.copy(STATE, TEMPLATE, STATE_BYTES);
-  R.gameStart(max(cap, n + 2));
+  R.gameStart(max(cap, n + 2), BLACK);
   if (n > R.maxPlies) n = R.maxPlies;
   let abandonFrom = n;
   if (R.kEnd == R.FLOW_ZHANG_VIRTUAL && n >= 2 && load<u16>(src + (<usize>(n - 1) << 1)) == 0xffff &&
@@ -335,6 +336,7 @@ function copyMoves(dst: usize): void {
  */
 export function simulateBatch(slot: i32, first: i32, count: i32, seed: u32, policy: i32, keepMoves: bool,
   pairMask: i32): i32 {
+  setJournaling(false); // no move is taken back here
   R.resetEvents();
   movesLen = 0;
   capturePolicyMoves = 0;
@@ -378,6 +380,7 @@ export function simulateBatch(slot: i32, first: i32, count: i32, seed: u32, poli
 
 /** Replays n moves from MOVES_OUT under the rules in `slot` (record 0 of the outputs). */
 export function replayMoves(slot: i32, n: i32): void {
+  setJournaling(false);
   R.resetEvents();
   R.useRules(slot);
   R.logEvents = true;

@@ -6,7 +6,7 @@
 import { loadCore } from "../src/core/wasm.js";
 import { preset } from "../src/ruleset/ruleset.js";
 import { simulateRange, type SimSpec } from "../src/simulate/engine.js";
-import { simKnobs } from "../src/simulate/knobs.js";
+import { ruleKnobs } from "../src/rules/knobs.js";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(name);
@@ -45,7 +45,7 @@ console.log("| rule set | simulate games/s | WebAssembly part games/s | bare pla
 console.log("|---|---:|---:|---:|---:|---:|");
 for (const name of RULES) {
   const rules = preset(name);
-  const k = simKnobs(rules);
+  const k = ruleKnobs(rules);
   const bare = barePsk();
   const wasmOnly = rate(3, games, () => {
     core.simSetup(size, size);

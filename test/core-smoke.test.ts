@@ -1,7 +1,7 @@
 import { describe, it, expect } from "vitest";
 import { Game } from "../src/core/game.js";
 import * as C from "../assembly/codes.js";
-import { REASONS } from "../src/simulate/knobs.js";
+import { REASONS } from "../src/rules/knobs.js";
 
 describe("core smoke", () => {
   it("captures a single stone in the corner", () => {

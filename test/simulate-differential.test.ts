@@ -1,8 +1,11 @@
-// The WebAssembly simulation (assembly/rules.ts, simulate.ts) against the TypeScript referee: games
-// generated in the core under each rule set, replayed by `referee()` under the same rule set, must
-// be legal at every move and agree on the end (reason and move), the result, the count and the
-// cycles (kind, first and repeating move). Paired replays (a game of one rule set replayed in the
-// core under another) must agree with the referee on the first illegal move and its reason too.
+// The simulation's batch driver (assembly/simulate.ts: whole games, summaries, paired replays)
+// against the referee's move-by-move driver (src/rules/play.ts). Both play through the one rule
+// engine (assembly/rules.ts), so this checks the two drivers and what each reports: games
+// generated in the core under each rule set, replayed by `referee()` under the same rule set,
+// must be legal at every move and agree on the end (reason and move), the result, the count and
+// the cycles (kind, first and repeating move); paired replays must agree with the referee on the
+// first illegal move and its reason. The rules themselves are checked against hand-worked rulings
+// (rules-fixtures, cycles) and the independent reference board (differential).
 import { describe, it, expect } from "vitest";
 import { playGames, type SimSpec, type Policy } from "../src/simulate/engine.js";
 import { preset, withKnobs, RULE_NAMES, type RuleSet } from "../src/ruleset/ruleset.js";

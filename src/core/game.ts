@@ -1,6 +1,7 @@
 // A typed wrapper over the core's one game per thread. Calls cross into WebAssembly per move,
 // never per point: board contents come back through typed-array views of linear memory.
 import { loadCore, bytesAt, u16At, type CoreExports } from "./wasm.js";
+import * as C from "../../assembly/codes.js";
 import { ArbiterError } from "../errors.js";
 import { indexToGtp } from "./coords.js";
 import { BLACK, WHITE, KO, SUICIDE, PLAY_OK, PLAY_REASON, MAX_HISTORY, MAX_SIDE, MIN_SIDE,
@@ -30,6 +31,23 @@ export interface PlayAttempt {
   hashAfter: bigint;
 }
 
+/** A rule set as the rule engine's knobs (assembly/rules.ts; src/rules/knobs.ts derives them). */
+export interface EngineKnobs {
+  suicide: number;
+  rep: number;
+  twinEarly: boolean;
+  /** a situation created a third time by a stone play voids the game */
+  void3: boolean;
+  /** zhang 3.5 knob: long cycles void instead of forbidden */
+  zhangVoid: boolean;
+  passesInHash: boolean;
+  end: number;
+  resumeClears: boolean;
+}
+
+/** What a stone play the rule engine accepted removed. */
+export interface Removed { captures: number[]; selfCaptures: number[] }
+
 export type CountMethod = "region" | "point";
 export interface Owners {
   /** Row-major: 0 nobody, 1 Black, 2 White, 3 shared. */
@@ -40,6 +58,12 @@ export interface Owners {
 }
 
 let active: Game | null = null;
+const HISTORY_FULL = -1; // assembly/game.ts
+let rulingView: Int32Array | null = null;
+
+/** Code that drives the core without a Game (playouts, simulation, the cycle census) takes it
+ *  over: a Game made before must then be rebuilt (`current` turns false). */
+export function releaseCore(): void { active = null; }
 const NONE: number[] = [];
 
 /** The core returns i64 as a signed BigInt; hashes are unsigned. */
@@ -138,6 +162,52 @@ export class Game {
     }
   }
 
+  /** Starts the rule engine's game on the current position (after the setup, if any): from
+   *  here on rulesPlay and rulesPass rule on every move under these knobs. `journal`: moves
+   *  will be taken back (rulesUndo), as a search does. */
+  startRules(k: EngineKnobs, toMove: Color, cap: number, journal = false): void {
+    this.use().rulesStart(k.suicide, k.rep, +k.twinEarly, +k.void3, +k.zhangVoid, +k.passesInHash, k.end,
+      +k.resumeClears, colorCode(toMove), cap, +journal);
+  }
+
+  /** Takes back the latest move or pass of a journaled game (the board is the caller's to
+   *  restore from its saved slot). */
+  rulesUndo(): void { this.use().rulesUndo(); }
+
+  /** A stone play under the rule engine: R_OK (made, with `commit`; otherwise the board is left
+   *  as it was) or the refusal's code (R_*). The ruling's words say the rest. `free`: no
+   *  repetition rule binds the mover. HISTORY_FULL (-1) only where `full` is "report". */
+  rulesPlay(x: number, y: number, color: Color, commit: boolean, free = false, full: "throw" | "report" = "throw"): number {
+    const r = this.use().rulesPlay(x, y, colorCode(color), +commit, +free);
+    if (r === HISTORY_FULL && full === "throw") this.historyFull();
+    return r;
+  }
+
+  /** What the latest accepted play removed (row-major indices; no arrays made when nothing was). */
+  removed(): Removed {
+    const c = this.core, w = this.ruling();
+    const nCap = w[C.RW_CAPTURED], nSelf = w[C.RW_SELF_CAPTURED];
+    if (nCap + nSelf === 0) return { captures: NONE, selfCaptures: NONE };
+    const removed = u16At(c, c.REMOVED_XY, nCap + nSelf);
+    return { captures: Array.from(removed.subarray(0, nCap)), selfCaptures: Array.from(removed.subarray(nCap)) };
+  }
+
+  /** A pass under the rule engine (`abandon`: Zhang's abandon move); false where `full` is
+   *  "report" and there is no room left. */
+  rulesPass(color: Color, abandon: boolean, full: "throw" | "report" = "throw"): boolean {
+    if (this.use().rulesPass(colorCode(color), +abandon) !== HISTORY_FULL) return true;
+    if (full === "throw") this.historyFull();
+    return false;
+  }
+
+  /** The rule engine's word on the latest move: RULING_OUT's words (indices RW_* of
+   *  assembly/codes.ts), a view valid until the next call into the core. */
+  ruling(): Int32Array {
+    const c = this.use();
+    if (!rulingView || rulingView.buffer !== c.memory.buffer) rulingView = new Int32Array(c.memory.buffer, Number(c.RULING_OUT.value), C.RW_WORDS);
+    return rulingView;
+  }
+
   /** Saves the position in slot i (1..511; slot 0 is tryPlay's undo). */
   save(slot: number): void {
     this.use().saveSlot(slot);
@@ -148,26 +218,8 @@ export class Game {
     this.use().loadSlot(slot);
   }
 
-  /** A play for searches: no undo copy and no history (the caller saved a slot). */
-  searchPlay(x: number, y: number, color: Color): PlayAttempt {
-    const c = this.use();
-    const r = c.searchPlay(x, y, colorCode(color));
-    if (r !== PLAY_OK) {
-      return { ok: false, reason: PLAY_REASON[r] ?? `code ${r}`, captures: [], selfCaptures: [], noChange: false,
-        hashAfter: u64(c.lastHashAfter.value as bigint) };
-    }
-    return this.accepted(c);
-  }
 
-  /** Starts the history again from the current position (resumption under Grand 4.4). */
-  restartHistory(toMove: Color): void {
-    this.use().restartHistory(colorCode(toMove));
-  }
 
-  /** Key of "colour has made n passes", for Zhang's whole-board position. */
-  passCountKey(color: Color, n: number): bigint {
-    return BigInt.asUintN(64, this.use().passCountKey(colorCode(color), n));
-  }
 
   rollback(): void {
     this.use().rollbackPlay();

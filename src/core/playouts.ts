@@ -1,7 +1,7 @@
 // Light playouts run entirely in the core: one call per batch of games.
 import { loadCore } from "./wasm.js";
 import { KO, type CoreKo } from "./codes.js";
-import { checkSize } from "./game.js";
+import { checkSize, releaseCore } from "./game.js";
 import { ArbiterError } from "../errors.js";
 
 export interface PlayoutStats {
@@ -32,6 +32,7 @@ export function runPlayouts(opts: { width: number; height: number; games: number
   if (!(opts.ko === "simple" || opts.ko === "psk" || opts.ko === "ssk")) {
     throw new ArbiterError(`playouts take --ko simple, psk or ssk, got ${opts.ko}`);
   }
+  releaseCore();
   const c = loadCore();
   const t0 = performance.now();
   if (opts.logCycles) c.runPlayoutsLoggingCycles(opts.width, opts.height, opts.games, opts.seed >>> 0, KO[opts.ko]);

@@ -10,9 +10,13 @@ export interface CoreExports {
   tryPlay(x: number, y: number, c: number): number;
   commitPlay(nextToMove: number): number;
   rollbackPlay(): void;
-  restartHistory(toMove: number): void;
   setKoMode(ko: number): void;
-  searchPlay(x: number, y: number, c: number): number;
+  rulesStart(suicide: number, rep: number, twinEarly: number, void3: number, zhangVoid: number, passesInHash: number,
+    end: number, resumeClears: number, toMove: number, cap: number, journal: number): void;
+  rulesPlay(x: number, y: number, c: number, commit: number, free: number): number;
+  rulesUndo(): void;
+  rulesPass(c: number, abandon: number): number;
+  RULING_OUT: WebAssembly.Global;
   gamePlay(x: number, y: number, c: number): number;
   gamePass(c: number): number;
   writeBoard(): void;
@@ -21,7 +25,6 @@ export interface CoreExports {
   situationHash(nextToMove: number): bigint;
   boardHash(): bigint;
   prisoners(c: number): number;
-  passCountKey(c: number, n: number): bigint;
   lastPositionIndex(h: bigint): number;
   lastSituationIndex(h: bigint): number;
   positionHashAt(t: number): bigint;

@@ -1,5 +1,6 @@
 // Prove by capture: an exact game-tree search of continued play under the rule set's own
-// legality, repetition and end-of-play rules (the referee's modules, taken back move by move).
+// legality and repetition rules: the one rule engine of the core (assembly/rules.ts), journaled
+// so that every move can be taken back.
 //
 // The question: with `toMove` to play, can the attacker capture every target string?
 // Values are from the attacker's side: WIN (captured), LOSS (never captured: play ends with the
@@ -15,9 +16,9 @@
 // full path history and no table, and an exact verdict is only given when it holds.
 import { Game } from "../core/game.js";
 import { other, type Color } from "../core/codes.js";
-import type { HistoryEntry } from "../rules/history.js";
-import { repetitionRules, type RepetitionRule, type Proposal } from "../rules/repetition.js";
+import { ruleKnobs, END } from "../rules/knobs.js";
 import type { RuleSet } from "../ruleset/ruleset.js";
+import * as C from "../../assembly/codes.js";
 import { neighbours, type SearchRegion } from "./region.js";
 
 export const WIN = 1;
@@ -79,6 +80,14 @@ export interface Applied {
  *  A collision can only mislead the search, never the verdict (proofs are replayed). */
 const toKey = (h: bigint): number => Number(h & 0x1fffffffffffffn);
 const TWO32 = 4294967296;
+/** The same 53-bit key of a hash the engine's ruling words hold as two halves. */
+const wordsKey = (lo: number, hi: number): number => (hi & 0x1fffff) * TWO32 + (lo >>> 0);
+/** What the search keeps of a move: what it removed (for the targets and the key's look-back). */
+interface PathEntry { kind: "start" | "play" | "pass"; captures: number[]; selfCaptures: number[] }
+const NO_STONES: number[] = [];
+const PASS_ENTRY: PathEntry = { kind: "pass", captures: NO_STONES, selfCaptures: NO_STONES };
+/** The engine's refusals that are repetition rules (the others are the board's own). */
+const REPETITION = new Set<number>([C.R_KO, C.R_SUPERKO, C.R_HOT_STONE, C.R_DISTURBING, C.R_NO_GOING_BACK]);
 /** Mixes a small integer into a 53-bit key (32-bit multiplies on its two halves). */
 const mixKey = (k: number, x: number): number => {
   const lo = (k >>> 0) ^ Math.imul(x ^ 0x5bd1e995, 0x9e3779b1);
@@ -90,13 +99,13 @@ const MAX_DEPTH = 500;
 const INF = 100_000_000;
 /** the core keeps 512 state slots; a line may not be longer */
 const MAX_PLY = 500;
+const HISTORY_FULL = -1; // the engine has no room for the move (assembly/game.ts)
 
 export class Search {
   readonly game: Game;
-  private hist: HistoryEntry[];
-  private rules: RepetitionRule[];
+  /** the moves of the current line (entry 0 the start) */
+  private path: PathEntry[];
   private passes = 0;
-  private virtual = { B: 0, W: 0 };
   private capturedTargets = 0;
   private targetMarks: number[];
   readonly endPasses: number;
@@ -132,12 +141,11 @@ export class Search {
     const { width, height, rules } = spec;
     this.game = new Game({ width, height, suicide: rules.suicide, ko: "none", toMove });
     this.game.setup(spec.board, toMove);
-    const S = this.game.situationHash(toMove);
-    this.hist = [{ kind: "start", n: 0, color: null, point: null, captures: [], selfCaptures: [], noChange: false,
-      P: this.game.boardHash(), S, Z: S }];
-    this.rules = repetitionRules(rules, this.hist[0], rules.ingTwin, true);
-    this.keyS.push(toKey(S));
-    this.keyP.push(toKey(this.hist[0].P));
+    // the rule engine plays the line and takes it back (journaled)
+    this.game.startRules(ruleKnobs(rules), toMove, MAX_PLY + 1, true);
+    this.path = [{ kind: "start", captures: NO_STONES, selfCaptures: NO_STONES }];
+    this.keyS.push(toKey(this.game.situationHash(toMove)));
+    this.keyP.push(toKey(this.game.boardHash()));
     this.onPathCount.set(this.keyS[0], 1);
     this.targetMarks = [...spec.targets];
     // in the dispute, play ends at the rule set's end: two passes (four for `four-passes`)
@@ -175,58 +183,44 @@ export class Search {
   apply(move: Move, color: Color, depth: number): Applied {
     this.positions++;
     const { width } = this.spec;
-    const nextS = (c: Color) => this.game.situationHash(c);
-    if (depth + 1 >= MAX_PLY) {
-      // a line longer than the core's state slots: the question stays open (unknown)
-      this.depthExceeded = true;
-      this.budgetOut = true;
-      return { ok: false };
-    }
+    if (depth + 1 >= MAX_PLY) return this.tooLong();
+    // (a pass changes the board's simple-ko memory: every move is taken back from a saved slot)
+    this.game.save(depth + 1);
     if (move === PASS) {
+      if (!this.game.rulesPass(color, false, "report")) return this.tooLong();
       this.passes++;
-      if (this.spec.rules.passesInHash) this.virtual[color]++;
-      const P = this.hist[this.hist.length - 1].P;
-      const S = nextS(other(color));
-      this.hist.push({ kind: "pass", n: this.hist.length, color, point: null, captures: [], selfCaptures: [],
-        noChange: true, P, S, Z: this.zhang(S) });
-      for (const r of this.rules) r.after(this.hist);
-      const repeated = this.enterPath(S, P);
+      const w = this.game.ruling();
+      this.path.push(PASS_ENTRY);
+      const pKey = this.keyP[this.keyP.length - 1];
+      const repeated = this.enterPath(wordsKey(w[C.RW_SIT_LO], w[C.RW_SIT_HI]), pKey);
       if (this.keepLiberties && color === this.spec.defender && this.short()) return { ok: true, terminal: WIN, why: "short" };
       if (this.passes >= this.endPasses) return { ok: true, terminal: LOSS, why: "end" };
       // zhang 3.5: four virtual moves made while the board position was the same end play
-      const pKey = this.keyP[this.keyP.length - 1];
       const underBoard = (this.virtualAtBoard.get(pKey) ?? 0) + 1;
       this.virtualAtBoard.set(pKey, underBoard);
       if (this.spec.rules.end === "zhang-virtual" && underBoard >= 4) return { ok: true, terminal: LOSS, why: "end" };
       return { ok: true, historyDependent: repeated || underBoard > 1 };
     }
-    this.game.save(depth + 1);
-    const a = this.game.searchPlay(move % width, (move - (move % width)) / width, color);
-    if (!a.ok) return { ok: false };
-    const S = nextS(other(color));
-    const proposal: Proposal = { color, point: move, captures: a.captures, noChange: a.noChange, P: a.hashAfter, S,
-      Z: this.zhang(S) };
-    for (const r of this.rules) {
-      const refusal = r.check(proposal, this.hist);
-      // an eye region's attacker has every ko threat of the rest of the board: no ko or
-      // repetition rule binds it (see eyes.ts)
-      if (refusal && !(this.keepLiberties && color !== this.spec.defender)) {
-        this.game.restore(depth + 1);
-        // a refusal that repeats the position before the opponent's last move (simple ko, an
-        // immediate superko retake, a single hot stone) looks one move back: the key holds that
-        const lookedBack = !(refusal.reason === "ko" || refusal.s === this.hist.length - 2);
-        return { ok: false, historyDependent: lookedBack };
-      }
+    // an eye region's attacker has every ko threat of the rest of the board: no ko or
+    // repetition rule binds it (see eyes.ts)
+    const free = this.keepLiberties && color !== this.spec.defender;
+    const code = this.game.rulesPlay(move % width, (move - (move % width)) / width, color, true, free, "report");
+    if (code === HISTORY_FULL) return this.tooLong();
+    if (code !== C.R_OK) {
+      if (!REPETITION.has(code)) return { ok: false };
+      // a refusal that repeats the position before the opponent's last move (simple ko, an
+      // immediate superko retake, a single hot stone) looks one move back: the key holds that
+      const s = this.game.ruling()[C.RW_REFUSED_FROM];
+      return { ok: false, historyDependent: !(code === C.R_KO || s === this.path.length - 2) };
     }
-    const nullMove = a.noChange && this.spec.rules.end === "null-moves";
+    const a = this.game.removed();
+    const w = this.game.ruling();
+    const noChange = w[C.RW_NO_CHANGE] !== 0;
+    const nullMove = noChange && this.spec.rules.end === "null-moves";
     this.passes = nullMove ? this.passes + 1 : 0;
-    this.hist.push({ kind: "play", n: this.hist.length, color, point: move, captures: a.captures, selfCaptures: a.selfCaptures,
-      noChange: a.noChange, P: a.hashAfter, S, Z: proposal.Z });
-    for (const r of this.rules) r.after(this.hist);
-    const repeated = this.enterPath(S, a.hashAfter);
-    let voided = false;
-    for (const r of this.rules) if (r.voids(this.hist)) voided = true;
-    if (voided) {
+    this.path.push({ kind: "play", captures: a.captures, selfCaptures: a.selfCaptures });
+    const repeated = this.enterPath(wordsKey(w[C.RW_SIT_LO], w[C.RW_SIT_HI]), wordsKey(w[C.RW_HASH_LO], w[C.RW_HASH_HI]));
+    if (w[C.RW_ENDED] === END.cycle) {
       this.sawVoid = true;
       // (a void keeps the target on the board, but it is no proof that a region keeps liberties)
       return { ok: true, terminal: this.keepLiberties ? WIN : LOSS, why: "void", historyDependent: true };
@@ -409,19 +403,25 @@ export class Search {
     this.lineUndo = [];
   }
 
-  /** Counts a situation entering the path; true when it was already on it. */
-  private enterPath(S: bigint, P: bigint): boolean {
-    const s = toKey(S);
+  /** A line longer than the core's state slots: the question stays open (unknown). */
+  private tooLong(): Applied {
+    this.depthExceeded = true;
+    this.budgetOut = true;
+    return { ok: false };
+  }
+
+  /** Counts a situation (its key) entering the path; true when it was already on it. */
+  private enterPath(s: number, pKey: number): boolean {
     this.keyS.push(s);
-    this.keyP.push(toKey(P));
+    this.keyP.push(pKey);
     const n = this.onPathCount.get(s) ?? 0;
     this.onPathCount.set(s, n + 1);
     return n > 0;
   }
 
   undo(move: Move, color: Color, depth: number, passesBefore: number): void {
-    for (let i = this.rules.length - 1; i >= 0; i--) this.rules[i].undo(this.hist);
-    const e = this.hist.pop()!;
+    this.game.rulesUndo();
+    const e = this.path.pop()!;
     const s = this.keyS.pop()!;
     const pKey = this.keyP.pop()!;
     const n = this.onPathCount.get(s)!;
@@ -429,10 +429,10 @@ export class Search {
     else this.onPathCount.delete(s);
     this.passes = passesBefore;
     if (move === PASS) {
-      if (this.spec.rules.passesInHash) this.virtual[color]--;
       const n = this.virtualAtBoard.get(pKey) ?? 0;
       if (n > 1) this.virtualAtBoard.set(pKey, n - 1);
       else this.virtualAtBoard.delete(pKey);
+      this.game.restore(depth + 1);
       return;
     }
     const removed = color === this.spec.defender ? e.selfCaptures : e.captures;
@@ -459,14 +459,9 @@ export class Search {
     return fewest === Infinity ? 1 : fewest;
   }
 
-  private zhang(S: bigint): bigint {
-    return this.spec.rules.passesInHash
-      ? S ^ this.game.passCountKey("B", this.virtual.B) ^ this.game.passCountKey("W", this.virtual.W) : S;
-  }
-
   private key(color: Color): number {
-    const t = this.hist.length - 1;
-    const last = this.hist[t];
+    const t = this.path.length - 1;
+    const last = this.path[t];
     let k = mixKey(this.keyS[t], (this.passes * 64 + this.capturedTargets) * 2 + (color === "W" ? 1 : 0));
     // the one-move look-back: a capture's key holds the board before it (ko)
     if (last.kind === "play" && last.captures.length > 0 && t >= 1) {
@@ -775,7 +770,7 @@ export class Search {
   }
 
   get historyLength(): number {
-    return this.hist.length;
+    return this.path.length;
   }
 }
 

@@ -1,7 +1,7 @@
 // Naming a cycle from its structure (docs/cycles.md): the moves between two occurrences of a
 // position, their captures, passes and ko sites. Nothing here depends on where the shape sits,
 // its orientation or its colours, so the same shape gets the same name anywhere.
-import type { HistoryEntry } from "./history.js";
+import type { CycleMove } from "./history.js";
 
 export type CycleKind =
   | "basic-ko"
@@ -31,7 +31,7 @@ export interface CycleShape {
 }
 
 /** `moves` are the entries s+1..t: the position after t equals the one after s. */
-export function classifyCycle(moves: HistoryEntry[]): CycleShape {
+export function classifyCycle(moves: CycleMove[]): CycleShape {
   const plays = moves.filter((m) => m.kind === "play");
   const passes = moves.length - plays.length;
   const caps = plays.filter((m) => m.captures.length > 0);
@@ -73,4 +73,19 @@ export function classifyCycle(moves: HistoryEntry[]): CycleShape {
   }
   // mixed capture sizes, both sides capturing as many stones (provisional, docs/cycles.md)
   return shape(passes > 0 ? "molasses-ko" : "round-robin-ko");
+}
+
+/** Ing 1A: a cycle is fighting (反覆) when every capture (read cyclically) takes back, in equal
+ *  number, the stone placed by the previous capture, by the other colour; else disturbing (循環). */
+export function isFighting(moves: CycleMove[]): boolean {
+  const caps = moves.filter((m) => m.kind === "play" && m.captures.length > 0);
+  if (caps.length < 2) return false;
+  for (let i = 0; i < caps.length; i++) {
+    const prev = caps[(i - 1 + caps.length) % caps.length];
+    const cur = caps[i];
+    if (cur.color === prev.color) return false;
+    if (prev.point === null || !cur.captures.includes(prev.point)) return false;
+    if (cur.captures.length !== prev.captures.length) return false;
+  }
+  return true;
 }

@@ -1,8 +1,9 @@
-// What the referee remembers of every move: enough for every repetition rule of RULES.md
-// (board, situation and whole-board hashes, the stone placed, the stones captured).
+// A move as a cycle's shape reads it (src/rules/cycles.ts): the stone placed and the stones
+// removed. The referee, the simulation and the cycle census each build these from what the rule
+// engine reports; the rules themselves are the engine's (assembly/rules.ts).
 import type { Color } from "../core/codes.js";
 
-export interface HistoryEntry {
+export interface CycleMove {
   kind: "start" | "play" | "pass";
   /** 1-based move number in the record (0 for the start) */
   n: number;
@@ -13,17 +14,6 @@ export interface HistoryEntry {
   selfCaptures: number[];
   /** a play that left the board as it was (single-stone suicide) */
   noChange: boolean;
-  /** board hash after this entry */
-  P: bigint;
-  /** situation hash: board + player to move */
-  S: bigint;
-  /** whole-board position hash (Zhang): situation + virtual moves made by each player */
-  Z: bigint;
   /** the pass was an abandon move (Zhang 3.1): it does not enter the whole-board position */
   abandon?: boolean;
-}
-
-/** Entries s+1..t: the moves of a cycle from the position after entry s. */
-export function between(hist: HistoryEntry[], s: number, t: number): HistoryEntry[] {
-  return hist.slice(s + 1, t + 1);
 }

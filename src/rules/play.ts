@@ -1,16 +1,18 @@
 // The referee of play, move by move (DESIGN.md 3): each move of a game is ruled on as it comes,
 // under one rule set, with the positions, cycles, passes and end of play it depends on. The
 // batch `referee()` (referee.ts) is a loop over it; the GTP engine keeps one per game.
-import { Game } from "../core/game.js";
+import { Game, type Removed } from "../core/game.js";
 import { indexToGtp } from "../core/coords.js";
-import { other, type Color } from "../core/codes.js";
+import { other, MAX_HISTORY, type Color } from "../core/codes.js";
 import type { RecordMove } from "../record/record.js";
 import { coreKo, type RuleSet } from "../ruleset/ruleset.js";
-import { clauseFor } from "./clauses.js";
-import type { HistoryEntry } from "./history.js";
-import { repetitionRules, proposalEntry, type Proposal, type RepetitionRule } from "./repetition.js";
-import { PlayFlow, type EndReason } from "./flow.js";
-import { classifyCycle } from "./cycles.js";
+import { clauseFor, endClause, repetitionClause, voidClause } from "./clauses.js";
+import type { CycleMove } from "./history.js";
+import { ruleKnobs, refereeEnd, REASONS, END, type EndReason } from "./knobs.js";
+import { classifyCycle, isFighting } from "./cycles.js";
+import * as C from "../../assembly/codes.js";
+
+export type { EndReason };
 
 export interface MoveRuling {
   n: number;
@@ -69,11 +71,18 @@ export interface PlayStart {
 export interface Legality { legal: boolean; reason: string | null; rule?: string }
 
 const hex = (h: bigint) => h.toString(16).padStart(16, "0");
+/** The board hash of the engine's ruling words, as 16 hex digits. */
+const HEX2 = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
+const hex32 = (v: number) => HEX2[(v >>> 24) & 255] + HEX2[(v >>> 16) & 255] + HEX2[(v >>> 8) & 255] + HEX2[v & 255];
+const hexWords = (w: Int32Array) => hex32(w[C.RW_HASH_HI]) + hex32(w[C.RW_HASH_LO]);
 
-/** A stone play the core accepted and no repetition rule refused (committed or rolled back next). */
-interface Tried { index: number; a: ReturnType<Game["tryPlay"]>; proposal: Proposal }
-/** A refusal, with the cycle it closes where a repetition rule refused it. */
-interface Refused { legality: Legality & { reason: string }; foul: boolean; cycleFrom?: number; proposal?: Proposal & { selfCaptures: number[] } }
+/** A move as the referee's reports read it: its shape, the board after it (hex) and who is to move. */
+interface Entry extends CycleMove { hash: string; next: Color }
+
+/** A stone play the rule engine accepted (made on the board, with `commit`). */
+interface Accepted { index: number }
+/** A refusal, with the earlier entry whose position the play would repeat, if any. */
+interface Refused { legality: Legality & { reason: string }; foul: boolean; cycleFrom?: number }
 
 export class Referee {
   readonly width: number;
@@ -90,17 +99,14 @@ export class Referee {
   illegal: { by: Color; foul: boolean } | null = null;
   /** a cycle voided the game (no result) */
   voided = false;
+  /** New Ing: the player who asked to end */
+  endRequester: Color | null = null;
   private readonly game: Game;
   private readonly hasSetup: boolean;
-  private readonly hist: HistoryEntry[];
-  private readonly repetition: RepetitionRule[];
-  private readonly flow: PlayFlow;
-  /** the latest move after which each board stood (for reporting recurrences) */
-  private readonly boards = new Map<bigint, number>();
-  private lastLoop: { s: number; t: number } | null = null;
+  /** the moves as the cycle reports read them (the rules themselves are the engine's) */
+  private readonly hist: Entry[];
   private lastMover: Color | null = null;
-  /** Zhang 3.3: each player's virtual moves, part of the whole-board position */
-  private readonly virtual = { B: 0, W: 0 };
+  private paused = false;
 
   constructor(start: PlayStart) {
     const { width, height, rules, firstToMove } = start;
@@ -112,16 +118,11 @@ export class Referee {
     this.game = new Game({ width, height, suicide: rules.suicide, ko: coreKo(rules), toMove: firstToMove,
       maxMoves: start.maxMoves ?? undefined });
     if (this.hasSetup) this.game.setup(start.setup!, firstToMove);
-    const S = this.game.situationHash(firstToMove);
-    this.hist = [{ kind: "start", n: 0, color: null, point: null, captures: [], selfCaptures: [],
-      noChange: false, P: this.game.boardHash(), S, Z: this.wholeBoard(S) }];
-    this.repetition = repetitionRules(rules, this.hist[0], rules.ingTwin);
-    this.flow = new PlayFlow(rules);
-    this.boards.set(this.hist[0].P, 0);
+    this.game.startRules(ruleKnobs(rules), firstToMove, start.maxMoves ?? MAX_HISTORY);
+    this.hist = [{ kind: "start", n: 0, color: null, point: null, captures: [], selfCaptures: [], noChange: false,
+      hash: hex(this.game.boardHash()), next: firstToMove }];
   }
 
-  /** New Ing: the player who asked to end */
-  get endRequester(): Color | null { return this.flow.endRequester; }
   /** Whether the referee still holds the thread's core: a search or another game made since
    *  takes it over, and this referee must then be rebuilt (its moves played again). */
   get current(): boolean { return this.game.current; }
@@ -131,11 +132,8 @@ export class Referee {
   /** Whether `m` may be played now; nothing changes. */
   isLegal(m: RecordMove): Legality {
     if (this.end) return { legal: false, reason: "ended", rule: `play has ended (${this.end.reason} at move ${this.end.atMove})` };
-    const t = this.assess(m);
-    if (t === "pass") return { legal: true, reason: null };
-    if ("legality" in t) return t.legality;
-    this.game.rollback();
-    return { legal: true, reason: null };
+    const t = this.assess(m, false);
+    return t === "pass" || !("legality" in t) ? { legal: true, reason: null } : t.legality;
   }
 
   /** Rules on `m` and plays it when legal; an illegal move ends play. `abandon`: Zhang's
@@ -143,7 +141,7 @@ export class Referee {
   play(m: RecordMove, abandon = false): MoveRuling | null {
     if (this.end) return null;
     const num = this.moves.length + 1;
-    const t = this.assess(m);
+    const t = this.assess(m, true);
     if (t !== "pass" && "legality" in t) return this.refuse(m, num, t);
     this.lastMover = m.color;
     return t === "pass" ? this.pass(m.color, num, abandon) : this.stone(m.color, num, t);
@@ -154,10 +152,17 @@ export class Referee {
   closeRecord(recorded: string | null): PlayEnd {
     if (this.end) return this.end;
     const n = this.moves.length;
-    const ev = this.flow.atRecordEnd(n);
-    this.end = recorded && /^[BW]\+R$/.test(recorded) && ev.kind === "end" && ev.reason === "record-ended"
-      ? { reason: "resignation", atMove: n, rule: "the record's RE: resignation" }
-      : ev.kind === "end" ? { reason: ev.reason, atMove: n, rule: ev.rule } : { reason: "record-ended", atMove: n, rule: "the record ends here" };
+    const r = this.rules;
+    // ing 1.5: "a record whose last moves are two passes is taken as paused and then ended by
+    // agreement"; grand 4.4: after a suspension the players settle by agreement (协商终局)
+    if (this.paused) {
+      const rule = r.end === "ing-pairs" || r.end === "four-passes" ? "ing 1.5 (play paused and the record ends: ended by agreement)"
+        : r.resumeClearsHistory ? "grand 4.4 (play suspended and the record ends: ended by agreement)"
+        : "play paused and the record ends: ended by agreement";
+      this.end = { reason: "two-passes", atMove: n, rule };
+    } else if (recorded && /^[BW]\+R$/.test(recorded)) {
+      this.end = { reason: "resignation", atMove: n, rule: "the record's RE: resignation" };
+    } else this.end = { reason: "record-ended", atMove: n, rule: "the record ends here" };
     return this.end;
   }
 
@@ -169,13 +174,9 @@ export class Referee {
 
   private gtp(i: number): string { return indexToGtp(i, this.width, this.height); }
 
-  private wholeBoard(S: bigint): bigint {
-    return this.rules.passesInHash ? S ^ this.game.passCountKey("B", this.virtual.B) ^ this.game.passCountKey("W", this.virtual.W) : S;
-  }
-
-  /** The verdict on `m` before anything is recorded: refused, a pass, or a stone play the core
-   *  has tried (the board holds it until commit or rollback). */
-  private assess(m: RecordMove): Refused | "pass" | Tried {
+  /** The record-level checks (off the board, two moves in a row, the opening pass), then the
+   *  rule engine's verdict on a stone play: refused, a pass, or accepted (made with `commit`). */
+  private assess(m: RecordMove, commit: boolean): Refused | "pass" | Accepted {
     const rules = this.rules;
     if (m.offBoard) return { legality: { legal: false, reason: "off-board", rule: "RULES.md 0: a move is a point of the board (a foul)" }, foul: true };
     if (this.lastMover === m.color && rules.consecutiveMoves === "foul") {
@@ -187,48 +188,32 @@ export class Referee {
       }
       return "pass";
     }
-    // grand 4.4: on resumption the suspended position is the new start (whether or not this
-    // move stands, the next stone play resumes from it)
-    if (this.flow.phase === "paused" && rules.resumeClearsHistory) this.game.restartHistory(m.color);
-    const index = m.y * this.width + m.x;
-    const a = this.game.tryPlay(m.x, m.y, m.color);
-    if (!a.ok) return this.coreRefusal(m, index, a);
-    const S = this.game.situationHash(other(m.color));
-    const proposal = { color: m.color, point: index, captures: a.captures, noChange: a.noChange, P: a.hashAfter, S, Z: this.wholeBoard(S) };
-    for (const r of this.repetition) {
-      const refusal = r.check(proposal, this.hist);
-      if (!refusal) continue;
-      this.game.rollback();
-      return { legality: { legal: false, reason: refusal.reason, rule: refusal.rule }, foul: false,
-        ...(refusal.s >= 0 ? { cycleFrom: refusal.s, proposal: { ...proposal, selfCaptures: a.selfCaptures } } : {}) };
-    }
-    return { index, a, proposal };
+    const code = this.game.rulesPlay(m.x, m.y, m.color, commit);
+    if (code === C.R_OK) return { index: m.y * this.width + m.x };
+    return this.refusal(code, this.game.ruling());
   }
 
-  /** A play the core refused (occupied, suicide, ko, superko), with the cycle a ko closes. */
-  private coreRefusal(m: RecordMove, index: number, a: ReturnType<Game["tryPlay"]>): Refused {
+  /** A refusal by the rule engine, with the clause it rests on. */
+  private refusal(code: number, w: Int32Array): Refused {
     const rules = this.rules;
-    let reason = a.reason ?? "illegal";
-    // a single-stone suicide changes nothing (ing 1.3: 變窮)
-    if (reason === "suicide" && rules.suicide === "multi-stone") reason = "no-change";
+    let reason: string = REASONS[code] ?? `code ${code}`;
     const foul = reason === "occupied";
-    const rule = foul ? `${clauseFor(rules, "occupied")} (a foul)` : clauseFor(rules, reason === "no-change" ? "suicide" : reason);
-    if (reason !== "ko" && reason !== "superko") return { legality: { legal: false, reason, rule }, foul };
-    const t = this.hist.length - 1;
-    const probe = this.game.probeIgnoringRepetition(m.x!, m.y!, m.color);
-    const S = a.hashAfter ^ this.game.situationHash(other(m.color)) ^ this.game.boardHash();
-    const s = reason === "ko" ? t - 1 : coreKo(rules) === "psk" ? (this.boards.get(a.hashAfter) ?? -1) : latestSituation(this.hist, S);
-    const proposal = { color: m.color, point: index, captures: probe.captures, selfCaptures: probe.selfCaptures,
-      noChange: probe.noChange, P: a.hashAfter, S, Z: S };
-    return { legality: { legal: false, reason, rule }, foul, ...(s >= 0 ? { cycleFrom: s, proposal } : {}) };
+    const rule = foul ? `${clauseFor(rules, "occupied")} (a foul)`
+      : reason === "hot-stone" || reason === "disturbing-cycle" || reason === "no-going-back" ? repetitionClause(reason, w[C.RW_HOT_STONES])
+      : clauseFor(rules, reason === "no-change" ? "suicide" : reason);
+    if (reason === "ok") reason = "illegal";
+    return { legality: { legal: false, reason, rule }, foul, ...(w[C.RW_REFUSED_FROM] >= 0 ? { cycleFrom: w[C.RW_REFUSED_FROM] } : {}) };
   }
 
   /** An illegal move: recorded, with the cycle it would close, and play ends. */
   private refuse(m: RecordMove, num: number, r: Refused): MoveRuling {
-    if (r.cycleFrom !== undefined && r.proposal) {
+    if (r.cycleFrom !== undefined && m.x !== null && m.y !== null) {
+      // what the play would have done with no repetition rule in its way (the board is kept)
+      const a = this.game.probeIgnoringRepetition(m.x, m.y, m.color);
       const t = this.hist.length - 1;
-      this.report(r.cycleFrom, [...this.hist.slice(r.cycleFrom + 1, t + 1), { ...proposalEntry(r.proposal, num), selfCaptures: r.proposal.selfCaptures }],
-        "forbidden", m.color, r.legality.reason);
+      const entry: Entry = { kind: "play", n: num, color: m.color, point: m.y * this.width + m.x, captures: a.captures,
+        selfCaptures: a.selfCaptures, noChange: a.noChange, hash: hex(a.hashAfter), next: other(m.color) };
+      this.report(r.cycleFrom, [...this.hist.slice(r.cycleFrom + 1, t + 1), entry], "forbidden", m.color, r.legality.reason);
     }
     const point = m.offBoard ? null : m.x === null || m.y === null ? "pass" : this.gtp(m.y * this.width + m.x);
     const ruling: MoveRuling = { n: num, color: m.color, point, ...(m.offBoard ? { sgf: m.raw } : {}), legal: false,
@@ -241,77 +226,71 @@ export class Referee {
   }
 
   private pass(color: Color, num: number, abandon: boolean): MoveRuling {
-    const game = this.game;
-    game.pass(color);
-    if (!abandon && this.rules.passesInHash) this.virtual[color]++;
-    const S = game.situationHash(other(color));
-    this.hist.push({ kind: "pass", n: num, color, point: null, captures: [], selfCaptures: [], noChange: true,
-      P: game.boardHash(), S, Z: this.wholeBoard(S), abandon });
-    const ruling: MoveRuling = { n: num, color, point: "pass", legal: true, reason: null, captures: [], selfCaptures: [], hash: hex(game.boardHash()) };
+    this.game.rulesPass(color, abandon);
+    const w = this.game.ruling();
+    const hash = hexWords(w);
+    this.hist.push({ kind: "pass", n: num, color, point: null, captures: [], selfCaptures: [], noChange: true, abandon, hash, next: other(color) });
+    const ruling: MoveRuling = { n: num, color, point: "pass", legal: true, reason: null, captures: [], selfCaptures: [], hash };
     this.moves.push(ruling);
-    // the board stands again after a pass: the latest occurrence gives the shortest cycle
-    this.boards.set(game.boardHash(), this.hist.length - 1);
-    for (const r of this.repetition) r.after(this.hist);
-    const ev = this.flow.onPass(color, num, abandon, game.boardHash());
-    if (ev.kind === "end") this.end = { reason: ev.reason, atMove: num, rule: ev.rule };
+    this.afterMove(num, w);
     return ruling;
   }
 
-  private stone(color: Color, num: number, t: Tried): MoveRuling {
-    const { index, a, proposal } = t;
-    this.game.commit(other(color));
-    if (this.flow.phase === "play") this.gamePhaseMoves[color]++;
-    this.hist.push({ kind: "play", n: num, color, point: index, captures: a.captures, selfCaptures: a.selfCaptures,
-      noChange: a.noChange, P: a.hashAfter, S: proposal.S, Z: proposal.Z });
-    const ruling: MoveRuling = { n: num, color, point: this.gtp(index), legal: true, reason: null, captures: a.captures.map((p) => this.gtp(p)),
-      selfCaptures: a.selfCaptures.map((p) => this.gtp(p)), hash: hex(a.hashAfter) };
+  private stone(color: Color, num: number, t: Accepted): MoveRuling {
+    const { captures, selfCaptures }: Removed = this.game.removed();
+    const w = this.game.ruling();
+    const hash = hexWords(w);
+    this.hist.push({ kind: "play", n: num, color, point: t.index, captures, selfCaptures, noChange: w[C.RW_NO_CHANGE] !== 0,
+      hash, next: other(color) });
+    const ruling: MoveRuling = { n: num, color, point: this.gtp(t.index), legal: true, reason: null,
+      captures: captures.length ? captures.map((p) => this.gtp(p)) : [], selfCaptures: selfCaptures.length ? selfCaptures.map((p) => this.gtp(p)) : [], hash };
     this.moves.push(ruling);
-    let ingNote = null;
-    for (const r of this.repetition) ingNote = r.after(this.hist) ?? ingNote;
-    let voidRule: string | null = null;
-    for (const r of this.repetition) voidRule = r.voids(this.hist) ?? voidRule;
-    this.recurrence(a.hashAfter, color, num, voidRule, ingNote);
-    if (voidRule) {
-      this.voided = true;
-      this.end = { reason: "cycle", atMove: num, rule: voidRule };
-      return ruling;
-    }
-    const ev = this.flow.onPlay(color, a.noChange);
-    if (ev.kind === "end") this.end = { reason: ev.reason, atMove: num, rule: ev.rule };
+    const tNow = this.hist.length - 1;
+    const voidKind = w[C.RW_VOID_KIND];
+    const voidRule = w[C.RW_ENDED] === END.cycle
+      ? voidClause(this.rules, voidKind, voidKind === C.VOID_ZHANG_LONG ? classifyCycle(this.hist.slice(w[C.RW_VOID_FROM] + 1, tNow + 1)).kind : "")
+      : null;
+    if (w[C.RW_RECUR_FROM] >= 0) this.recurrence(w, color, num, voidRule);
+    if (voidRule) this.voided = true;
+    this.afterMove(num, w, voidRule);
     return ruling;
   }
 
-  /** Reports the board recurring (any side to move), once per loop, with Ing's reading of it. */
-  private recurrence(P: bigint, color: Color, num: number, voidRule: string | null,
-    ingNote: ReturnType<RepetitionRule["after"]>): void {
+  /** The phase, the stone plays before the first pause, and the end, as the engine has them. */
+  private afterMove(num: number, w: Int32Array, voidRule: string | null = null): void {
+    this.paused = w[C.RW_PHASE] === 1;
+    this.gamePhaseMoves.B = w[C.RW_GAME_PHASE_B];
+    this.gamePhaseMoves.W = w[C.RW_GAME_PHASE_W];
+    if (w[C.RW_REQUESTER]) this.endRequester = w[C.RW_REQUESTER] === C.BLACK ? "B" : "W";
+    const ended = w[C.RW_ENDED];
+    if (ended === END.none || ended === END.record) return;
+    this.end = { reason: refereeEnd(ended, false), atMove: num, rule: voidRule ?? endClause(this.rules, ended, w[C.RW_END_DETAIL]) };
+  }
+
+  /** The board recurred (any side to move): reported once per loop (the engine says when),
+   *  with Ing's reading of it. */
+  private recurrence(w: Int32Array, color: Color, num: number, voidRule: string | null): void {
     const t = this.hist.length - 1;
-    const s = this.boards.get(P);
-    this.boards.set(P, t);
-    if (s === undefined) return;
-    const continuing = this.lastLoop && s === this.lastLoop.s + (t - this.lastLoop.t);
-    if (!continuing || voidRule) this.report(s, this.hist.slice(s + 1, t + 1), voidRule ? "no-result" : "allowed", color);
-    this.lastLoop = { s, t };
+    const s = w[C.RW_RECUR_FROM];
+    if (w[C.RW_RECUR_REPORT]) this.report(s, this.hist.slice(s + 1, t + 1), voidRule ? "no-result" : "allowed", color);
     const c = this.cycles[this.cycles.length - 1];
-    if (ingNote?.ing && c && c.repeatMove === num && ingNote.s === s) {
-      c.ing = { kind: ingNote.ing.kind, initiator: ingNote.ing.initiator };
-      c.by = ingNote.ing.initiator;
-      c.ruling = voidRule ? "no-result" : `allowed once: ${ingNote.ing.initiator} may not go round again`;
+    if (w[C.RW_ING_CYCLE_AT] === t && c && c.repeatMove === num && w[C.RW_ING_CYCLE_FROM] === s) {
+      const initiator: Color = w[C.RW_ING_INITIATOR] === C.BLACK ? "B" : "W";
+      c.ing = { kind: isFighting(this.hist.slice(s + 1, t + 1)) ? "fighting" : "disturbing", initiator };
+      c.by = initiator;
+      c.ruling = voidRule ? "no-result" : `allowed once: ${initiator} may not go round again`;
     }
   }
 
-  private report(s: number, list: HistoryEntry[], ruling: string, by: Color, reason?: string): void {
+  private report(s: number, list: Entry[], ruling: string, by: Color, reason?: string): void {
     const shape = classifyCycle(list);
     const last = list[list.length - 1];
-    const describe = (e: HistoryEntry) => e.kind === "pass" ? `${e.color} pass` : `${e.color} ${this.gtp(e.point as number)}`;
+    const describe = (e: Entry) => e.kind === "pass" ? `${e.color} pass` : `${e.color} ${this.gtp(e.point as number)}`;
     this.cycles.push({ firstMove: s, repeatMove: last.n, period: list.length, kind: shape.kind, captures: shape.captures,
       // false when a rule stopped the cycle before the position came back (Ing's hot stones
       // forbid a k:k retake, and the early twin-stone ban, whether or not anything repeats)
-      ruling, by, closes: this.hist[s].P === last.P, situational: this.hist[s].S === last.S, moves: list.map(describe),
+      ruling, by, closes: this.hist[s].hash === last.hash,
+      situational: this.hist[s].hash === last.hash && this.hist[s].next === last.next, moves: list.map(describe),
       capturePoints: [...new Set(list.flatMap((e) => e.captures))].map((p) => this.gtp(p)), ...(reason ? { reason } : {}) });
   }
-}
-
-function latestSituation(hist: HistoryEntry[], S: bigint): number {
-  for (let s = hist.length - 1; s >= 0; s--) if (hist[s].S === S) return s;
-  return -1;
 }

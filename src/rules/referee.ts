@@ -9,11 +9,11 @@ import type { RuleSet } from "../ruleset/ruleset.js";
 import { clauseFor } from "./clauses.js";
 import { countFinal, factsFromMoves, resultOf, type Score } from "../scoring/count.js";
 import { Referee, type MoveRuling, type Cycle } from "./play.js";
-import type { EndReason } from "./flow.js";
+import type { EndReason } from "./knobs.js";
 import { DISPUTE_BUDGET, disputeFirstMover, type Dispute, type SettleDisputes } from "./dispute.js";
 import { ruleOnTime, type TimeControl, type TimeRuling, type TimeUsed } from "./time.js";
 
-export type { EndReason } from "./flow.js";
+export type { EndReason } from "./knobs.js";
 export type { MoveRuling, Cycle } from "./play.js";
 
 export interface Ruling {

@@ -4,9 +4,9 @@
 import { appendMoves, rootData, writeSgf } from "../sgf/write.js";
 import { loadCore, u16At } from "../core/wasm.js";
 import { KO, type CoreKo, colorName } from "../core/codes.js";
-import { checkSize } from "../core/game.js";
+import { checkSize, releaseCore } from "../core/game.js";
 import { classifyCycle, type CycleKind } from "../rules/cycles.js";
-import type { HistoryEntry } from "../rules/history.js";
+import type { CycleMove } from "../rules/history.js";
 import { ArbiterError } from "../errors.js";
 
 export interface CensusCycle {
@@ -48,7 +48,7 @@ function decodeEvents(words: Uint16Array, count: number, gameBase: number): Cens
     const s = words[o + 4];
     const t = words[o + 5];
     o += 6;
-    const moves: HistoryEntry[] = [];
+    const moves: CycleMove[] = [];
     for (let k = s + 1; k <= t; k++) {
       const point = words[o];
       const color = colorName(words[o + 1]);
@@ -57,7 +57,7 @@ function decodeEvents(words: Uint16Array, count: number, gameBase: number): Cens
       o += 3 + n;
       const pass = point === 0xffff;
       moves.push({ kind: pass ? "pass" : "play", n: k, color, point: pass ? null : point, captures, selfCaptures: [],
-        noChange: pass, P: 0n, S: 0n, Z: 0n });
+        noChange: pass });
     }
     const shape = classifyCycle(moves);
     out.push({ game, rngState, s, t, kind: shape.kind, period: shape.period, captures: shape.captures });
@@ -70,6 +70,7 @@ export function cycleCensus(opts: { width: number; height: number; games: number
   examplesPerKind?: number }): Census {
   checkSize(opts.width, opts.height);
   if (!Number.isInteger(opts.games) || opts.games < 1) throw new ArbiterError(`--games must be a whole number >= 1`);
+  releaseCore();
   const c = loadCore();
   const t0 = performance.now();
   const byKind: Record<string, number> = {};
@@ -104,6 +105,7 @@ export function cycleCensus(opts: { width: number; height: number; games: number
 
 /** The moves of one playout (from its PRNG state) as SGF, marking the cycle's plies. */
 export function playoutAsSgf(width: number, height: number, ko: CoreKo, cy: CensusCycle): string {
+  releaseCore();
   const c = loadCore();
   c.replayPlayout(width, height, cy.rngState, KO[ko]);
   const plies = c.lastGamePlies.value as number;

@@ -3,15 +3,15 @@
 // and the cycle events classified by structure (src/rules/cycles.ts). Used by the worker threads
 // and, for single games (tests, examples), directly.
 import { loadCore, type CoreExports } from "../core/wasm.js";
-import { checkSize } from "../core/game.js";
+import { checkSize, releaseCore } from "../core/game.js";
 import type { Color } from "../core/codes.js";
 import { ArbiterError } from "../errors.js";
 import type { RuleSet } from "../ruleset/ruleset.js";
 import { classifyCycle } from "../rules/cycles.js";
-import type { HistoryEntry } from "../rules/history.js";
+import type { CycleMove } from "../rules/history.js";
 import { countFinal, type Score } from "../scoring/count.js";
 import { decideResult } from "../rules/referee.js";
-import { END, REASONS, refereeEnd, simKnobs } from "./knobs.js";
+import { END, REASONS, refereeEnd, ruleKnobs } from "../rules/knobs.js";
 import { bump, emptyPart, newPairStats, newRuleStats, offerExample, type SimPart } from "./stats.js";
 
 export const POLICIES = ["light", "capture"] as const;
@@ -105,6 +105,7 @@ export interface SimCycle {
 const colorOfCode = (c: number): Color | null => (c === 1 ? "B" : c === 2 ? "W" : null);
 
 function core(): SimCore {
+  releaseCore();
   return loadCore() as SimCore;
 }
 
@@ -115,7 +116,7 @@ function loadRules(c: SimCore, spec: SimSpec): void {
   if (!c.simSetup(spec.width, spec.height)) checkSize(spec.width, spec.height);
   if (key === knobsLoaded) return;
   spec.rules.forEach((r, slot) => {
-    const k = simKnobs(r.rules);
+    const k = ruleKnobs(r.rules);
     c.setRules(slot, k.suicide, k.rep, +k.twinEarly, +k.void3, +k.zhangVoid, +k.passesInHash, k.end, +k.resumeClears);
   });
   knobsLoaded = key;
@@ -186,7 +187,7 @@ function readCycles(c: SimCore): SimCycle[] {
     const t = words[o + 3];
     const voids = words[o + 4] !== 0;
     o += 5;
-    const moves: HistoryEntry[] = [];
+    const moves: CycleMove[] = [];
     for (let k = s + 1; k <= t; k++) {
       const point = words[o];
       const colour = colorOfCode(words[o + 1] & 15) as Color;
@@ -198,7 +199,7 @@ function readCycles(c: SimCore): SimCycle[] {
       o += 4 + nc + ns;
       const pass = point === 0xffff;
       moves.push({ kind: pass ? "pass" : "play", n: k, color: colour, point: pass ? null : point, captures, selfCaptures,
-        noChange, P: 0n, S: 0n, Z: 0n });
+        noChange });
     }
     const shape = classifyCycle(moves);
     out.push({ game, s, t, kind: shape.kind, period: shape.period, voids, captures: shape.captures });

@@ -1,11 +1,14 @@
-// A RuleSet as the numeric knobs of the WebAssembly simulation (assembly/rules.ts), and the codes
-// it reports with (the shared table assembly/codes.ts). The knobs follow the referee's reading
-// of the RuleSet exactly: the repetition rules of src/rules/repetition.ts `repetitionRules`, the
-// core ko of `coreKo`, the flow of src/rules/flow.ts.
+// A RuleSet as the numeric knobs of the rule engine (assembly/rules.ts), which the referee
+// (play.ts) and the simulation both play through, and the codes it answers with (the shared
+// table assembly/codes.ts).
 import { coreKo, type RuleSet } from "../ruleset/ruleset.js";
 import { SUICIDE } from "../core/codes.js";
-import type { EndReason } from "../rules/flow.js";
+import type { EngineKnobs } from "../core/game.js";
 import * as C from "../../assembly/codes.js";
+
+/** Why play ended (the JSON's `end.reason`, DESIGN.md 3). */
+export type EndReason = "four-passes" | "two-passes" | "null-moves" | "virtual-moves" | "resignation" |
+  "illegal-move" | "cycle" | "record-ended";
 
 /** Refusal reasons by code (C.R_*). */
 const REASON_BY_CODE = {
@@ -24,27 +27,18 @@ const FLOW = { "two-passes": C.FLOW_TWO_PASSES, "ing-pairs": C.FLOW_ING_PAIRS, "
 export const END = { none: C.END_NONE, twoPasses: C.END_TWO_PASSES, fourPasses: C.END_FOUR_PASSES, nullMoves: C.END_NULL_MOVES,
   virtualMoves: C.END_VIRTUAL_MOVES, cycle: C.END_CYCLE, record: C.END_RECORD, illegal: C.END_ILLEGAL } as const;
 
-export interface SimKnobs {
-  suicide: number;
-  rep: number;
-  twinEarly: boolean;
-  /** a situation created a third time by a stone play voids the game (ThirdOccurrenceVoid) */
-  void3: boolean;
-  /** zhang 3.5 knob: long cycles void instead of forbidden */
-  zhangVoid: boolean;
-  passesInHash: boolean;
-  end: number;
-  resumeClears: boolean;
-}
+export type RuleKnobs = EngineKnobs;
 
-/** The knobs the simulation plays `rules` with (the referee's reading of the same knobs). */
-export function simKnobs(rules: RuleSet): SimKnobs {
+/** The knobs the rule engine plays `rules` with: what each repetition and end rule of
+ *  RULES.md the rule set's knobs call for. */
+export function ruleKnobs(rules: RuleSet): RuleKnobs {
   const ko = rules.ko;
   // the core's own ko is the referee's coreKo: basic ko for japanese, and for psk/ssk when long
   // cycles are void (the referee plays chinese + longCycles void with basic ko, RULES.md 5)
   const rep = ko === "ing" ? REP.ing : ko === "zhang" ? REP.zhang : REP[coreKo(rules)];
-  // repetitionRules: ing adds the third-occurrence Void; outside zhang so do japanese, longCycles
-  // void and a history cleared on resumption (grand 4.4: cycles through suspensions)
+  // ing adds the third-occurrence Void (1A.5, a gap reported); outside zhang so do japanese, longCycles
+  // void and a history cleared on resumption (grand 4.4: the referee counts situations across
+  // suspensions, while the grand preset's superko applies within a phase)
   const void3 = ko === "ing" || (ko !== "zhang" && (ko === "japanese" || rules.longCycles === "void" || rules.resumeClearsHistory));
   return {
     suicide: SUICIDE[rules.suicide],
@@ -67,6 +61,6 @@ export function refereeEnd(code: number, pausedAtEnd: boolean): EndReason {
     case END.virtualMoves: return "virtual-moves";
     case END.cycle: return "cycle";
     case END.illegal: return "illegal-move";
-    default: return pausedAtEnd ? "two-passes" : "record-ended"; // flow.ts atRecordEnd
+    default: return pausedAtEnd ? "two-passes" : "record-ended"; // a pause at the end: ended by agreement
   }
 }
