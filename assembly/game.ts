@@ -202,6 +202,7 @@ export function rulesPlay(x: i32, y: i32, c: i32, commit: bool, free: bool): i32
   if (!commit) saveSlot(0);
   const p = pointOf(x, y);
   R.repetitionOff = free;
+  R.refusedFrom = -1;
   const r = R.tryMove(p, c);
   R.repetitionOff = false;
   if (r == R_OK) {

@@ -79,38 +79,41 @@ const TABLES: usize = memory.data(T_COUNT * TCAP * 16, 16);
 let tgen: u32 = 0;
 let tmask: i32 = TCAP - 1;
 
-@inline function tKeys(t: i32): usize { return TABLES + <usize>t * <usize>(TCAP * 16); }
-@inline function tVals(t: i32): usize { return tKeys(t) + <usize>(TCAP * 8); }
-@inline function tGens(t: i32): usize { return tKeys(t) + <usize>(TCAP * 12); }
+// one slot = 16 bytes in a row (u64 key, i32 value, u32 stamp): a probe reads one cache line
+@inline function tBase(t: i32): usize { return TABLES + <usize>t * <usize>(TCAP * 16); }
 @inline function tSlot(h: u64): i32 { return <i32>(h ^ (h >> 29)) & tmask; }
 
 function tFind(t: i32, h: u64): i32 {
-  const keys = tKeys(t), vals = tVals(t), gens = tGens(t);
+  const base = tBase(t);
   let i = tSlot(h);
-  while (load<u32>(gens + (<usize>i << 2)) == tgen) {
-    if (load<u64>(keys + (<usize>i << 3)) == h) return load<i32>(vals + (<usize>i << 2));
+  let e = base + (<usize>i << 4);
+  while (load<u32>(e + 12) == tgen) {
+    if (load<u64>(e) == h) return load<i32>(e + 8);
     i = (i + 1) & tmask;
+    e = base + (<usize>i << 4);
   }
   return -1;
 }
 
 /** Sets key h to v; with `add`, adds v to its value instead (a missing key counts 0). Returns the new value. */
 function tPut(t: i32, h: u64, v: i32, add: bool): i32 {
-  const keys = tKeys(t), vals = tVals(t), gens = tGens(t);
+  const base = tBase(t);
   let i = tSlot(h);
-  while (load<u32>(gens + (<usize>i << 2)) == tgen) {
-    if (load<u64>(keys + (<usize>i << 3)) == h) {
-      const nv = add ? load<i32>(vals + (<usize>i << 2)) + v : v;
-      note(gens + (<usize>i << 2), keys + (<usize>i << 3), vals + (<usize>i << 2));
-      store<i32>(vals + (<usize>i << 2), nv);
+  let e = base + (<usize>i << 4);
+  while (load<u32>(e + 12) == tgen) {
+    if (load<u64>(e) == h) {
+      const nv = add ? load<i32>(e + 8) + v : v;
+      note(e + 12, e, e + 8);
+      store<i32>(e + 8, nv);
       return nv;
     }
     i = (i + 1) & tmask;
+    e = base + (<usize>i << 4);
   }
-  note(gens + (<usize>i << 2), keys + (<usize>i << 3), vals + (<usize>i << 2));
-  store<u32>(gens + (<usize>i << 2), tgen);
-  store<u64>(keys + (<usize>i << 3), h);
-  store<i32>(vals + (<usize>i << 2), v);
+  note(e + 12, e, e + 8);
+  store<u64>(e, h);
+  store<i32>(e + 8, v);
+  store<u32>(e + 12, tgen);
   return v;
 }
 
@@ -120,30 +123,35 @@ function tablesReset(maxPlies: i32): void {
   tmask = (1 << bits) - 1;
   tgen++;
   if (tgen == 0) {
-    for (let t = 0; t < T_COUNT; t++) memory.fill(tGens(t), 0, <usize>(TCAP * 4));
+    memory.fill(TABLES, 0, <usize>(T_COUNT * TCAP * 16));
     tgen = 1;
   }
 }
 
 // ---- the game's history: one entry per ply, entry 0 the start ---------------------------------
 export const MAX_PLY: i32 = MAX_HISTORY + 2; // the start, the longest record, and room for its end
-const PLY_PT: usize = memory.data(MAX_PLY * 4, 16); // i32 mailbox point; -1 pass; -2 the start
-const PLY_COL: usize = memory.data(MAX_PLY, 16); // u8
-const PLY_NCAP: usize = memory.data(MAX_PLY * 4, 16); // i32 opponent stones captured
-const PLY_NSELF: usize = memory.data(MAX_PLY * 4, 16); // i32 own stones removed (suicide)
-const PLY_CAPAT: usize = memory.data(MAX_PLY * 4, 16); // i32 offset into CAPLOG
-const PLY_NOCH: usize = memory.data(MAX_PLY, 16); // u8 the board did not change
-const PLY_S: usize = memory.data(MAX_PLY * 8, 16); // u64 situation hash after the entry
+// one entry = 32 bytes in a row: i32 mailbox point (-1 pass, -2 the start), u8 colour, u8 the
+// board did not change, i32 opponent stones captured, i32 own stones removed (suicide), i32
+// offset into CAPLOG, u64 situation hash after the entry
+const PLY: usize = memory.data(MAX_PLY * 32, 16);
+@inline function plyAt(t: i32): usize { return PLY + (<usize>t << 5); }
 const CAPLOG_CAP: i32 = 1 << 17;
 const CAPLOG: usize = memory.data(CAPLOG_CAP * 2, 16); // u16 mailbox points: captures, then own stones
 
-@inline function ptAt(t: i32): i32 { return load<i32>(PLY_PT + (<usize>t << 2)); }
-@inline function colAt(t: i32): i32 { return <i32>load<u8>(PLY_COL + <usize>t); }
-@inline function ncapAt(t: i32): i32 { return load<i32>(PLY_NCAP + (<usize>t << 2)); }
-@inline function nselfAt(t: i32): i32 { return load<i32>(PLY_NSELF + (<usize>t << 2)); }
-@inline function capAt(t: i32): i32 { return load<i32>(PLY_CAPAT + (<usize>t << 2)); }
-@inline function nochAt(t: i32): bool { return load<u8>(PLY_NOCH + <usize>t) != 0; }
-@inline function sitAt(t: i32): u64 { return load<u64>(PLY_S + (<usize>t << 3)); }
+@inline function ptAt(t: i32): i32 { return load<i32>(plyAt(t)); }
+@inline function colAt(t: i32): i32 { return <i32>load<u8>(plyAt(t) + 4); }
+@inline function nochAt(t: i32): bool { return load<u8>(plyAt(t) + 5) != 0; }
+@inline function ncapAt(t: i32): i32 { return load<i32>(plyAt(t) + 8); }
+@inline function nselfAt(t: i32): i32 { return load<i32>(plyAt(t) + 12); }
+@inline function capAt(t: i32): i32 { return load<i32>(plyAt(t) + 16); }
+@inline function sitAt(t: i32): u64 { return load<u64>(plyAt(t) + 24); }
+/** Writes entry t (its situation hash apart). */
+@inline function setPly(t: i32, p: i32, c: i32, noChange: bool, nCap: i32, nSelf: i32, capOffset: i32): void {
+  const a = plyAt(t);
+  store<i32>(a, p); store<u8>(a + 4, <u8>c); store<u8>(a + 5, <u8>i32(noChange));
+  store<i32>(a + 8, nCap); store<i32>(a + 12, nSelf); store<i32>(a + 16, capOffset);
+}
+@inline function setSit(t: i32, S: u64): void { store<u64>(plyAt(t) + 24, S); }
 @inline function caplog(i: i32): i32 { return <i32>load<u16>(CAPLOG + (<usize>i << 1)); }
 
 // ---- game state -----------------------------------------------------------------------------
@@ -399,14 +407,13 @@ function repetitionCheck(p: i32, c: i32): i32 {
 /** Tries p for c under the rule set: R_OK (the play is made on the board; call recordPlay) or
  *  the reason it is refused (nothing changed). */
 export function tryMove(p: i32, c: i32): i32 {
-  refusedFrom = -1;
   if (kRep <= REP_SSK) {
     // the core applies simple ko, psk and ssk itself (the referee's coreKo)
     B.koMode = repetitionOff ? REP_NONE : kRep;
     B.suicideMode = kSuicide;
     const r = play(p, c);
     if (r == R_SUICIDE && kSuicide == SUICIDE_MULTI_STONE) return R_NO_CHANGE;
-    if (r == R_KO) refusedFrom = plies - 1;
+    if (r == R_KO) refusedFrom = plies - 1; // (refusedFrom is read by the referee only: it resets it)
     else if (r == R_SUPERKO) {
       const h = B.lastHashAfter;
       const s = kRep == REP_PSK ? lastPositionIndex(h) : lastSituationIndex(h ^ sideKeyFor(c ^ 3));
@@ -510,13 +517,8 @@ export function gameStart(cap: i32, toMove: i32): void {
   refusedFrom = -1; hotStones = 0; ingCycleAt = -1; ingCycleFrom = -1; ingInitiator = 0;
   voidKind = VOID_NONE; voidFrom = -1; endDetail = 0; histBase = 0; recurFrom = -1; recurReport = false;
   fPhase = PHASE_PLAY; fCons = 0; fLastNull = 0; fAbandons = 0; fRequester = 0;
-  store<i32>(PLY_PT, -2);
-  store<u8>(PLY_COL, 0);
-  store<i32>(PLY_NCAP, 0);
-  store<i32>(PLY_NSELF, 0);
-  store<i32>(PLY_CAPAT, 0);
-  store<u8>(PLY_NOCH, 0);
-  store<u64>(PLY_S, S);
+  setPly(0, -2, 0, false, 0, 0, 0);
+  setSit(0, S);
   tPut(T_BOARD, P, 0, false);
   tPut(T_SIT, S, 0, false);
   tPut(T_CREATED, S, 1, true);
@@ -540,19 +542,14 @@ export function recordPlay(p: i32, c: i32): void {
   const opp = c ^ 3;
   const t = ++plies;
   const nc = lastCaptured, ns = lastSelfCaptured;
-  store<i32>(PLY_PT + (<usize>t << 2), p);
-  store<u8>(PLY_COL + <usize>t, <u8>c);
-  store<i32>(PLY_NCAP + (<usize>t << 2), nc);
-  store<i32>(PLY_NSELF + (<usize>t << 2), ns);
-  store<i32>(PLY_CAPAT + (<usize>t << 2), capUsed);
-  store<u8>(PLY_NOCH + <usize>t, <u8>i32(lastNoChange));
+  setPly(t, p, c, lastNoChange, nc, ns, capUsed);
   if (capUsed + nc + ns <= CAPLOG_CAP) {
     for (let j = 0; j < nc + ns; j++) store<u16>(CAPLOG + (<usize>(capUsed + j) << 1), load<u16>(REMOVED + (<usize>j << 1)));
     capUsed += nc + ns;
   } else capOverflow = true;
   const P = boardHash();
   const S = P ^ sideKeyFor(opp);
-  store<u64>(PLY_S + (<usize>t << 3), S);
+  setSit(t, S);
   pushHistory(P, S);
   stonePlays++;
   if (c == BLACK) stonePlaysB++;
@@ -588,12 +585,7 @@ export function recordPass(c: i32, abandon: bool): void {
   if (journaling) snapshot();
   passMove();
   const t = ++plies;
-  store<i32>(PLY_PT + (<usize>t << 2), -1);
-  store<u8>(PLY_COL + <usize>t, <u8>c);
-  store<i32>(PLY_NCAP + (<usize>t << 2), 0);
-  store<i32>(PLY_NSELF + (<usize>t << 2), 0);
-  store<i32>(PLY_CAPAT + (<usize>t << 2), capUsed);
-  store<u8>(PLY_NOCH + <usize>t, 1);
+  setPly(t, -1, c, true, 0, 0, capUsed);
   if (c == BLACK) passesB++; else passesW++;
   if (kPassesInHash && !abandon) {
     if (c == BLACK) virtB++; else virtW++;
@@ -601,7 +593,7 @@ export function recordPass(c: i32, abandon: bool): void {
   }
   const P = boardHash();
   const S = P ^ sideKeyFor(c ^ 3);
-  store<u64>(PLY_S + (<usize>t << 3), S);
+  setSit(t, S);
   pushHistory(P, S);
   tPut(T_BOARD, P, t, false); // the board stands again: its latest occurrence gives the shortest cycle
   if (kRep == REP_ING) ingAfter(t);
