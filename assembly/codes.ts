@@ -1,6 +1,6 @@
 // The numeric codes the WebAssembly core and the TypeScript above it share: one table, compiled
 // by asc into the core and by tsc into dist/assembly/codes.js for src/core/codes.ts and
-// src/simulate/knobs.ts. Written in the common subset of AssemblyScript and TypeScript (plain
+// src/rules/knobs.ts. Written in the common subset of AssemblyScript and TypeScript (plain
 // integer constants: i32 in the core, number in TypeScript), so it holds nothing else.
 
 // Point colours.
@@ -45,7 +45,7 @@ export const REP_SSK = 3;
 export const REP_ING = 4; // RULES.md 1A
 export const REP_ZHANG = 5; // RULES.md 3.4, on the whole-board position
 
-// End knob (src/rules/flow.ts).
+// End knob: when play ends (RULES.md 1.5, 2.4, 3.5, 4.4 and two passes).
 export const FLOW_TWO_PASSES = 0;
 export const FLOW_ING_PAIRS = 1;
 export const FLOW_FOUR_PASSES = 2;

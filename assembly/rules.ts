@@ -192,7 +192,7 @@ export let recurReport: bool = false; // ... and that recurrence starts a loop (
 let histBase: i32 = 0; // entries before history.ts's entry 0 (grand 4.4 restarts it)
 export let repetitionOff: bool = false; // the mover plays free of every repetition rule (an eye region's attacker)
 
-// flow.ts state
+// the flow of play: passes, pauses and the end
 export let fPhase: i32 = PHASE_PLAY;
 let fCons: i32 = 0; // consecutive passes
 let fLastNull: i32 = 0; // new-ing 2.4: colour of the pending null move, 0 none
@@ -431,7 +431,7 @@ export function tryMove(p: i32, c: i32): i32 {
   return play(p, c);
 }
 
-// ---- flow.ts: passes, pauses and the end ------------------------------------------------------
+// ---- passes, pauses and the end ------------------------------------------------------------------
 function endWith(reason: i32): void {
   ended = reason;
   endAt = plies;

@@ -262,7 +262,7 @@ function playGame(policy: i32): void {
 
 /** Replays n moves (u16 y*width+x, 0xFFFF pass; Black first) under the current rules, as the
  *  referee replays a record: the first illegal move ends it; the record's end is read as
- *  flow.ts reads it (Zhang's last two passes are abandon moves). */
+ *  the referee reads it (Zhang's last two passes are abandon moves). */
 function replay(src: usize, n: i32): void {
   memory.copy(STATE, TEMPLATE, STATE_BYTES);
   R.gameStart(max(cap, n + 2), BLACK);
