@@ -36,6 +36,7 @@ export const R_HOT_STONE = 7; // ing 1A.2-3
 export const R_DISTURBING = 8; // ing 1A.4
 export const R_NO_GOING_BACK = 9; // zhang 3.4
 export const R_COUNT = 10;
+export const HISTORY_FULL = -1; // the rule engine has no room for another entry (not a refusal)
 
 // Repetition knob of the rule engine. 0..3 equal the KO_* values (applied by the board itself).
 export const REP_NONE = 0;
@@ -62,6 +63,11 @@ export const END_CYCLE = 5;
 export const END_RECORD = 6;
 export const END_ILLEGAL = 7;
 
+// The phase of play (the rule engine's flow): before any pause, paused, resumed after one.
+export const PHASE_PLAY = 0;
+export const PHASE_PAUSED = 1;
+export const PHASE_RESUMED = 2;
+
 // What voided a game (the rule engine's voidKind).
 export const VOID_NONE = 0;
 export const VOID_THIRD = 1; // a situation created a third time by a stone play
@@ -83,7 +89,7 @@ export const RW_VOID_KIND = 5; // VOID_*
 export const RW_VOID_FROM = 6;
 export const RW_ENDED = 7; // END_*
 export const RW_END_DETAIL = 8;
-export const RW_PHASE = 9; // 0 play, 1 paused, 2 resumed
+export const RW_PHASE = 9; // PHASE_*
 export const RW_REQUESTER = 10; // new-ing 2.4: the colour that asked to end
 export const RW_GAME_PHASE_B = 11; // stone plays before the first pause (grand 4.5)
 export const RW_GAME_PHASE_W = 12;

@@ -11,7 +11,7 @@ import * as R from "./rules";
 import { setJournaling } from "./journal";
 import { RW_REFUSED_FROM, RW_HOT_STONES, RW_ING_CYCLE_AT, RW_ING_CYCLE_FROM, RW_ING_INITIATOR, RW_VOID_KIND, RW_VOID_FROM,
   RW_ENDED, RW_END_DETAIL, RW_PHASE, RW_REQUESTER, RW_GAME_PHASE_B, RW_GAME_PHASE_W, RW_CAPTURED, RW_SELF_CAPTURED,
-  RW_NO_CHANGE, RW_HASH_LO, RW_HASH_HI, RW_RECUR_FROM, RW_RECUR_REPORT, RW_SIT_LO, RW_SIT_HI, RW_WORDS } from "./codes";
+  RW_NO_CHANGE, RW_HASH_LO, RW_HASH_HI, RW_RECUR_FROM, RW_RECUR_REPORT, RW_SIT_LO, RW_SIT_HI, RW_WORDS, HISTORY_FULL } from "./codes";
 import { BB_A, BB_B, bbStringAt, bbTest, bbLiberties, bbCount, bbAnd, bbClearAll, bbSetBit } from "./bitboard";
 
 // Saved states for copy-make: slot 0 is the referee's undo, the rest serve searches.
@@ -162,7 +162,6 @@ export function stringLibertiesIn(x: i32, y: i32): i32 {
 // ---- the referee's moves, through the rule engine (rules.ts) ---------------------------------
 // One call per move; what the referee cites comes back in RULING_OUT (i32 words, writeRuling).
 export const RULING_OUT: usize = memory.data(RW_WORDS * 4, 16);
-export const HISTORY_FULL: i32 = -1;
 
 @inline function rw(k: i32, v: i32): void { store<i32>(RULING_OUT + (<usize>k << 2), v); }
 
@@ -197,14 +196,12 @@ export function rulesStart(suicide: i32, rep: i32, twinEarly: bool, void3: bool,
  *  region's attacker, src/prove/eyes.ts). REMOVED_XY holds what it removes. HISTORY_FULL: no room left. */
 export function rulesPlay(x: i32, y: i32, c: i32, commit: bool, free: bool): i32 {
   if (x < 0 || y < 0 || x >= width || y >= height) return R_OFF_BOARD;
-  if (commit && (R.plies >= R.maxPlies || !R.canRecord())) return HISTORY_FULL;
+  if (commit && !R.canRecord()) return HISTORY_FULL;
   R.beforeMove(c);
   if (!commit) saveSlot(0);
   const p = pointOf(x, y);
-  R.repetitionOff = free;
   R.refusedFrom = -1;
-  const r = R.tryMove(p, c);
-  R.repetitionOff = false;
+  const r = R.tryMove(p, c, free);
   if (r == R_OK) {
     exportRemoved();
     if (commit) R.recordPlay(p, c);
@@ -220,7 +217,7 @@ export function rulesUndo(): void { R.undoEntry(); }
 
 /** A pass by c (`abandon`: Zhang's abandon move, 3.1). HISTORY_FULL: no room left. */
 export function rulesPass(c: i32, abandon: bool): i32 {
-  if (R.plies >= R.maxPlies || !R.canRecord()) return HISTORY_FULL;
+  if (!R.canRecord()) return HISTORY_FULL;
   R.recordPass(c, abandon);
   writeRuling();
   return R_OK;

@@ -19,12 +19,9 @@ import { resetHistory, pushHistory, lastPositionIndex, lastSituationIndex, histo
 import { note, jLen, rewind, journaling, journalFull } from "./journal";
 
 // ---- codes: refusals, the repetition and end knobs, end reasons (the shared table, codes.ts) --
-import { R_OK, R_OCCUPIED, R_SUICIDE, R_KO, R_SUPERKO, R_OFF_BOARD, R_NO_CHANGE, R_HOT_STONE, R_DISTURBING, R_NO_GOING_BACK, R_COUNT, MAX_HISTORY, REP_NONE, REP_SIMPLE, REP_PSK, REP_SSK, REP_ING, REP_ZHANG, FLOW_TWO_PASSES, FLOW_ING_PAIRS, FLOW_FOUR_PASSES, FLOW_NULL_MOVES, FLOW_ZHANG_VIRTUAL, END_NONE, END_TWO_PASSES, END_FOUR_PASSES, END_NULL_MOVES, END_VIRTUAL_MOVES, END_CYCLE, END_RECORD, END_ILLEGAL, VOID_NONE, VOID_THIRD, VOID_ZHANG_LONG, HOT_TWIN_CLOSE, HOT_TWIN_EARLY, VIRTUAL_IN_A_ROW, VIRTUAL_IN_BOARD } from "./codes";
+import { R_OK, R_OCCUPIED, R_SUICIDE, R_KO, R_SUPERKO, R_OFF_BOARD, R_NO_CHANGE, R_HOT_STONE, R_DISTURBING, R_NO_GOING_BACK, R_COUNT, MAX_HISTORY, REP_NONE, REP_SIMPLE, REP_PSK, REP_SSK, REP_ING, REP_ZHANG, FLOW_TWO_PASSES, FLOW_ING_PAIRS, FLOW_FOUR_PASSES, FLOW_NULL_MOVES, FLOW_ZHANG_VIRTUAL, END_NONE, END_TWO_PASSES, END_FOUR_PASSES, END_NULL_MOVES, END_VIRTUAL_MOVES, END_CYCLE, END_RECORD, END_ILLEGAL, PHASE_PLAY, PHASE_PAUSED, PHASE_RESUMED, VOID_NONE, VOID_THIRD, VOID_ZHANG_LONG, HOT_TWIN_CLOSE, HOT_TWIN_EARLY, VIRTUAL_IN_A_ROW, VIRTUAL_IN_BOARD } from "./codes";
 export { R_OK, R_OCCUPIED, R_SUICIDE, R_KO, R_SUPERKO, R_OFF_BOARD, R_NO_CHANGE, R_HOT_STONE, R_DISTURBING, R_NO_GOING_BACK, R_COUNT, REP_NONE, REP_SIMPLE, REP_PSK, REP_SSK, REP_ING, REP_ZHANG, FLOW_TWO_PASSES, FLOW_ING_PAIRS, FLOW_FOUR_PASSES, FLOW_NULL_MOVES, FLOW_ZHANG_VIRTUAL, END_NONE, END_TWO_PASSES, END_FOUR_PASSES, END_NULL_MOVES, END_VIRTUAL_MOVES, END_CYCLE, END_RECORD, END_ILLEGAL };
 
-const PHASE_PLAY: i32 = 0;
-const PHASE_PAUSED: i32 = 1;
-const PHASE_RESUMED: i32 = 2;
 
 // ---- knobs ------------------------------------------------------------------------------------
 export let kSuicide: i32 = SUICIDE_FORBIDDEN;
@@ -190,7 +187,6 @@ export let endDetail: i32 = 0; // END_VIRTUAL_MOVES: VIRTUAL_IN_A_ROW or VIRTUAL
 export let recurFrom: i32 = -1; // the board after this play last stood after entry recurFrom (-1: new)
 export let recurReport: bool = false; // ... and that recurrence starts a loop (or voids): report it
 let histBase: i32 = 0; // entries before history.ts's entry 0 (grand 4.4 restarts it)
-export let repetitionOff: bool = false; // the mover plays free of every repetition rule (an eye region's attacker)
 
 // the flow of play: passes, pauses and the end
 export let fPhase: i32 = PHASE_PLAY;
@@ -405,11 +401,12 @@ function repetitionCheck(p: i32, c: i32): i32 {
 }
 
 /** Tries p for c under the rule set: R_OK (the play is made on the board; call recordPlay) or
- *  the reason it is refused (nothing changed). */
-export function tryMove(p: i32, c: i32): i32 {
+ *  the reason it is refused (nothing changed). `free`: no repetition rule binds the mover (an
+ *  eye region's attacker in a search, which has every ko threat of the rest of the board). */
+export function tryMove(p: i32, c: i32, free: bool = false): i32 {
   if (kRep <= REP_SSK) {
     // the core applies simple ko, psk and ssk itself (the referee's coreKo)
-    B.koMode = repetitionOff ? REP_NONE : kRep;
+    B.koMode = free ? REP_NONE : kRep;
     B.suicideMode = kSuicide;
     const r = play(p, c);
     if (r == R_SUICIDE && kSuicide == SUICIDE_MULTI_STONE) return R_NO_CHANGE;
@@ -424,7 +421,7 @@ export function tryMove(p: i32, c: i32): i32 {
   const r = probe(p, c);
   if (r != R_OK) return r;
   pendingVoid = false;
-  const why = repetitionOff ? R_OK : repetitionCheck(p, c);
+  const why = free ? R_OK : repetitionCheck(p, c);
   if (why != R_OK) return why;
   B.koMode = KO_NONE;
   B.suicideMode = kSuicide;
@@ -650,8 +647,8 @@ const SNAP_WORDS: i32 = 32;
 export const SNAP_PLIES: i32 = 1024;
 const SNAP: usize = memory.data(SNAP_PLIES * SNAP_WORDS * 4, 16);
 
-/** Room for one more entry in a journaled game. */
-export function canRecord(): bool { return !journaling || (plies < SNAP_PLIES - 1 && !journalFull()); }
+/** Room for one more entry: the game's cap, and in a journaled game the per-ply counters and the journal. */
+export function canRecord(): bool { return plies < maxPlies && (!journaling || (plies < SNAP_PLIES - 1 && !journalFull())); }
 
 function snapshot(): void {
   if (plies >= SNAP_PLIES) return; // (canRecord keeps a journaled game below this)

@@ -9,7 +9,7 @@ import type { GameRecord } from "../src/record/record.js";
 import { referee, type Ruling } from "../src/rules/referee.js";
 import { preset, withKnobs, RULE_NAMES, type RuleSet } from "../src/ruleset/ruleset.js";
 import { classifyCycle } from "../src/rules/cycles.js";
-import type { HistoryEntry } from "../src/rules/history.js";
+import type { CycleMove } from "../src/rules/cycles.js";
 import {
   rotate, mirror, swapColors, embed, embedding, rotateEdges, mirrorEdges, type Edge,
 } from "./helpers/transform.js";
@@ -174,12 +174,12 @@ describe("cycle catalogue, transformed", () => {
 // (docs/cycles.md), which the catalogue reaches only with constructed positions.
 describe("classifyCycle", () => {
   let n = 0;
-  const play = (color: "B" | "W", point: number, captures: number[] = [], selfCaptures: number[] = []): HistoryEntry =>
-    ({ kind: "play", n: ++n, color, point, captures, selfCaptures, noChange: false, P: 0n, S: 0n, Z: 0n });
-  const pass = (color: "B" | "W"): HistoryEntry =>
-    ({ kind: "pass", n: ++n, color, point: null, captures: [], selfCaptures: [], noChange: true, P: 0n, S: 0n, Z: 0n });
-  const nullMove = (color: "B" | "W", point: number): HistoryEntry => ({ ...play(color, point), noChange: true });
-  const kind = (moves: HistoryEntry[]) => classifyCycle(moves).kind;
+  const play = (color: "B" | "W", point: number, captures: number[] = [], selfCaptures: number[] = []): CycleMove =>
+    ({ kind: "play", n: ++n, color, point, captures, selfCaptures, noChange: false });
+  const pass = (color: "B" | "W"): CycleMove =>
+    ({ kind: "pass", n: ++n, color, point: null, captures: [], selfCaptures: [], noChange: true });
+  const nullMove = (color: "B" | "W", point: number): CycleMove => ({ ...play(color, point), noChange: true });
+  const kind = (moves: CycleMove[]) => classifyCycle(moves).kind;
 
   it("names ko cycles by their number of ko sites", () => {
     expect(kind([play("W", 1, [2]), play("B", 2, [1])])).toBe("basic-ko");

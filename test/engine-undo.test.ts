@@ -62,3 +62,18 @@ describe("the rule engine takes moves back exactly", () => {
     });
   }
 });
+
+describe("the rule engine's bounds", () => {
+  it("a game longer than the history it was started with is refused with an error naming the limit, not cut short", async () => {
+    const { Referee } = await import("../src/rules/play.js");
+    const { ArbiterError } = await import("../src/errors.js");
+    const ref = new Referee({ width: 5, height: 5, rules: preset("chinese"), firstToMove: "B", maxMoves: 3 });
+    const at = (x: number, y: number, color: Color) => ({ color, x, y, raw: "", offBoard: false });
+    expect(ref.play(at(0, 0, "B"))?.legal).toBe(true);
+    expect(ref.play(at(1, 1, "W"))?.legal).toBe(true);
+    expect(ref.play(at(2, 2, "B"))?.legal).toBe(true);
+    expect(() => ref.play(at(3, 3, "W"))).toThrow(ArbiterError);
+    expect(() => ref.play(at(3, 3, "W"))).toThrow("the record is longer than the 3 moves a game may have");
+    expect(ref.played).toBe(3);
+  });
+});

@@ -58,7 +58,6 @@ export interface Owners {
 }
 
 let active: Game | null = null;
-const HISTORY_FULL = -1; // assembly/game.ts
 let rulingView: Int32Array | null = null;
 
 /** Code that drives the core without a Game (playouts, simulation, the cycle census) takes it
@@ -81,6 +80,8 @@ export class Game {
   readonly width: number;
   readonly height: number;
   readonly ko: CoreKo;
+  /** the moves (passes included) this game's history holds */
+  readonly maxMoves: number;
   private readonly core: CoreExports;
 
   constructor(opts: GameOptions) {
@@ -89,7 +90,7 @@ export class Game {
     this.height = opts.height;
     this.ko = opts.ko;
     this.core = loadCore();
-    const maxMoves = opts.maxMoves ?? MAX_HISTORY;
+    const maxMoves = this.maxMoves = opts.maxMoves ?? MAX_HISTORY;
     if (maxMoves > MAX_HISTORY) throw new ArbiterError(`a game may have at most ${MAX_HISTORY} moves`);
     this.core.newGame(opts.width, opts.height, SUICIDE[opts.suicide], KO[opts.ko],
       colorCode(opts.toMove ?? "B"), maxMoves);
@@ -176,10 +177,10 @@ export class Game {
 
   /** A stone play under the rule engine: R_OK (made, with `commit`; otherwise the board is left
    *  as it was) or the refusal's code (R_*). The ruling's words say the rest. `free`: no
-   *  repetition rule binds the mover. HISTORY_FULL (-1) only where `full` is "report". */
+   *  repetition rule binds the mover. C.HISTORY_FULL only where `full` is "report". */
   rulesPlay(x: number, y: number, color: Color, commit: boolean, free = false, full: "throw" | "report" = "throw"): number {
     const r = this.use().rulesPlay(x, y, colorCode(color), +commit, +free);
-    if (r === HISTORY_FULL && full === "throw") this.historyFull();
+    if (r === C.HISTORY_FULL && full === "throw") this.historyFull();
     return r;
   }
 
@@ -195,7 +196,7 @@ export class Game {
   /** A pass under the rule engine (`abandon`: Zhang's abandon move); false where `full` is
    *  "report" and there is no room left. */
   rulesPass(color: Color, abandon: boolean, full: "throw" | "report" = "throw"): boolean {
-    if (this.use().rulesPass(colorCode(color), +abandon) !== HISTORY_FULL) return true;
+    if (this.use().rulesPass(colorCode(color), +abandon) !== C.HISTORY_FULL) return true;
     if (full === "throw") this.historyFull();
     return false;
   }
@@ -204,7 +205,8 @@ export class Game {
    *  assembly/codes.ts), a view valid until the next call into the core. */
   ruling(): Int32Array {
     const c = this.use();
-    if (!rulingView || rulingView.buffer !== c.memory.buffer) rulingView = new Int32Array(c.memory.buffer, Number(c.RULING_OUT.value), C.RW_WORDS);
+    // (a view goes empty if the memory ever grows and its buffer is detached)
+    if (!rulingView || rulingView.length === 0) rulingView = new Int32Array(c.memory.buffer, Number(c.RULING_OUT.value), C.RW_WORDS);
     return rulingView;
   }
 
@@ -217,9 +219,6 @@ export class Game {
   restore(slot: number): void {
     this.use().loadSlot(slot);
   }
-
-
-
 
   rollback(): void {
     this.use().rollbackPlay();
@@ -236,7 +235,7 @@ export class Game {
   }
 
   private historyFull(): never {
-    throw new ArbiterError(`the record is longer than the ${MAX_HISTORY} moves a game may have`);
+    throw new ArbiterError(`the record is longer than the ${this.maxMoves} moves a game may have`);
   }
 
   /** A copy of the board, row-major, 0 empty, 1 Black, 2 White. */

@@ -76,11 +76,10 @@ export interface Applied {
   historyDependent?: boolean;
 }
 
-/** A 64-bit hash as a 53-bit number: tables keyed by numbers are far cheaper than by BigInt.
- *  A collision can only mislead the search, never the verdict (proofs are replayed). */
-const toKey = (h: bigint): number => Number(h & 0x1fffffffffffffn);
 const TWO32 = 4294967296;
-/** The same 53-bit key of a hash the engine's ruling words hold as two halves. */
+/** A 64-bit hash (its two halves, as the engine's ruling words hold them) as a 53-bit number:
+ *  tables keyed by numbers are far cheaper than by BigInt. A collision can only mislead the
+ *  search, never the verdict (proofs are replayed). */
 const wordsKey = (lo: number, hi: number): number => (hi & 0x1fffff) * TWO32 + (lo >>> 0);
 /** What the search keeps of a move: what it removed (for the targets and the key's look-back). */
 interface PathEntry { kind: "start" | "play" | "pass"; captures: number[]; selfCaptures: number[] }
@@ -99,7 +98,6 @@ const MAX_DEPTH = 500;
 const INF = 100_000_000;
 /** the core keeps 512 state slots; a line may not be longer */
 const MAX_PLY = 500;
-const HISTORY_FULL = -1; // the engine has no room for the move (assembly/game.ts)
 
 export class Search {
   readonly game: Game;
@@ -131,7 +129,7 @@ export class Search {
   private onPathCount = new Map<number, number>();
   /** passes made on the current path while each board position stood (zhang 3.5) */
   private virtualAtBoard = new Map<number, number>();
-  /** the history's situation and board hashes as numbers (toKey), entry by entry */
+  /** the history's situation and board hashes as numbers (wordsKey), entry by entry */
   private keyS: number[] = [];
   private keyP: number[] = [];
   /** a line ran longer than MAX_PLY moves */
@@ -144,8 +142,9 @@ export class Search {
     // the rule engine plays the line and takes it back (journaled)
     this.game.startRules(ruleKnobs(rules), toMove, MAX_PLY + 1, true);
     this.path = [{ kind: "start", captures: NO_STONES, selfCaptures: NO_STONES }];
-    this.keyS.push(toKey(this.game.situationHash(toMove)));
-    this.keyP.push(toKey(this.game.boardHash()));
+    const w = this.game.ruling();
+    this.keyS.push(wordsKey(w[C.RW_SIT_LO], w[C.RW_SIT_HI]));
+    this.keyP.push(wordsKey(w[C.RW_HASH_LO], w[C.RW_HASH_HI]));
     this.onPathCount.set(this.keyS[0], 1);
     this.targetMarks = [...spec.targets];
     // in the dispute, play ends at the rule set's end: two passes (four for `four-passes`)
@@ -205,7 +204,7 @@ export class Search {
     // repetition rule binds it (see eyes.ts)
     const free = this.keepLiberties && color !== this.spec.defender;
     const code = this.game.rulesPlay(move % width, (move - (move % width)) / width, color, true, free, "report");
-    if (code === HISTORY_FULL) return this.tooLong();
+    if (code === C.HISTORY_FULL) return this.tooLong();
     if (code !== C.R_OK) {
       if (!REPETITION.has(code)) return { ok: false };
       // a refusal that repeats the position before the opponent's last move (simple ko, an

@@ -1,7 +1,24 @@
 // Naming a cycle from its structure (docs/cycles.md): the moves between two occurrences of a
 // position, their captures, passes and ko sites. Nothing here depends on where the shape sits,
 // its orientation or its colours, so the same shape gets the same name anywhere.
-import type { CycleMove } from "./history.js";
+import type { Color } from "../core/codes.js";
+
+/** A move as a cycle's shape reads it: the stone placed and the stones removed (the referee,
+ *  the simulation and the cycle census build these from what the rule engine reports). */
+export interface CycleMove {
+  kind: "start" | "play" | "pass";
+  /** 1-based move number in the record (0 for the start) */
+  n: number;
+  color: Color | null;
+  /** row-major index of the stone placed, null for a pass or the start */
+  point: number | null;
+  captures: number[];
+  selfCaptures: number[];
+  /** a play that left the board as it was (single-stone suicide) */
+  noChange: boolean;
+  /** the pass was an abandon move (Zhang 3.1): it does not enter the whole-board position */
+  abandon?: boolean;
+}
 
 export type CycleKind =
   | "basic-ko"

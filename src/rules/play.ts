@@ -7,9 +7,8 @@ import { other, MAX_HISTORY, type Color } from "../core/codes.js";
 import type { RecordMove } from "../record/record.js";
 import { coreKo, type RuleSet } from "../ruleset/ruleset.js";
 import { clauseFor, endClause, repetitionClause, voidClause } from "./clauses.js";
-import type { CycleMove } from "./history.js";
 import { ruleKnobs, refereeEnd, REASONS, END, type EndReason } from "./knobs.js";
-import { classifyCycle, isFighting } from "./cycles.js";
+import { classifyCycle, isFighting, type CycleMove } from "./cycles.js";
 import * as C from "../../assembly/codes.js";
 
 export type { EndReason };
@@ -70,10 +69,11 @@ export interface PlayStart {
 /** Whether a move may be played now, and if not, why and under which clause. */
 export interface Legality { legal: boolean; reason: string | null; rule?: string }
 
-const hex = (h: bigint) => h.toString(16).padStart(16, "0");
-/** The board hash of the engine's ruling words, as 16 hex digits. */
+// hashes as 16 hex digits, from a byte table (Number.toString(16) per move was a third of the referee's time)
 const HEX2 = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
 const hex32 = (v: number) => HEX2[(v >>> 24) & 255] + HEX2[(v >>> 16) & 255] + HEX2[(v >>> 8) & 255] + HEX2[v & 255];
+const hex = (h: bigint) => hex32(Number(h >> 32n)) + hex32(Number(h & 0xffffffffn));
+/** The board hash the engine's ruling words hold (the board after the latest call). */
 const hexWords = (w: Int32Array) => hex32(w[C.RW_HASH_HI]) + hex32(w[C.RW_HASH_LO]);
 
 /** A move as the referee's reports read it: its shape, the board after it (hex) and who is to move. */
@@ -120,7 +120,7 @@ export class Referee {
     if (this.hasSetup) this.game.setup(start.setup!, firstToMove);
     this.game.startRules(ruleKnobs(rules), firstToMove, start.maxMoves ?? MAX_HISTORY);
     this.hist = [{ kind: "start", n: 0, color: null, point: null, captures: [], selfCaptures: [], noChange: false,
-      hash: hex(this.game.boardHash()), next: firstToMove }];
+      hash: hexWords(this.game.ruling()), next: firstToMove }];
   }
 
   /** Whether the referee still holds the thread's core: a search or another game made since
@@ -196,12 +196,11 @@ export class Referee {
   /** A refusal by the rule engine, with the clause it rests on. */
   private refusal(code: number, w: Int32Array): Refused {
     const rules = this.rules;
-    let reason: string = REASONS[code] ?? `code ${code}`;
+    const reason: string = REASONS[code] ?? `code ${code}`;
     const foul = reason === "occupied";
     const rule = foul ? `${clauseFor(rules, "occupied")} (a foul)`
       : reason === "hot-stone" || reason === "disturbing-cycle" || reason === "no-going-back" ? repetitionClause(reason, w[C.RW_HOT_STONES])
       : clauseFor(rules, reason === "no-change" ? "suicide" : reason);
-    if (reason === "ok") reason = "illegal";
     return { legality: { legal: false, reason, rule }, foul, ...(w[C.RW_REFUSED_FROM] >= 0 ? { cycleFrom: w[C.RW_REFUSED_FROM] } : {}) };
   }
 
@@ -217,7 +216,7 @@ export class Referee {
     }
     const point = m.offBoard ? null : m.x === null || m.y === null ? "pass" : this.gtp(m.y * this.width + m.x);
     const ruling: MoveRuling = { n: num, color: m.color, point, ...(m.offBoard ? { sgf: m.raw } : {}), legal: false,
-      reason: r.legality.reason, captures: [], selfCaptures: [], hash: hex(this.game.boardHash()),
+      reason: r.legality.reason, captures: [], selfCaptures: [], hash: hexWords(this.game.ruling()),
       rule: r.legality.rule ?? clauseFor(this.rules, "illegal") };
     this.moves.push(ruling);
     this.illegal = { by: m.color, foul: r.foul };
@@ -243,7 +242,7 @@ export class Referee {
     this.hist.push({ kind: "play", n: num, color, point: t.index, captures, selfCaptures, noChange: w[C.RW_NO_CHANGE] !== 0,
       hash, next: other(color) });
     const ruling: MoveRuling = { n: num, color, point: this.gtp(t.index), legal: true, reason: null,
-      captures: captures.length ? captures.map((p) => this.gtp(p)) : [], selfCaptures: selfCaptures.length ? selfCaptures.map((p) => this.gtp(p)) : [], hash };
+      captures: captures.map((p) => this.gtp(p)), selfCaptures: selfCaptures.map((p) => this.gtp(p)), hash };
     this.moves.push(ruling);
     const tNow = this.hist.length - 1;
     const voidKind = w[C.RW_VOID_KIND];
@@ -258,7 +257,7 @@ export class Referee {
 
   /** The phase, the stone plays before the first pause, and the end, as the engine has them. */
   private afterMove(num: number, w: Int32Array, voidRule: string | null = null): void {
-    this.paused = w[C.RW_PHASE] === 1;
+    this.paused = w[C.RW_PHASE] === C.PHASE_PAUSED;
     this.gamePhaseMoves.B = w[C.RW_GAME_PHASE_B];
     this.gamePhaseMoves.W = w[C.RW_GAME_PHASE_W];
     if (w[C.RW_REQUESTER]) this.endRequester = w[C.RW_REQUESTER] === C.BLACK ? "B" : "W";

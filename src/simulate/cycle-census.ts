@@ -6,7 +6,7 @@ import { loadCore, u16At } from "../core/wasm.js";
 import { KO, type CoreKo, colorName } from "../core/codes.js";
 import { checkSize, releaseCore } from "../core/game.js";
 import { classifyCycle, type CycleKind } from "../rules/cycles.js";
-import type { CycleMove } from "../rules/history.js";
+import type { CycleMove } from "../rules/cycles.js";
 import { ArbiterError } from "../errors.js";
 
 export interface CensusCycle {

@@ -8,7 +8,7 @@ import type { Color } from "../core/codes.js";
 import { ArbiterError } from "../errors.js";
 import type { RuleSet } from "../ruleset/ruleset.js";
 import { classifyCycle } from "../rules/cycles.js";
-import type { CycleMove } from "../rules/history.js";
+import type { CycleMove } from "../rules/cycles.js";
 import { countFinal, type Score } from "../scoring/count.js";
 import { decideResult } from "../rules/referee.js";
 import { END, REASONS, refereeEnd, ruleKnobs } from "../rules/knobs.js";
