@@ -45,10 +45,10 @@ async function main(): Promise<void> {
     throw new Error(`--baseline ${base}: not a built dist/ (no src/api/operations.js in it)`);
   }
   const { texts, what } = await records(games);
-  const bench = new Bench({ time: 3000, warmupTime: 500 });
+  const tasks: { name: string; run: () => void }[] = [];
   const add = (name: string, read: (t: string) => GameRecord, run: (r: GameRecord) => unknown) => {
     const recs = texts.map(read);
-    bench.add(name, () => { for (const r of recs) run(r); });
+    tasks.push({ name, run: () => { for (const r of recs) run(r); } });
   };
   add("arbiter (this build)", readSgf, (r) => refereeRecord(r, { rules: "japanese" }));
   if (base) {
@@ -59,11 +59,27 @@ async function main(): Promise<void> {
     };
     add(`baseline (${base})`, old.read, (r) => old.referee(r, { rules: "japanese" }));
   }
-  await bench.run();
-  console.log(`referee call on ${what}, per game:`);
-  const ms = bench.tasks.map((t) => (t.result && "latency" in t.result ? t.result.latency.mean : NaN) / texts.length);
-  bench.tasks.forEach((t, k) => console.log(`  ${t.name}: ${ms[k].toFixed(3)} ms`));
-  if (base) console.log(`  ratio baseline / this build: ${(ms[1] / ms[0]).toFixed(2)}`);
+  // rounds of short runs, the builds taking turns to go first: on a shared two-core machine one
+  // long run per build drifts by 10-20%; the median of the rounds does not
+  const rounds = 9;
+  const ms: number[][] = tasks.map(() => []);
+  for (let k = 0; k < rounds; k++) {
+    const bench = new Bench({ time: 400, warmupTime: k === 0 ? 500 : 50 });
+    const order = k % 2 === 0 ? tasks : [...tasks].reverse();
+    for (const t of order) bench.add(t.name, t.run);
+    await bench.run();
+    for (const bt of bench.tasks) {
+      const i = tasks.findIndex((t) => t.name === bt.name);
+      ms[i].push((bt.result && "latency" in bt.result ? bt.result.latency.mean : NaN) / texts.length);
+    }
+  }
+  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  console.log(`referee call on ${what}, per game (median of ${rounds} rounds):`);
+  tasks.forEach((t, i) => console.log(`  ${t.name}: ${median(ms[i]).toFixed(3)} ms`));
+  if (base) {
+    const ratios = ms[0].map((m, k) => ms[1][k] / m);
+    console.log(`  ratio baseline / this build: ${median(ratios).toFixed(2)} (rounds ${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)})`);
+  }
 }
 
 main().catch((e) => { console.error(`referee bench: ${(e as Error).message}`); process.exit(2); });

@@ -21,6 +21,20 @@ export function fromGtp(text: string, width: number, height: number): Point {
   return { x, y: height - row };
 }
 
+// the vertices of a board size, named once (the referee names every move and capture)
+const vertexTables = new Map<number, string[]>();
+
+/** The GTP vertex of every row-major index of a width x height board. */
+export function vertexTable(width: number, height: number): readonly string[] {
+  const key = width * 65536 + height;
+  let t = vertexTables.get(key);
+  if (!t) {
+    t = Array.from({ length: width * height }, (_, i) => toGtp({ x: i % width, y: Math.floor(i / width) }, height));
+    vertexTables.set(key, t);
+  }
+  return t;
+}
+
 export function indexToGtp(i: number, width: number, height: number): string {
-  return toGtp({ x: i % width, y: Math.floor(i / width) }, height);
+  return vertexTable(width, height)[i] ?? toGtp({ x: i % width, y: Math.floor(i / width) }, height);
 }

@@ -2,7 +2,7 @@
 // under one rule set, with the positions, cycles, passes and end of play it depends on. The
 // batch `referee()` (referee.ts) is a loop over it; the GTP engine keeps one per game.
 import { Game, type Removed } from "../core/game.js";
-import { indexToGtp } from "../core/coords.js";
+import { vertexTable } from "../core/coords.js";
 import { other, MAX_HISTORY, type Color } from "../core/codes.js";
 import type { RecordMove } from "../record/record.js";
 import { coreKo, type RuleSet } from "../ruleset/ruleset.js";
@@ -76,6 +76,8 @@ const hex = (h: bigint) => hex32(Number(h >> 32n)) + hex32(Number(h & 0xffffffff
 /** The board hash the engine's ruling words hold (the board after the latest call). */
 const hexWords = (w: Int32Array) => hex32(w[C.RW_HASH_HI]) + hex32(w[C.RW_HASH_LO]);
 
+const NO_POINTS = Object.freeze([]) as unknown as string[];
+
 /** A move as the referee's reports read it: its shape, the board after it (hex) and who is to move. */
 interface Entry extends CycleMove { hash: string; next: Color }
 
@@ -107,6 +109,7 @@ export class Referee {
   private readonly hist: Entry[];
   private lastMover: Color | null = null;
   private paused = false;
+  private readonly vertices: readonly string[];
 
   constructor(start: PlayStart) {
     const { width, height, rules, firstToMove } = start;
@@ -114,6 +117,7 @@ export class Referee {
     this.height = height;
     this.rules = rules;
     this.firstToMove = firstToMove;
+    this.vertices = vertexTable(width, height);
     this.hasSetup = !!start.setup && Array.prototype.some.call(start.setup, (c: number) => c !== 0);
     this.game = new Game({ width, height, suicide: rules.suicide, ko: coreKo(rules), toMove: firstToMove,
       maxMoves: start.maxMoves ?? undefined });
@@ -172,7 +176,11 @@ export class Referee {
   /** The stones of the string at a point (row-major indices). */
   stringAt(i: number): number[] { return this.game.stringAt(i % this.width, Math.floor(i / this.width)); }
 
-  private gtp(i: number): string { return indexToGtp(i, this.width, this.height); }
+  private gtp(i: number): string { return this.vertices[i]; }
+  /** Points as vertices (most plays remove nothing: one shared empty list, never written to). */
+  private named(points: readonly number[]): string[] {
+    return points.length === 0 ? NO_POINTS : points.map((p) => this.vertices[p]);
+  }
 
   /** The record-level checks (off the board, two moves in a row, the opening pass), then the
    *  rule engine's verdict on a stone play: refused, a pass, or accepted (made with `commit`). */
@@ -241,8 +249,8 @@ export class Referee {
     const hash = hexWords(w);
     this.hist.push({ kind: "play", n: num, color, point: t.index, captures, selfCaptures, noChange: w[C.RW_NO_CHANGE] !== 0,
       hash, next: other(color) });
-    const ruling: MoveRuling = { n: num, color, point: this.gtp(t.index), legal: true, reason: null,
-      captures: captures.map((p) => this.gtp(p)), selfCaptures: selfCaptures.map((p) => this.gtp(p)), hash };
+    const ruling: MoveRuling = { n: num, color, point: this.vertices[t.index], legal: true, reason: null,
+      captures: this.named(captures), selfCaptures: this.named(selfCaptures), hash };
     this.moves.push(ruling);
     const tNow = this.hist.length - 1;
     const voidKind = w[C.RW_VOID_KIND];

@@ -6,7 +6,7 @@
 // Game would take over the thread's core from the caller's game. test/scoring.test.ts checks the
 // "region" and "liberty" owners against the core's region and point owners.
 import { ArbiterError } from "../errors.js";
-import { neighbours } from "../core/grid.js";
+import { neighbours, neighbourTable } from "../core/grid.js";
 import type { FinalPosition } from "./types.js";
 
 export const NOBODY = 0;
@@ -63,15 +63,20 @@ export function analyse(pos: FinalPosition, removeDead = true): Analysis {
   }
   let blackStones = 0;
   let whiteStones = 0;
-  for (const c of board) {
+  for (let i = 0; i < points; i++) {
+    const c = board[i];
     if (c === BLACK) blackStones++;
     else if (c === WHITE) whiteStones++;
     else if (c !== 0) throw new ArbiterError(`the board holds ${c}: points are 0 empty, 1 Black, 2 White`);
   }
+  const next = neighbourTable(width, height);
   const adjacent = new Uint8Array(points);
   for (let i = 0; i < points; i++) {
     if (board[i] !== 0) continue;
-    for (const j of neighbours(i, width, height)) if (board[j] !== 0) adjacent[i] |= board[j];
+    const around = next[i];
+    let adj = 0;
+    for (let k = 0; k < around.length; k++) adj |= board[around[k]];
+    adjacent[i] = adj;
   }
   const region = new Int32Array(points).fill(-1);
   const regions: number[][] = [];
@@ -85,7 +90,9 @@ export function analyse(pos: FinalPosition, removeDead = true): Analysis {
     for (let k = 0; k < members.length; k++) {
       const i = members[k];
       touch |= adjacent[i];
-      for (const j of neighbours(i, width, height)) {
+      const around = next[i];
+      for (let n = 0; n < around.length; n++) {
+        const j = around[n];
         if (board[j] === 0 && region[j] < 0) {
           region[j] = id;
           members.push(j);

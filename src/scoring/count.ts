@@ -112,7 +112,8 @@ export function factsFromMoves(moves: MoveFact[], known: {
     (inDispute ? dispute : game)[key]++;
     lastWasPass = false;
     // new-ing 2.4: a single-stone suicide leaves the board unchanged: a null move
-    const isNull = (m.captures ?? []).length === 0 && (m.selfCaptures ?? []).length === 1 && m.selfCaptures![0] === m.point;
+    const self = m.selfCaptures;
+    const isNull = self !== undefined && self.length === 1 && self[0] === m.point && (m.captures === undefined || m.captures.length === 0);
     nulls.push(isNull ? m.color : null);
   }
   if (known.gamePhase) {

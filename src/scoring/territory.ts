@@ -13,7 +13,7 @@
 // its territory. Missing prisoners (`facts.prisoners`) count as 0 and the breakdown says so.
 import type { RuleSet } from "../ruleset/ruleset.js";
 import { analyse, checkSides, neighbours, stringsThrough, BLACK, WHITE, SHARED, type Analysis } from "./board.js";
-import { connected, libertiesOf, stringsOf } from "../core/grid.js";
+import { neighbourTable } from "../core/grid.js";
 import type { CountFacts, FinalPosition, Score } from "./types.js";
 
 /**
@@ -28,30 +28,51 @@ const DAME = 2;
 
 export function fillPoints(a: Analysis): Set<number> {
   const out = new Set<number>();
-  const { members } = stringsOf(a.board, a.width, a.height);
-  for (const s of members) {
-    const c = a.board[s[0]];
-    const inside = new Set<number>();
-    const dame = new Set<number>();
+  const { board, points, region, touches, regions } = a;
+  const next = neighbourTable(a.width, a.height);
+  // one flood per string: `mark` holds, for a stone, its string's number once reached, and for
+  // an empty point, the number of the last string that listed it (no repeats without a Set)
+  const mark = new Int32Array(points).fill(-1);
+  const stack = new Int32Array(points);
+  const scratch: Scratch = { next, seen: new Int32Array(points), stack: new Int32Array(points), round: 0 };
+  let k = -1;
+  for (let i = 0; i < points; i++) {
+    const c = board[i];
+    if (c === 0 || mark[i] >= 0) continue;
+    k++;
+    let inside = -1;
+    let insideCount = 0;
+    let dame: number[] | null = null;
     let open = false;
-    for (const p of s) {
-      for (const q of neighbours(p, a.width, a.height)) {
-        if (a.board[q] !== 0) continue;
-        const r = a.region[q];
-        if (a.touches[r] === c) inside.add(q);
-        else if (a.touches[r] === SHARED) {
+    let top = 0;
+    stack[top++] = i;
+    mark[i] = k;
+    while (top > 0) {
+      const around = next[stack[--top]];
+      for (let j = 0; j < around.length; j++) {
+        const q = around[j];
+        const b = board[q];
+        if (b === c) {
+          if (mark[q] < 0) { mark[q] = k; stack[top++] = q; }
+          continue;
+        }
+        if (b !== 0 || mark[q] === k) continue;
+        mark[q] = k;
+        const r = region[q];
+        if (touches[r] === c) { inside = q; insideCount++; }
+        else if (touches[r] === SHARED) {
           // a shared region of a point or two is dame; a larger one is open ground, not filled
-          if (a.regions[r].length <= DAME) dame.add(q);
+          if (regions[r].length <= DAME) (dame ??= []).push(q);
           else open = true;
         }
       }
     }
-    if (open || inside.size !== 1) continue;
+    if (open || insideCount !== 1) continue;
     // a string in atari whose last liberty is inside its own area: the opponent takes it by
     // playing there (a capture is never suicide), so the side must connect there (KGS
     // 2006-04-14-47: Black's G10 in atari, the ko point G9 counted for nobody)
-    if (dame.size === 0) {
-      for (const q of inside) out.add(q);
+    if (dame === null) {
+      out.add(inside);
       continue;
     }
     // the side can fill one of those dame itself, as the dame are filled, when its stone there
@@ -62,8 +83,8 @@ export function fillPoints(a: Analysis): Set<number> {
     // (2017-01-07-2, J19), only the opponent fills the dame. A string with two dame or more
     // loses its inside point the same way (KGS 2015-04-14-35: Black's 25 stones at P13, dame L9
     // and K6, the eye Q13 counted by the players as no one's).
-    if ([...dame].some((d) => safeFill(a, d, c, dame))) continue;
-    for (const q of inside) out.add(q);
+    if (dame.some((d) => safeFill(a, d, c, dame!, scratch))) continue;
+    out.add(inside);
   }
   return out;
 }
@@ -73,12 +94,29 @@ export function fillPoints(a: Analysis): Set<number> {
  *  Other dame next to the new stone count as its liberties: counting them as filled too took
  *  as many of the 896 marked KGS records (885), and lost 4 of the 300 games of the real-disputes
  *  benchmark that this rule keeps (2003-06-21-3: White's G1 H1, dame F1 in {E1, F1}, keeps J1). */
-function safeFill(a: Analysis, d: number, c: number, dame: Set<number>): boolean {
-  const joined = connected([d], (q) => q === d || a.board[q] === c, a.width, a.height);
+function safeFill(a: Analysis, d: number, c: number, dame: readonly number[], s: Scratch): boolean {
+  const { board } = a;
+  const { next, seen, stack } = s;
+  const round = ++s.round;
   let libs = 0;
-  for (const q of libertiesOf(joined, a.board, a.width, a.height)) if (!dame.has(q)) libs++;
-  return libs >= 2;
+  let top = 0;
+  seen[d] = round;
+  stack[top++] = d;
+  while (top > 0) {
+    const around = next[stack[--top]];
+    for (let j = 0; j < around.length; j++) {
+      const q = around[j];
+      if (seen[q] === round) continue;
+      seen[q] = round;
+      if (board[q] === c) stack[top++] = q;
+      else if (board[q] === 0 && !dame.includes(q) && ++libs >= 2) return true;
+    }
+  }
+  return false;
 }
+
+/** Flood space for safeFill, made once per count: `seen[q] === round` marks this flood's points. */
+interface Scratch { next: readonly (readonly number[])[]; seen: Int32Array; stack: Int32Array; round: number }
 
 export function countTerritory(pos: FinalPosition, rules: RuleSet, facts: CountFacts = {}): Score {
   const a = analyse(pos);
