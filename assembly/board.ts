@@ -1,4 +1,5 @@
-// The board: pure mechanics (stones, strings, captures, hash). It knows no rule set, only knobs.
+// The board: pure mechanics (stones, strings, captures, hash). It knows no rule set: suicide is
+// a parameter of the probe, and ko and superko belong to whoever keeps the history.
 //
 // Layout: a mailbox of (height+2) rows with pitch width+1; the border column is shared by
 // neighbouring rows, so the neighbours of p are p-1, p+1, p-PITCH, p+PITCH. The same index is the
@@ -14,11 +15,10 @@
 // restored with one memory.copy (copy-make for the search).
 
 import { zobristKey, sideKeyFor } from "./zobrist";
-import { seenPosition, seenSituation } from "./history";
 
-// colours, sides, the suicide and ko knobs and play()'s results: the shared table (codes.ts)
-import { EMPTY, BLACK, WHITE, MAX_SIDE, SUICIDE_FORBIDDEN, SUICIDE_MULTI_STONE, SUICIDE_ALLOWED, KO_NONE, KO_SIMPLE, KO_PSK, KO_SSK, R_OK, R_OCCUPIED, R_SUICIDE, R_KO, R_SUPERKO, R_OFF_BOARD } from "./codes";
-export { EMPTY, BLACK, WHITE, MAX_SIDE, SUICIDE_FORBIDDEN, SUICIDE_MULTI_STONE, SUICIDE_ALLOWED, KO_NONE, KO_SIMPLE, KO_PSK, KO_SSK, R_OK, R_OCCUPIED, R_SUICIDE, R_KO, R_SUPERKO, R_OFF_BOARD };
+// colours, sides, the suicide modes and the probe's results: the shared table (codes.ts)
+import { EMPTY, BLACK, WHITE, MAX_SIDE, SUICIDE_FORBIDDEN, SUICIDE_MULTI_STONE, SUICIDE_ALLOWED, R_OK, R_OCCUPIED, R_SUICIDE, R_OFF_BOARD } from "./codes";
+export { EMPTY, BLACK, WHITE, MAX_SIDE, SUICIDE_FORBIDDEN, SUICIDE_MULTI_STONE, SUICIDE_ALLOWED, R_OK, R_OCCUPIED, R_SUICIDE, R_OFF_BOARD };
 export const BORDER: i32 = 3;
 
 export const MAXP: i32 = 448;
@@ -56,7 +56,7 @@ export const REMOVED: usize = memory.data(MAXP * 2, 16);
 export let lastCaptured: i32 = 0;
 export let lastSelfCaptured: i32 = 0;
 export let lastNoChange: bool = false; // the last play left the board as it was (single-stone suicide)
-export let lastHashAfter: u64 = 0; // board hash the last tried play gives (also on a refused one)
+export let lastHashAfter: u64 = 0; // board hash the latest probed play gives (also on a refused suicide)
 
 // Geometry (not part of the state: fixed for a game).
 export let width: i32 = 0;
@@ -65,9 +65,6 @@ export let pitch: i32 = 0;
 export let numPoints: i32 = 0;
 export const BB_ONBOARD: usize = memory.data(BB_WORDS * 8, 16);
 
-// Knobs.
-export let suicideMode: i32 = SUICIDE_FORBIDDEN;
-export let koMode: i32 = KO_SIMPLE;
 
 // ---- accessors ---------------------------------------------------------------------------
 @inline export function colorAt(p: i32): i32 { return <i32>load<u8>(COLOR + <usize>p); }
@@ -121,7 +118,11 @@ export let koMode: i32 = KO_SIMPLE;
   setNempty(n + 1);
 }
 
+// the one pair of point-index helpers: (x, y) from the top left <-> the mailbox point, and the
+// mailbox point <-> the row-major index y*width+x that TypeScript uses
 export function pointOf(x: i32, y: i32): i32 { return (y + 1) * pitch + x + 1; }
+@inline export function xyOf(p: i32): i32 { return (p / pitch - 1) * width + (p % pitch - 1); }
+@inline export function pointOfXy(i: i32): i32 { return pointOf(i % width, i / width); }
 
 // ---- setup ---------------------------------------------------------------------------------
 /** Clears the board to width x height. Returns false when a side is outside 2..19. */
@@ -159,6 +160,7 @@ export function placeStone(p: i32, c: i32): void {
   addLibs(chainOf(p - W), -1);
   addLibs(chainOf(p + W), -1);
   putStone(p, c, lib);
+  setBoardHash(boardHash() ^ zobristKey(c, p));
   mergeNeighbours(p, c);
 }
 
@@ -171,7 +173,6 @@ export function placeStone(p: i32, c: i32): void {
   setSize(p, 1);
   setLibs(p, lib);
   bbSet(c, p);
-  setBoardHash(boardHash() ^ zobristKey(c, p));
 }
 
 @inline function merge(a: i32, o: i32): void {
@@ -200,11 +201,11 @@ export function placeStone(p: i32, c: i32): void {
   if (colorAt(p + W) == c && chainOf(p + W) != chainOf(p)) merge(chainOf(p), chainOf(p + W));
 }
 
-/** Removes the string with representative s; records its points in REMOVED from index k. */
+/** Removes the string with representative s; records its points in REMOVED from index k. The
+ *  board hash is the caller's (commit sets the one its probe worked out). */
 function removeString(s: i32, k: i32): i32 {
   const W = pitch;
   const c = colorAt(s);
-  let h = boardHash();
   let q = s;
   let n = 0;
   do {
@@ -212,7 +213,6 @@ function removeString(s: i32, k: i32): i32 {
     setChain(q, 0);
     emptyAdd(q);
     bbClear(c, q);
-    h ^= zobristKey(c, q);
     store<u16>(REMOVED + (<usize>(k + n) << 1), <u16>q);
     n++;
     // neighbouring strings gain a liberty; empty/border points hit the dummy string 0
@@ -222,7 +222,6 @@ function removeString(s: i32, k: i32): i32 {
     addLibs(chainOf(q + W), 1);
     q = nextOf(q);
   } while (q != s);
-  setBoardHash(h);
   return n;
 }
 
@@ -239,105 +238,132 @@ export function stringKey(s: i32): u64 {
 }
 
 
-@inline function undoAdjacency(p: i32): void {
-  const W = pitch;
-  addLibs(chainOf(p - 1), 1);
-  addLibs(chainOf(p + 1), 1);
-  addLibs(chainOf(p - W), 1);
-  addLibs(chainOf(p + W), 1);
+// ---- play: probe, then commit ----------------------------------------------------------------
+// probe(p, c, suicide) works out what the play would do and writes nothing on the board;
+// commit(p, c) then makes exactly that play. Ko and superko are not the board's: whoever plays (the
+// rule engine, the playouts, the game's tryPlay) asks history.ts between the two.
+//
+// The probe reads the pseudo-liberty counts: a string adjacent to p k times loses k
+// pseudo-liberties when p is filled, so it is captured (opponent) or keeps a liberty (own)
+// when what is left is 0 or more than 0.
+
+// what the latest probe found, for commit: bits 0-3 the string at neighbour i (p-1, p+1, p-W,
+// p+W) is captured, bit 4 the new stone stays (no suicide), bit 5 a suicide that leaves the
+// board as it was (a null move), bits 8-10 the empty neighbours of p, bits 12-15 own neighbours
+let prFlags: i32 = 0;
+// the neighbouring strings' representatives (p-1, p+1, p-W, p+W; 0 on an empty or border point)
+let prN0: i32 = 0;
+let prN1: i32 = 0;
+let prN2: i32 = 0;
+let prN3: i32 = 0;
+const OWN0: i32 = 1 << 12; // bits 12-15: the neighbour is one of the mover's strings
+const LIVES: i32 = 16;
+const NO_CHANGE: i32 = 32;
+export let probedCapStones: i32 = 0; // opponent stones the probed play captures (set when it captures)
+// representatives of the captured strings (0: none), set when the probed play captures
+export let probedR0: i32 = 0;
+export let probedR1: i32 = 0;
+export let probedR2: i32 = 0;
+export let probedR3: i32 = 0;
+/** How many of p's four sides string r touches (the pseudo-liberties it loses when p is filled). */
+@inline function sides(r: i32, r0: i32, r1: i32, r2: i32, r3: i32): i32 {
+  return i32(r0 == r) + i32(r1 == r) + i32(r2 == r) + i32(r3 == r);
 }
+/** The probed play captures opponent stones. */
+@inline export function probedCaptures(): bool { return (prFlags & 15) != 0; }
 
 /**
- * Plays colour c at p under the suicide and ko knobs. Returns R_OK or the reason it is refused;
- * a refused play leaves the board untouched. Capture order: the opponent's strings without
+ * What colour c at p would do: R_OK, or why the board refuses it (off the board, occupied, a
+ * suicide that `suicide` forbids: all suicide under SUICIDE_FORBIDDEN, single-stone suicide
+ * under SUICIDE_MULTI_STONE). Writes nothing on the board; lastHashAfter is the board hash the
+ * play gives (also for a refused suicide). Capture order: the opponent's strings without
  * liberties first, then the mover's own (RULES.md 0).
  */
-export function play(p: i32, c: i32): i32 {
+export function probe(p: i32, c: i32, suicide: i32): i32 {
   if (p <= 0 || p >= MAXP) return R_OFF_BOARD;
   const cp = colorAt(p);
   if (cp == BORDER) return R_OFF_BOARD;
   if (cp != EMPTY) return R_OCCUPIED;
   const W = pitch;
   const opp = c ^ 3;
-  const n0 = p - 1, n1 = p + 1, n2 = p - W, n3 = p + W;
-  const c0 = colorAt(n0), c1 = colorAt(n1), c2 = colorAt(n2), c3 = colorAt(n3);
+  const c0 = colorAt(p - 1), c1 = colorAt(p + 1), c2 = colorAt(p - W), c3 = colorAt(p + W);
+  const r0 = chainOf(p - 1), r1 = chainOf(p + 1), r2 = chainOf(p - W), r3 = chainOf(p + W);
   const lib = i32(c0 == EMPTY) + i32(c1 == EMPTY) + i32(c2 == EMPTY) + i32(c3 == EMPTY);
-  // p stops being a liberty of every neighbouring string
-  addLibs(chainOf(n0), -1);
-  addLibs(chainOf(n1), -1);
-  addLibs(chainOf(n2), -1);
-  addLibs(chainOf(n3), -1);
-  const r0 = chainOf(n0), r1 = chainOf(n1), r2 = chainOf(n2), r3 = chainOf(n3);
-  const cap0 = c0 == opp && libsOf(r0) == 0;
-  const cap1 = c1 == opp && libsOf(r1) == 0 && r1 != r0;
-  const cap2 = c2 == opp && libsOf(r2) == 0 && r2 != r0 && r2 != r1;
-  const cap3 = c3 == opp && libsOf(r3) == 0 && r3 != r0 && r3 != r1 && r3 != r2;
-  const captures = cap0 || cap1 || cap2 || cap3;
-  const lives = lib > 0 || captures ||
-    (c0 == c && libsOf(r0) > 0) || (c1 == c && libsOf(r1) > 0) ||
-    (c2 == c && libsOf(r2) > 0) || (c3 == c && libsOf(r3) > 0);
-
-  let newHash = boardHash();
-  lastNoChange = false;
+  // a neighbouring string is captured (opponent) or keeps a liberty (own) by the pseudo-
+  // liberties it keeps once p is filled (its count less the sides of p it touches); the
+  // captures without branches (a random playout's branches are unpredictable)
+  const s0 = sides(r0, r0, r1, r2, r3), s1 = sides(r1, r0, r1, r2, r3), s2 = sides(r2, r0, r1, r2, r3), s3 = sides(r3, r0, r1, r2, r3);
+  const cap0 = (i32(c0 == opp) & i32(libsOf(r0) == s0)) != 0;
+  const cap1 = (i32(c1 == opp) & i32(r1 != r0) & i32(libsOf(r1) == s1)) != 0;
+  const cap2 = (i32(c2 == opp) & i32(r2 != r0) & i32(r2 != r1) & i32(libsOf(r2) == s2)) != 0;
+  const cap3 = (i32(c3 == opp) & i32(r3 != r0) & i32(r3 != r1) & i32(r3 != r2) & i32(libsOf(r3) == s3)) != 0;
+  const cap = i32(cap0) | i32(cap1) << 1 | i32(cap2) << 2 | i32(cap3) << 3;
+  const lives = lib > 0 || cap != 0 || (c0 == c && libsOf(r0) > s0) || (c1 == c && libsOf(r1) > s1) ||
+    (c2 == c && libsOf(r2) > s2) || (c3 == c && libsOf(r3) > s3);
+  let h = boardHash();
+  let flags = cap | lib << 8 | i32(c0 == c) << 12 | i32(c1 == c) << 13 | i32(c2 == c) << 14 | i32(c3 == c) << 15;
   if (!lives) {
-    // suicide: the mover's string (p and its own neighbours) would be removed
-    if (suicideMode == SUICIDE_FORBIDDEN) { undoAdjacency(p); return R_SUICIDE; }
-    let single = !(c0 == c || c1 == c || c2 == c || c3 == c);
-    if (single && suicideMode == SUICIDE_MULTI_STONE) { undoAdjacency(p); return R_SUICIDE; }
-    // p's own key is set and cleared: only the neighbouring strings' keys change the hash
-    if (c0 == c) newHash ^= stringKey(r0);
-    if (c1 == c && r1 != r0) newHash ^= stringKey(r1);
-    if (c2 == c && r2 != r0 && r2 != r1) newHash ^= stringKey(r2);
-    if (c3 == c && r3 != r0 && r3 != r1 && r3 != r2) newHash ^= stringKey(r3);
+    // p's own key is set and cleared: only the mover's neighbouring strings leave the board
+    if (c0 == c) h ^= stringKey(r0);
+    if (c1 == c && r1 != r0) h ^= stringKey(r1);
+    if (c2 == c && r2 != r0 && r2 != r1) h ^= stringKey(r2);
+    if (c3 == c && r3 != r0 && r3 != r1 && r3 != r2) h ^= stringKey(r3);
+    lastHashAfter = h;
+    if (suicide == SUICIDE_FORBIDDEN) return R_SUICIDE;
+    const single = !(c0 == c || c1 == c || c2 == c || c3 == c);
+    if (single && suicide == SUICIDE_MULTI_STONE) return R_SUICIDE;
+    if (h == boardHash()) flags |= NO_CHANGE;
   } else {
-    newHash ^= zobristKey(c, p);
-    if (captures) {
-      if (cap0) newHash ^= stringKey(r0);
-      if (cap1) newHash ^= stringKey(r1);
-      if (cap2) newHash ^= stringKey(r2);
-      if (cap3) newHash ^= stringKey(r3);
+    flags |= LIVES;
+    h ^= zobristKey(c, p);
+    if (cap != 0) {
+      let n = 0;
+      if (cap0) { h ^= stringKey(r0); n += sizeOf(r0); }
+      if (cap1) { h ^= stringKey(r1); n += sizeOf(r1); }
+      if (cap2) { h ^= stringKey(r2); n += sizeOf(r2); }
+      if (cap3) { h ^= stringKey(r3); n += sizeOf(r3); }
+      probedCapStones = n;
+      probedR0 = cap0 ? r0 : 0; probedR1 = cap1 ? r1 : 0; probedR2 = cap2 ? r2 : 0; probedR3 = cap3 ? r3 : 0;
     }
+    lastHashAfter = h;
   }
-  lastHashAfter = newHash;
-  if (koMode != KO_NONE) {
-    let refused = 0;
-    if (koMode == KO_SIMPLE) {
-      if (captures && newHash == prevHash()) refused = R_KO;
-    } else if (koMode == KO_PSK) {
-      if (seenPosition(newHash)) refused = R_SUPERKO;
-    } else {
-      if (seenSituation(newHash ^ sideKeyFor(opp))) refused = R_SUPERKO;
-    }
-    if (refused) { undoAdjacency(p); return refused; }
-  }
+  prFlags = flags;
+  prN0 = r0; prN1 = r1; prN2 = r2; prN3 = r3;
+  return R_OK;
+}
 
-  // commit
+/** Makes the play of c at p that the latest probe accepted (R_OK), on the board as the probe found it. */
+@inline export function commit(p: i32, c: i32): void {
+  const flags = prFlags;
   setPrevHash(boardHash());
   lastCaptured = 0;
   lastSelfCaptured = 0;
-  if (!lives && newHash == boardHash()) {
-    // single-stone suicide: nothing changes on the board (a null move)
-    undoAdjacency(p);
-    lastNoChange = true;
-    return R_OK;
-  }
-  putStone(p, c, lib);
+  lastNoChange = (flags & NO_CHANGE) != 0;
+  // a single-stone suicide changes nothing on the board (a null move)
+  if (lastNoChange) return;
+  const r0 = prN0, r1 = prN1, r2 = prN2, r3 = prN3;
+  // p stops being a liberty of every neighbouring string
+  addLibs(r0, -1);
+  addLibs(r1, -1);
+  addLibs(r2, -1);
+  addLibs(r3, -1);
+  putStone(p, c, (flags >> 8) & 7);
   let captured = 0;
-  if (c0 == c) { if (chainOf(n0) != chainOf(p)) merge(chainOf(p), chainOf(n0)); }
-  else if (cap0) captured += removeString(r0, captured);
-  if (c1 == c) { if (chainOf(n1) != chainOf(p)) merge(chainOf(p), chainOf(n1)); }
-  else if (cap1) captured += removeString(r1, captured);
-  if (c2 == c) { if (chainOf(n2) != chainOf(p)) merge(chainOf(p), chainOf(n2)); }
-  else if (cap2) captured += removeString(r2, captured);
-  if (c3 == c) { if (chainOf(n3) != chainOf(p)) merge(chainOf(p), chainOf(n3)); }
-  else if (cap3) captured += removeString(r3, captured);
+  if (flags & OWN0) { if (chainOf(r0) != chainOf(p)) merge(chainOf(p), chainOf(r0)); }
+  else if (flags & 1) captured += removeString(r0, captured);
+  if (flags & (OWN0 << 1)) { if (chainOf(r1) != chainOf(p)) merge(chainOf(p), chainOf(r1)); }
+  else if (flags & 2) captured += removeString(r1, captured);
+  if (flags & (OWN0 << 2)) { if (chainOf(r2) != chainOf(p)) merge(chainOf(p), chainOf(r2)); }
+  else if (flags & 4) captured += removeString(r2, captured);
+  if (flags & (OWN0 << 3)) { if (chainOf(r3) != chainOf(p)) merge(chainOf(p), chainOf(r3)); }
+  else if (flags & 8) captured += removeString(r3, captured);
   lastCaptured = captured;
   if (captured) addPrisoners(c, captured);
-  if (!lives) {
+  if ((flags & LIVES) == 0) {
     lastSelfCaptured = removeString(chainOf(p), 0);
-    addPrisoners(opp, lastSelfCaptured);
+    addPrisoners(c ^ 3, lastSelfCaptured);
   }
-  return R_OK;
+  setBoardHash(lastHashAfter); // the probe's: the stone placed, the strings removed
 }
 
 /** A pass: the board is unchanged; simple ko is lifted. */

@@ -18,13 +18,14 @@ export const SUICIDE_FORBIDDEN = 0;
 export const SUICIDE_MULTI_STONE = 1; // only a single-stone suicide is forbidden (Ing)
 export const SUICIDE_ALLOWED = 2;
 
-// Ko knob: which repetition the core itself forbids.
+// Ko knob: the repetition rule a game's tryPlay and the playouts apply (history.ts koRefusal).
 export const KO_NONE = 0;
 export const KO_SIMPLE = 1; // no move may recreate the position before the opponent's last move
 export const KO_PSK = 2; // positional superko: no board position twice
 export const KO_SSK = 3; // situational superko: no (board, player to move) twice
 
-// Why a move is refused: 0..5 are the results of the board's play(), 6..9 the rule engine's.
+// Why a move is refused: the board's probe (occupied, suicide, off-board), history.ts's koRefusal
+// (ko, superko), the rule engine's (6..9).
 export const R_OK = 0;
 export const R_OCCUPIED = 1;
 export const R_SUICIDE = 2;
@@ -38,7 +39,7 @@ export const R_NO_GOING_BACK = 9; // zhang 3.4
 export const R_COUNT = 10;
 export const HISTORY_FULL = -1; // the rule engine has no room for another entry (not a refusal)
 
-// Repetition knob of the rule engine. 0..3 equal the KO_* values (applied by the board itself).
+// Repetition knob of the rule engine. 0..3 equal the KO_* values (history.ts koRefusal).
 export const REP_NONE = 0;
 export const REP_SIMPLE = 1;
 export const REP_PSK = 2;

@@ -2,10 +2,10 @@
 // the situation hash (board + player to move) so repetition can be looked up in O(1).
 
 import { STATE, STATE_BYTES, REMOVED, MAXP, BLACK, WHITE, EMPTY, R_OK, R_OFF_BOARD,
-  setupBoard, placeStone, play, passMove, boardHash, setPrevHash, pitch, width, height, pointOf,
-  colorAt, lastCaptured, lastSelfCaptured, numPoints } from "./board";
+  setupBoard, placeStone, probe, commit, passMove, boardHash, setPrevHash, pitch, width, height, pointOf,
+  colorAt, lastCaptured, lastSelfCaptured, numPoints, xyOf } from "./board";
 import { initZobrist, sideKeyFor } from "./zobrist";
-import { resetHistory, pushHistory } from "./history";
+import { resetHistory, pushHistory, koRefusal } from "./history";
 import * as B from "./board";
 import * as R from "./rules";
 import { setJournaling } from "./journal";
@@ -26,6 +26,9 @@ export const REMOVED_XY: usize = memory.data(MAXP * 2, 16); // u16 y*width+x per
 export const SETUP_IN: usize = memory.data(19 * 19, 16); // u8 colour per point, for loadSetup
 
 export let maxMoves: i32 = 0;
+// the game's own rules for tryPlay (the rule engine, rulesStart, has its own knobs)
+let gameSuicide: i32 = 0;
+let gameKo: i32 = 0;
 
 @inline export function situationHash(nextToMove: i32): u64 { return boardHash() ^ sideKeyFor(nextToMove); }
 
@@ -33,8 +36,8 @@ export let maxMoves: i32 = 0;
 export function newGame(w: i32, h: i32, suicide: i32, ko: i32, toMove: i32, moveLimit: i32): bool {
   initZobrist();
   if (!setupBoard(w, h)) return false;
-  B.suicideMode = suicide;
-  B.koMode = ko;
+  gameSuicide = suicide;
+  gameKo = ko;
   maxMoves = moveLimit;
   resetHistory(boardHash(), situationHash(toMove), moveLimit);
   return true;
@@ -64,32 +67,33 @@ export function loadSetup(toMove: i32): i32 {
 
 function exportRemoved(): void {
   const n = lastCaptured + lastSelfCaptured;
-  const W = pitch;
   for (let i = 0; i < n; i++) {
     const p = <i32>load<u16>(REMOVED + (<usize>i << 1));
-    store<u16>(REMOVED_XY + (<usize>i << 1), <u16>((p / W - 1) * width + (p % W - 1)));
+    store<u16>(REMOVED_XY + (<usize>i << 1), <u16>xyOf(p));
   }
 }
 
-/** Tries colour c at (x, y): on R_OK the board is changed but the history is not yet; call
- *  commitPlay or rollbackPlay. On a refusal nothing changed. */
-export function tryPlay(x: i32, y: i32, c: i32): i32 {
+/** Tries colour c at (x, y) under the game's suicide and ko knobs (`free`: no ko, to learn what
+ *  a play refused for repetition would capture): on R_OK the board is changed but the history
+ *  is not yet; call commitPlay or rollbackPlay. On a refusal nothing changed. */
+export function tryPlay(x: i32, y: i32, c: i32, free: bool): i32 {
   if (x < 0 || y < 0 || x >= width || y >= height) return R_OFF_BOARD;
+  const p = pointOf(x, y);
+  let r = probe(p, c, gameSuicide);
+  if (r == R_OK && !free) r = koRefusal(gameKo, c);
+  if (r != R_OK) return r;
   saveSlot(0);
-  const r = play(pointOf(x, y), c);
-  if (r == R_OK) exportRemoved();
-  return r;
+  commit(p, c);
+  exportRemoved();
+  return R_OK;
 }
-/** Changes the repetition knob for the next plays (the referee probes a refused play with
- *  ko none to learn what it would capture). */
-export function setKoMode(ko: i32): void { B.koMode = ko; }
 
 export function commitPlay(nextToMove: i32): bool { return pushHistory(boardHash(), situationHash(nextToMove)); }
 export function rollbackPlay(): void { loadSlot(0); }
 
 /** Plays and commits in one call. */
 export function gamePlay(x: i32, y: i32, c: i32): i32 {
-  const r = tryPlay(x, y, c);
+  const r = tryPlay(x, y, c, false);
   if (r == R_OK) commitPlay(c ^ 3);
   return r;
 }

@@ -1,9 +1,11 @@
 // Position history: per move the board hash and the situation hash, and two hash tables
-// (board -> latest move index, situation -> latest move index) for O(1) repetition look-up.
-// Tables are open-addressed and stamped with a generation, so a new game clears them in O(1).
+// (board -> latest move index, situation -> latest move index; table.ts) for O(1) repetition
+// look-up. A new game is a new generation of the tables: cleared in O(1).
 
-import { MAX_HISTORY } from "./codes";
-import { note } from "./journal"; // moves (passes included) a game may have in the history
+import { MAX_HISTORY, KO_NONE, KO_SIMPLE, KO_PSK, R_OK, R_KO, R_SUPERKO } from "./codes";
+import { lastHashAfter, probedCaptures, prevHash } from "./board";
+import { sideKeyFor } from "./zobrist";
+import { SLOT_BYTES, slotFor, slotSet, slotUsed, slotValue, slotWrite, tableFind } from "./table";
 export { MAX_HISTORY };
 const TABLE_BITS_MAX: i32 = 15;
 const TABLE_CAP: i32 = 1 << TABLE_BITS_MAX;
@@ -11,12 +13,8 @@ const TABLE_CAP: i32 = 1 << TABLE_BITS_MAX;
 const POS_HASH: usize = memory.data((MAX_HISTORY + 1) * 8, 16); // u64 per move index
 const SIT_HASH: usize = memory.data((MAX_HISTORY + 1) * 8, 16);
 
-const POS_KEYS: usize = memory.data(TABLE_CAP * 8, 16);
-const POS_VAL: usize = memory.data(TABLE_CAP * 4, 16); // i32 latest index
-const POS_GEN: usize = memory.data(TABLE_CAP * 4, 16); // u32 stamp
-const SIT_KEYS: usize = memory.data(TABLE_CAP * 8, 16);
-const SIT_VAL: usize = memory.data(TABLE_CAP * 4, 16);
-const SIT_GEN: usize = memory.data(TABLE_CAP * 4, 16);
+const POS_TABLE: usize = memory.data(TABLE_CAP * SLOT_BYTES, 16); // board hash -> latest index
+const SIT_TABLE: usize = memory.data(TABLE_CAP * SLOT_BYTES, 16); // situation hash -> latest index
 
 let generation: u32 = 0;
 let mask: i32 = TABLE_CAP - 1;
@@ -26,28 +24,7 @@ export let historyLength: i32 = 0; // index of the latest entry (0 = the start)
 /** Takes the history back to entry t (a search's undo; the tables by the journal). */
 export function truncateHistory(t: i32): void { historyLength = t; }
 
-@inline function slot(h: u64): i32 { return <i32>(h ^ (h >> 29)) & mask; }
-
-@inline function find(keys: usize, gens: usize, vals: usize, h: u64): i32 {
-  let i = slot(h);
-  while (load<u32>(gens + (<usize>i << 2)) == generation) {
-    if (load<u64>(keys + (<usize>i << 3)) == h) return load<i32>(vals + (<usize>i << 2));
-    i = (i + 1) & mask;
-  }
-  return -1;
-}
-
-@inline function put(keys: usize, gens: usize, vals: usize, h: u64, v: i32): void {
-  let i = slot(h);
-  while (load<u32>(gens + (<usize>i << 2)) == generation) {
-    if (load<u64>(keys + (<usize>i << 3)) == h) break;
-    i = (i + 1) & mask;
-  }
-  note(gens + (<usize>i << 2), keys + (<usize>i << 3), vals + (<usize>i << 2));
-  store<u32>(gens + (<usize>i << 2), generation);
-  store<u64>(keys + (<usize>i << 3), h);
-  store<i32>(vals + (<usize>i << 2), v);
-}
+@inline function put(table: usize, h: u64, v: i32): void { slotSet(slotFor(table, mask, generation, h), generation, h, v); }
 
 /** Starts a new history whose entry 0 is the given position. `maxMoves` sizes the tables
  *  (load factor at most 1/4). */
@@ -59,15 +36,15 @@ export function resetHistory(posHash: u64, sitHash: u64, maxMoves: i32): void {
   generation++;
   if (generation == 0) {
     // wrapped: clear the stamps once every 2^32 games
-    memory.fill(POS_GEN, 0, TABLE_CAP * 4);
-    memory.fill(SIT_GEN, 0, TABLE_CAP * 4);
+    memory.fill(POS_TABLE, 0, TABLE_CAP * SLOT_BYTES);
+    memory.fill(SIT_TABLE, 0, TABLE_CAP * SLOT_BYTES);
     generation = 1;
   }
   historyLength = 0;
   store<u64>(POS_HASH, posHash);
   store<u64>(SIT_HASH, sitHash);
-  put(POS_KEYS, POS_GEN, POS_VAL, posHash, 0);
-  put(SIT_KEYS, SIT_GEN, SIT_VAL, sitHash, 0);
+  put(POS_TABLE, posHash, 0);
+  put(SIT_TABLE, sitHash, 0);
 }
 
 /** Appends the position after a move. Returns false when the history is full. */
@@ -76,8 +53,8 @@ export function pushHistory(posHash: u64, sitHash: u64): bool {
   const t = ++historyLength;
   store<u64>(POS_HASH + (<usize>t << 3), posHash);
   store<u64>(SIT_HASH + (<usize>t << 3), sitHash);
-  put(POS_KEYS, POS_GEN, POS_VAL, posHash, t);
-  put(SIT_KEYS, SIT_GEN, SIT_VAL, sitHash, t);
+  put(POS_TABLE, posHash, t);
+  put(SIT_TABLE, sitHash, t);
   return true;
 }
 
@@ -88,19 +65,10 @@ export function pushPositionOnly(h: u64): i32 {
   if (historyLength >= limit) return -2;
   const t = ++historyLength;
   store<u64>(POS_HASH + (<usize>t << 3), h);
-  let i = slot(h);
-  while (load<u32>(POS_GEN + (<usize>i << 2)) == generation) {
-    if (load<u64>(POS_KEYS + (<usize>i << 3)) == h) {
-      const prev = load<i32>(POS_VAL + (<usize>i << 2));
-      store<i32>(POS_VAL + (<usize>i << 2), t);
-      return prev;
-    }
-    i = (i + 1) & mask;
-  }
-  store<u32>(POS_GEN + (<usize>i << 2), generation);
-  store<u64>(POS_KEYS + (<usize>i << 3), h);
-  store<i32>(POS_VAL + (<usize>i << 2), t);
-  return -1;
+  const e = slotFor(POS_TABLE, mask, generation, h);
+  const prev = slotUsed(e, generation) ? slotValue(e) : -1;
+  slotWrite(e, generation, h, t);
+  return prev;
 }
 
 /** Appends situation hash h to the situation table only (ssk playouts). */
@@ -108,15 +76,26 @@ export function pushSituationOnly(h: u64): void {
   if (historyLength >= limit) return;
   const t = ++historyLength;
   store<u64>(SIT_HASH + (<usize>t << 3), h);
-  put(SIT_KEYS, SIT_GEN, SIT_VAL, h, t);
+  put(SIT_TABLE, h, t);
 }
 
 /** Latest index whose board hash is h, or -1. */
-@inline export function lastPositionIndex(h: u64): i32 { return find(POS_KEYS, POS_GEN, POS_VAL, h); }
+@inline export function lastPositionIndex(h: u64): i32 { return tableFind(POS_TABLE, mask, generation, h); }
 /** Latest index whose situation hash is h, or -1. */
-@inline export function lastSituationIndex(h: u64): i32 { return find(SIT_KEYS, SIT_GEN, SIT_VAL, h); }
+@inline export function lastSituationIndex(h: u64): i32 { return tableFind(SIT_TABLE, mask, generation, h); }
 @inline export function seenPosition(h: u64): bool { return lastPositionIndex(h) >= 0; }
 @inline export function seenSituation(h: u64): bool { return lastSituationIndex(h) >= 0; }
 
 export function positionHashAt(t: i32): u64 { return load<u64>(POS_HASH + (<usize>t << 3)); }
 export function situationHashAt(t: i32): u64 { return load<u64>(SIT_HASH + (<usize>t << 3)); }
+
+/** R_OK, or why `ko` (KO_NONE, KO_SIMPLE, KO_PSK, KO_SSK) forbids the play just probed
+ *  (board.ts) by colour c: simple ko, a board position again, a situation again. The one home
+ *  of these three rules: the rule engine, the playouts and the game's tryPlay all ask here. */
+@inline export function koRefusal(ko: i32, c: i32): i32 {
+  if (ko == KO_NONE) return R_OK;
+  const h = lastHashAfter;
+  if (ko == KO_SIMPLE) return probedCaptures() && h == prevHash() ? R_KO : R_OK;
+  if (ko == KO_PSK) return seenPosition(h) ? R_SUPERKO : R_OK;
+  return seenSituation(h ^ sideKeyFor(c ^ 3)) ? R_SUPERKO : R_OK;
+}

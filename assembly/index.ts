@@ -2,7 +2,7 @@
 // buffers through typed-array views (src/core/wasm.ts); no JS object crosses in.
 
 export { newGame, loadSetup, tryPlay, commitPlay, rollbackPlay, gamePlay, gamePass, writeBoard,
-  saveSlot, loadSlot, BOARD_OUT, REMOVED_XY, SETUP_IN, STRING_OUT, situationHash, stringPoints, stringLiberties, MASK_IN, setLibertyMask, stringLibertiesIn, setKoMode,
+  saveSlot, loadSlot, BOARD_OUT, REMOVED_XY, SETUP_IN, STRING_OUT, situationHash, stringPoints, stringLiberties, MASK_IN, setLibertyMask, stringLibertiesIn,
   rulesStart, rulesPlay, rulesPass, rulesUndo, RULING_OUT } from "./game";
 export { lastCaptured, lastSelfCaptured, lastNoChange, lastHashAfter, boardHash, prisoners,
   width, height } from "./board";

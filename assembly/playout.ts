@@ -3,17 +3,28 @@
 // empty points (mulberry32); pass when none is left; stop after two consecutive passes or
 // 3 x points plies.
 
-import { STATE, STATE_BYTES, EMPTIES, EPOS, BLACK, WHITE, R_OK, EMPTY, colorAt, nextOf, KO_PSK, KO_SSK, SUICIDE_FORBIDDEN,
-  REMOVED, play, passMove, isOwnEye, nempty, boardHash, setupBoard, numPoints, pitch, width,
-  lastCaptured } from "./board";
+import { STATE, STATE_BYTES, EMPTIES, EPOS, BLACK, WHITE, R_OK, EMPTY, colorAt, nextOf, SUICIDE_FORBIDDEN,
+  REMOVED, probe, commit, passMove, isOwnEye, nempty, boardHash, setupBoard, numPoints, pitch, width,
+  lastCaptured, xyOf } from "./board";
 import * as B from "./board";
+import { KO_SIMPLE, KO_PSK, KO_SSK } from "./codes";
 import { initZobrist, sideKeyFor } from "./zobrist";
-import { resetHistory, pushHistory, pushPositionOnly, pushSituationOnly, lastPositionIndex } from "./history";
+import { resetHistory, pushHistory, pushPositionOnly, pushSituationOnly, lastPositionIndex, koRefusal } from "./history";
 import { areaDifference, countOwners, OWNER } from "./score";
 
 import { rngState, seedRng, rngBelow } from "./prng";
 
 const TEMPLATE: usize = memory.data(<i32>STATE_BYTES, 16);
+
+// the playouts' rules: suicide forbidden, and the run's repetition rule (KO_SIMPLE, KO_PSK, KO_SSK)
+let playoutKo: i32 = KO_SIMPLE;
+
+/** Plays c at p when the playouts' rules allow it. */
+@inline function playOut(p: i32, c: i32): bool {
+  if (probe(p, c, SUICIDE_FORBIDDEN) != R_OK || koRefusal(playoutKo, c) != R_OK) return false;
+  commit(p, c);
+  return true;
+}
 
 // Totals of the last runPlayouts call, read by TypeScript.
 export let statGames: i32 = 0;
@@ -45,7 +56,6 @@ export let eventCount: i32 = 0;
 export let eventsDropped: i32 = 0; // events that did not fit (the batch should be smaller)
 export let lastGamePlies: i32 = 0;
 
-@inline function xyOf(p: i32): i32 { return (p / pitch - 1) * width + (p % pitch - 1); }
 
 /** Writes the cycle s..t of the current game as one event; false when EVENTS is full. */
 function logCycle(startState: u32, game: i32, s: i32, t: i32, first: i32): bool {
@@ -92,7 +102,7 @@ function logCycle(startState: u32, game: i32, s: i32, t: i32, first: i32): bool 
   while (m > 0) {
     const k = <i32>rngBelow(<u32>m);
     const p = <i32>load<u16>(EMPTIES + (<usize>k << 1));
-    if (!isOwnEye(p, c) && play(p, c) == R_OK) return p;
+    if (!isOwnEye(p, c) && playOut(p, c)) return p;
     m--;
     dropCandidate(k, m, p);
   }
@@ -176,13 +186,13 @@ function tacticalMove(c: i32, last: i32): i32 {
   const W = pitch;
   if (colorAt(last) == (c ^ 3) && libertiesUpTo2(last) == 1) {
     const l = libA;
-    if (play(l, c) == R_OK) return l;
+    if (playOut(l, c)) return l;
   }
   for (let k = 0; k < 4; k++) {
     const q = k == 0 ? last - 1 : k == 1 ? last + 1 : k == 2 ? last - W : last + W;
     if (colorAt(q) != c || libertiesUpTo2(q) != 1) continue;
     const l = libA;
-    if (libertiesAfter(l, c) >= 2 && play(l, c) == R_OK) return l;
+    if (libertiesAfter(l, c) >= 2 && playOut(l, c)) return l;
   }
   return -1;
 }
@@ -193,7 +203,7 @@ function tacticalLightMove(c: i32): i32 {
   while (m > 0) {
     const k = <i32>rngBelow(<u32>m);
     const p = <i32>load<u16>(EMPTIES + (<usize>k << 1));
-    if (!isOwnEye(p, c) && !(libertiesAfter(p, c) <= 1 && joinsOwn) && play(p, c) == R_OK) return p;
+    if (!isOwnEye(p, c) && !(libertiesAfter(p, c) <= 1 && joinsOwn) && playOut(p, c)) return p;
     m--;
     dropCandidate(k, m, p);
   }
@@ -207,9 +217,7 @@ function tacticalLightMove(c: i32): i32 {
  * an estimate for choosing what to prove, never a ruling.
  */
 export function runOwnership(games: i32, seed: u32, toMove: i32, policy: i32): void {
-  const savedSuicide = B.suicideMode, savedKo = B.koMode;
-  B.suicideMode = SUICIDE_FORBIDDEN;
-  B.koMode = B.KO_SIMPLE;
+  playoutKo = KO_SIMPLE;
   memory.copy(TEMPLATE, STATE, STATE_BYTES);
   const n = width * B.height;
   memory.fill(OWNERSHIP, 0, <usize>n * 4);
@@ -239,8 +247,6 @@ export function runOwnership(games: i32, seed: u32, toMove: i32, policy: i32): v
     }
   }
   memory.copy(STATE, TEMPLATE, STATE_BYTES);
-  B.suicideMode = savedSuicide;
-  B.koMode = savedKo;
 }
 
 /** Plays `games` light playouts on a w x h board from the seed. ko: KO_SIMPLE, KO_PSK, KO_SSK.
@@ -272,8 +278,7 @@ export function replayPlayout(w: i32, h: i32, state: u32, ko: i32): bool {
 @inline function playouts(w: i32, h: i32, games: i32, seed: u32, ko: i32, withScore: bool, logCycles: bool): bool {
   initZobrist();
   if (!setupBoard(w, h)) return false;
-  B.suicideMode = SUICIDE_FORBIDDEN;
-  B.koMode = ko;
+  playoutKo = ko;
   memory.copy(TEMPLATE, STATE, STATE_BYTES);
   const cap = 3 * numPoints;
   const superko = ko == KO_PSK || ko == KO_SSK;

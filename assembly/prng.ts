@@ -15,3 +15,11 @@ export function seedRng(seed: u32): void { rngState = seed; }
 
 /** floor(u * m / 2^32): uniform in 0..m-1 */
 @inline export function rngBelow(m: u32): u32 { return <u32>((<u64>rngU32() * <u64>m) >> 32); }
+
+/** The splitmix64 finalizer: a 64-bit mixer, the one the core uses to turn a number into a key or
+ *  a seed (Zobrist keys, pass-count keys, per-game seeds). */
+@inline export function mix64(z: u64): u64 {
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
+  return z ^ (z >> 31);
+}

@@ -8,15 +8,16 @@
 // One game at a time. Its history is a set of per-ply arrays (entry 0 = the start) plus a few
 // open-addressed hash tables (latest index of a board, of a situation, of a whole-board position;
 // creation counts; Ing's banned situations), all stamped with one generation so a new game
-// clears them in O(1). The core's own ko knobs (simple, psk, ssk) keep using history.ts.
+// clears them in O(1). Simple ko, psk and ssk are history.ts's koRefusal, over its position tables.
 
-import { EMPTY, BLACK, WHITE, BORDER, MAXP, SUICIDE_FORBIDDEN, SUICIDE_MULTI_STONE, KO_NONE,
-  REMOVED, colorAt, chainOf, libsOf, sizeOf, nextOf, boardHash, play, passMove, pitch, width, pointOf,
-  lastCaptured, lastSelfCaptured, lastNoChange, prisoners, stringKey } from "./board";
-import * as B from "./board";
-import { zobristKey, sideKeyFor, passCountKey } from "./zobrist";
-import { resetHistory, pushHistory, lastPositionIndex, lastSituationIndex, historyLength, truncateHistory } from "./history";
-import { note, jLen, rewind, journaling, journalFull } from "./journal";
+import { BLACK, WHITE, SUICIDE_FORBIDDEN, SUICIDE_MULTI_STONE,
+  REMOVED, colorAt, chainOf, boardHash, xyOf, pointOfXy, probe, commit, passMove, pitch, width, pointOf,
+  lastCaptured, lastSelfCaptured, lastNoChange, lastHashAfter, probedCaptures, probedCapStones, probedR0, probedR1,
+  probedR2, probedR3, prisoners } from "./board";
+import { sideKeyFor, passCountKey } from "./zobrist";
+import { resetHistory, pushHistory, lastPositionIndex, lastSituationIndex, historyLength, truncateHistory, koRefusal } from "./history";
+import { jLen, rewind, journaling, journalFull } from "./journal";
+import { SLOT_BYTES, tableFind, tablePut } from "./table";
 
 // ---- codes: refusals, the repetition and end knobs, end reasons (the shared table, codes.ts) --
 import { R_OK, R_OCCUPIED, R_SUICIDE, R_KO, R_SUPERKO, R_OFF_BOARD, R_NO_CHANGE, R_HOT_STONE, R_DISTURBING, R_NO_GOING_BACK, R_COUNT, MAX_HISTORY, REP_NONE, REP_SIMPLE, REP_PSK, REP_SSK, REP_ING, REP_ZHANG, FLOW_TWO_PASSES, FLOW_ING_PAIRS, FLOW_FOUR_PASSES, FLOW_NULL_MOVES, FLOW_ZHANG_VIRTUAL, END_NONE, END_TWO_PASSES, END_FOUR_PASSES, END_NULL_MOVES, END_VIRTUAL_MOVES, END_CYCLE, END_RECORD, END_ILLEGAL, PHASE_PLAY, PHASE_PAUSED, PHASE_RESUMED, VOID_NONE, VOID_THIRD, VOID_ZHANG_LONG, HOT_TWIN_CLOSE, HOT_TWIN_EARLY, VIRTUAL_IN_A_ROW, VIRTUAL_IN_BOARD } from "./codes";
@@ -72,47 +73,15 @@ const T_BAN_W: i32 = 4;
 const T_ZHANG: i32 = 5; // whole-board position -> latest index (zhang 3.4)
 const T_VIRT: i32 = 6; // board hash -> virtual moves made in that board position (zhang 3.5)
 const T_COUNT: i32 = 7;
-const TABLES: usize = memory.data(T_COUNT * TCAP * 16, 16);
+const TABLES: usize = memory.data(T_COUNT * TCAP * SLOT_BYTES, 16);
 let tgen: u32 = 0;
 let tmask: i32 = TCAP - 1;
 
-// one slot = 16 bytes in a row (u64 key, i32 value, u32 stamp): a probe reads one cache line
-@inline function tBase(t: i32): usize { return TABLES + <usize>t * <usize>(TCAP * 16); }
-@inline function tSlot(h: u64): i32 { return <i32>(h ^ (h >> 29)) & tmask; }
-
-function tFind(t: i32, h: u64): i32 {
-  const base = tBase(t);
-  let i = tSlot(h);
-  let e = base + (<usize>i << 4);
-  while (load<u32>(e + 12) == tgen) {
-    if (load<u64>(e) == h) return load<i32>(e + 8);
-    i = (i + 1) & tmask;
-    e = base + (<usize>i << 4);
-  }
-  return -1;
-}
-
-/** Sets key h to v; with `add`, adds v to its value instead (a missing key counts 0). Returns the new value. */
-function tPut(t: i32, h: u64, v: i32, add: bool): i32 {
-  const base = tBase(t);
-  let i = tSlot(h);
-  let e = base + (<usize>i << 4);
-  while (load<u32>(e + 12) == tgen) {
-    if (load<u64>(e) == h) {
-      const nv = add ? load<i32>(e + 8) + v : v;
-      note(e + 12, e, e + 8);
-      store<i32>(e + 8, nv);
-      return nv;
-    }
-    i = (i + 1) & tmask;
-    e = base + (<usize>i << 4);
-  }
-  note(e + 12, e, e + 8);
-  store<u64>(e, h);
-  store<i32>(e + 8, v);
-  store<u32>(e + 12, tgen);
-  return v;
-}
+// (table.ts: one 16-byte slot per key, journaled writes)
+@inline function tBase(t: i32): usize { return TABLES + <usize>t * <usize>(TCAP * SLOT_BYTES); }
+@inline function tFind(t: i32, h: u64): i32 { return tableFind(tBase(t), tmask, tgen, h); }
+/** Sets key h to v; with `add`, adds v to its value instead. Returns the new value. */
+@inline function tPut(t: i32, h: u64, v: i32, add: bool): i32 { return tablePut(tBase(t), tmask, tgen, h, v, add); }
 
 function tablesReset(maxPlies: i32): void {
   let bits = 6;
@@ -120,7 +89,7 @@ function tablesReset(maxPlies: i32): void {
   tmask = (1 << bits) - 1;
   tgen++;
   if (tgen == 0) {
-    memory.fill(TABLES, 0, <usize>(T_COUNT * TCAP * 16));
+    memory.fill(TABLES, 0, <usize>(T_COUNT * TCAP * SLOT_BYTES));
     tgen = 1;
   }
 }
@@ -208,7 +177,6 @@ export let logEvents: bool = true;
 let gameIndex: i32 = 0;
 export let gameEvents: i32 = 0;
 
-@inline function xyOf(p: i32): i32 { return (p / pitch - 1) * width + (p % pitch - 1); }
 
 function logCycle(s: i32, t: i32, voidNow: bool): void {
   if (!logEvents) return;
@@ -239,75 +207,11 @@ function logCycle(s: i32, t: i32, voidNow: bool): void {
   gameEvents++;
 }
 
-// ---- probing a play without making it ---------------------------------------------------------
-// What play(p, c) would do, computed from the pseudo-liberty counts: a string adjacent to p k times
-// loses k pseudo-liberties when p is filled, so it is captured (opponent) or keeps a liberty (own)
-// exactly as play() decides after its decrements.
-let prHash: u64 = 0; // board hash after the play
-let prCaptures: bool = false;
-let prCapStones: i32 = 0;
-let prNoChange: bool = false;
-let prR0: i32 = 0; // representatives of the captured strings (0: none)
-let prR1: i32 = 0;
-let prR2: i32 = 0;
-let prR3: i32 = 0;
-
-
-/** R_OK, or why the core would refuse p for c (occupied, off-board, suicide, no-change). */
-function probe(p: i32, c: i32): i32 {
-  if (p <= 0 || p >= MAXP) return R_OFF_BOARD;
-  const cp = colorAt(p);
-  if (cp == BORDER) return R_OFF_BOARD;
-  if (cp != EMPTY) return R_OCCUPIED;
-  const W = pitch;
-  const opp = c ^ 3;
-  const n0 = p - 1, n1 = p + 1, n2 = p - W, n3 = p + W;
-  const c0 = colorAt(n0), c1 = colorAt(n1), c2 = colorAt(n2), c3 = colorAt(n3);
-  const r0 = chainOf(n0), r1 = chainOf(n1), r2 = chainOf(n2), r3 = chainOf(n3);
-  const lib = i32(c0 == EMPTY) + i32(c1 == EMPTY) + i32(c2 == EMPTY) + i32(c3 == EMPTY);
-  // pseudo-liberties each neighbouring string keeps once p is filled
-  const a0 = libsOf(r0) - 1 - i32(r1 == r0) - i32(r2 == r0) - i32(r3 == r0);
-  const a1 = libsOf(r1) - 1 - i32(r0 == r1) - i32(r2 == r1) - i32(r3 == r1);
-  const a2 = libsOf(r2) - 1 - i32(r0 == r2) - i32(r1 == r2) - i32(r3 == r2);
-  const a3 = libsOf(r3) - 1 - i32(r0 == r3) - i32(r1 == r3) - i32(r2 == r3);
-  const cap0 = c0 == opp && a0 == 0;
-  const cap1 = c1 == opp && a1 == 0 && r1 != r0;
-  const cap2 = c2 == opp && a2 == 0 && r2 != r0 && r2 != r1;
-  const cap3 = c3 == opp && a3 == 0 && r3 != r0 && r3 != r1 && r3 != r2;
-  const captures = cap0 || cap1 || cap2 || cap3;
-  const lives = lib > 0 || captures || (c0 == c && a0 > 0) || (c1 == c && a1 > 0) ||
-    (c2 == c && a2 > 0) || (c3 == c && a3 > 0);
-  let h = boardHash();
-  prCaptures = captures;
-  prCapStones = 0;
-  prR0 = 0; prR1 = 0; prR2 = 0; prR3 = 0;
-  prNoChange = false;
-  if (!lives) {
-    if (kSuicide == SUICIDE_FORBIDDEN) return R_SUICIDE;
-    const single = !(c0 == c || c1 == c || c2 == c || c3 == c);
-    if (single && kSuicide == SUICIDE_MULTI_STONE) return R_NO_CHANGE; // ing 1.3 變窮
-    // p's key is set and cleared: only the mover's neighbouring strings leave the board
-    if (c0 == c) h ^= stringKey(r0);
-    if (c1 == c && r1 != r0) h ^= stringKey(r1);
-    if (c2 == c && r2 != r0 && r2 != r1) h ^= stringKey(r2);
-    if (c3 == c && r3 != r0 && r3 != r1 && r3 != r2) h ^= stringKey(r3);
-    prNoChange = h == boardHash();
-  } else {
-    h ^= zobristKey(c, p);
-    if (cap0) { h ^= stringKey(r0); prR0 = r0; prCapStones += sizeOf(r0); }
-    if (cap1) { h ^= stringKey(r1); prR1 = r1; prCapStones += sizeOf(r1); }
-    if (cap2) { h ^= stringKey(r2); prR2 = r2; prCapStones += sizeOf(r2); }
-    if (cap3) { h ^= stringKey(r3); prR3 = r3; prCapStones += sizeOf(r3); }
-  }
-  prHash = h;
-  return R_OK;
-}
-
 /** The probed play captures the stone at q. */
 @inline function probeCaptures(q: i32, opp: i32): bool {
   if (q <= 0 || colorAt(q) != opp) return false;
   const r = chainOf(q);
-  return r == prR0 || r == prR1 || r == prR2 || r == prR3;
+  return r == probedR0 || r == probedR1 || r == probedR2 || r == probedR3;
 }
 
 // ---- the repetition rules ---------------------------------------------------------------------
@@ -315,11 +219,11 @@ function probe(p: i32, c: i32): i32 {
 function ingCheck(c: i32, S: u64): i32 {
   const t = plies;
   const opp = c ^ 3;
-  if (prCaptures) {
+  if (probedCaptures()) {
     // 1A.2: a single (1:1) or double (2:2) hot stone may not be taken back at once
     const last = ptAt(t);
-    if (last > 0 && colAt(t) != c && ncapAt(t) > 0 && probeCaptures(last, opp) && prCapStones == ncapAt(t)) {
-      refusedFrom = t - 1; hotStones = prCapStones;
+    if (last > 0 && colAt(t) != c && ncapAt(t) > 0 && probeCaptures(last, opp) && probedCapStones == ncapAt(t)) {
+      refusedFrom = t - 1; hotStones = probedCapStones;
       return R_HOT_STONE;
     }
     // 1A.3 close: the capture that would close a pass-free cycle of captures (twin hot stones)
@@ -359,7 +263,8 @@ function ingAfter(t: i32): void {
 /** zhang 3.5 knob: the cycle s+1..t plus the probed play p by c is a basic ko (as classifyCycle
  *  names it: no passes, no suicide, every capture takes one stone, all at one ko site). */
 function zhangBasicKo(s: i32, p: i32, c: i32): bool {
-  if (prCapStones > 1) return false; // a capture of several stones
+  const taken = probedCaptures() ? probedCapStones : 0;
+  if (taken > 1) return false; // a capture of several stones
   let siteA = -1, siteB = -1;
   let caps = 0;
   for (let k = s + 1; k <= plies; k++) {
@@ -374,9 +279,9 @@ function zhangBasicKo(s: i32, p: i32, c: i32): bool {
     if (siteA < 0) { siteA = lo; siteB = hi; } else if (lo != siteA || hi != siteB) return false;
     caps++;
   }
-  if (prCapStones == 1) {
+  if (taken == 1) {
     const opp = c ^ 3;
-    let x = prR0 | prR1 | prR2 | prR3; // the one captured single stone is its own representative
+    let x = probedR0 | probedR1 | probedR2 | probedR3; // the one captured single stone is its own representative
     if (colorAt(x) != opp) return false;
     const lo = min(p, x), hi = max(p, x);
     if (siteA < 0) { siteA = lo; siteB = hi; } else if (lo != siteA || hi != siteB) return false;
@@ -387,7 +292,7 @@ function zhangBasicKo(s: i32, p: i32, c: i32): bool {
 
 /** R_OK, or why rule set's repetition rule refuses the probed play p by c. */
 function repetitionCheck(p: i32, c: i32): i32 {
-  const S = prHash ^ sideKeyFor(c ^ 3);
+  const S = lastHashAfter ^ sideKeyFor(c ^ 3);
   if (kRep == REP_ING) return ingCheck(c, S);
   if (kRep == REP_ZHANG) {
     pendingVoid = false;
@@ -404,28 +309,25 @@ function repetitionCheck(p: i32, c: i32): i32 {
  *  the reason it is refused (nothing changed). `free`: no repetition rule binds the mover (an
  *  eye region's attacker in a search, which has every ko threat of the rest of the board). */
 export function tryMove(p: i32, c: i32, free: bool = false): i32 {
-  if (kRep <= REP_SSK) {
-    // the core applies simple ko, psk and ssk itself (the referee's coreKo)
-    B.koMode = free ? REP_NONE : kRep;
-    B.suicideMode = kSuicide;
-    const r = play(p, c);
-    if (r == R_SUICIDE && kSuicide == SUICIDE_MULTI_STONE) return R_NO_CHANGE;
-    if (r == R_KO) refusedFrom = plies - 1; // (refusedFrom is read by the referee only: it resets it)
-    else if (r == R_SUPERKO) {
-      const h = B.lastHashAfter;
-      const s = kRep == REP_PSK ? lastPositionIndex(h) : lastSituationIndex(h ^ sideKeyFor(c ^ 3));
-      refusedFrom = s >= 0 ? s + histBase : -1;
-    }
-    return r;
-  }
-  const r = probe(p, c);
+  let r = probe(p, c, kSuicide);
+  if (r == R_SUICIDE && kSuicide == SUICIDE_MULTI_STONE) return R_NO_CHANGE; // ing 1.3 變窮
   if (r != R_OK) return r;
   pendingVoid = false;
-  const why = free ? R_OK : repetitionCheck(p, c);
-  if (why != R_OK) return why;
-  B.koMode = KO_NONE;
-  B.suicideMode = kSuicide;
-  return play(p, c);
+  if (!free) {
+    if (kRep <= REP_SSK) {
+      // simple ko, psk and ssk over the core's position history (history.ts)
+      r = koRefusal(kRep, c);
+      if (r == R_KO) refusedFrom = plies - 1; // (refusedFrom is read by the referee only: it resets it)
+      else if (r == R_SUPERKO) {
+        const h = lastHashAfter;
+        const s = kRep == REP_PSK ? lastPositionIndex(h) : lastSituationIndex(h ^ sideKeyFor(c ^ 3));
+        refusedFrom = s >= 0 ? s + histBase : -1;
+      }
+    } else r = repetitionCheck(p, c);
+    if (r != R_OK) return r;
+  }
+  commit(p, c);
+  return R_OK;
 }
 
 // ---- passes, pauses and the end ------------------------------------------------------------------
@@ -626,10 +528,9 @@ export function situationNow(): u64 { return sitAt(plies); }
 export function pausedNow(): bool { return fPhase == PHASE_PAUSED; }
 export function lastPlyPoint(): i32 { return plies >= 1 ? ptAt(plies) : -2; }
 export function plyPoint(t: i32): i32 { return ptAt(t); }
-export { xyOf };
 export function blackPrisoners(): i32 { return prisoners(BLACK); }
 export function whitePrisoners(): i32 { return prisoners(WHITE); }
-export function mailbox(xy: i32): i32 { return pointOf(xy % width, xy / width); }
+export { xyOf, pointOfXy };
 
 export function resetEvents(): void { evLen = 0; evCount = 0; evDropped = 0; }
 

@@ -18,15 +18,11 @@ import { setJournaling } from "./journal";
 export const POLICY_LIGHT: i32 = 0;
 export const POLICY_CAPTURE: i32 = 1;
 
-import { seedRng, rngU32, rngBelow } from "./prng";
+import { seedRng, rngU32, rngBelow, mix64 } from "./prng";
 
 /** The PRNG state of game `game` of a run seeded `seed` (splitmix64 of the pair). */
 export function seedFor(seed: u32, game: i32): u32 {
-  let z: u64 = ((<u64>seed) << 32) | <u64>(<u32>game);
-  z += 0x9e3779b97f4a7c15;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
-  z ^= z >> 31;
+  const z = mix64((((<u64>seed) << 32) | <u64>(<u32>game)) + 0x9e3779b97f4a7c15);
   return <u32>(z ^ (z >> 32));
 }
 
@@ -277,7 +273,7 @@ function replay(src: usize, n: i32): void {
     if (mv == 0xffff) {
       R.recordPass(c, i >= abandonFrom);
     } else {
-      const p = R.mailbox(mv);
+      const p = R.pointOfXy(mv);
       R.beforeMove(c);
       const r = R.tryMove(p, c);
       if (r != R.R_OK) { R.recordIllegal(r, i + 1); break; }

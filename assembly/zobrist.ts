@@ -2,6 +2,8 @@
 // number of passes (virtual moves) each player has made, so that board, situation and Zhang's
 // whole-board position can each be hashed (DESIGN.md 2).
 
+import { mix64 } from "./prng";
+
 const MAXP: i32 = 448;
 const KEYS: usize = memory.data(2 * MAXP * 8, 16);
 let keysReady = false;
@@ -10,10 +12,7 @@ let sideKey: u64 = 0;
 let splitmixState: u64 = 0;
 function splitmix64(): u64 {
   splitmixState += 0x9e3779b97f4a7c15;
-  let z = splitmixState;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
-  return z ^ (z >> 31);
+  return mix64(splitmixState);
 }
 
 /** Fills the key table once; the keys are fixed so hashes are stable across runs. */
@@ -35,8 +34,5 @@ export function initZobrist(): void {
 /** Key for "colour c has made n passes" (whole-board position, Zhang 3). */
 export function passCountKey(c: i32, n: i32): u64 {
   if (n == 0) return 0;
-  let z = (<u64>c << 32) ^ <u64>n ^ 0x5a68616e67000000; // "Zhang"
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
-  return z ^ (z >> 31);
+  return mix64((<u64>c << 32) ^ <u64>n ^ 0x5a68616e67000000); // "Zhang"
 }

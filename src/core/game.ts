@@ -64,6 +64,8 @@ let rulingView: Int32Array | null = null;
  *  over: a Game made before must then be rebuilt (`current` turns false). */
 export function releaseCore(): void { active = null; }
 const NONE: number[] = [];
+/** what most plays remove (shared: read it, never change it) */
+const NOTHING_REMOVED: Removed = Object.freeze({ captures: NONE, selfCaptures: NONE });
 
 /** The core returns i64 as a signed BigInt; hashes are unsigned. */
 const u64 = (h: bigint): bigint => BigInt.asUintN(64, h);
@@ -118,9 +120,9 @@ export class Game {
   }
 
   /** Tries a play; on success the board has changed and commit() or rollback() must follow. */
-  tryPlay(x: number, y: number, color: Color): PlayAttempt {
+  tryPlay(x: number, y: number, color: Color, free = false): PlayAttempt {
     const c = this.use();
-    const r = c.tryPlay(x, y, colorCode(color));
+    const r = c.tryPlay(x, y, colorCode(color), +free);
     if (r !== PLAY_OK) {
       return { ok: false, reason: PLAY_REASON[r] ?? `code ${r}`, captures: [], selfCaptures: [],
         noChange: false, hashAfter: u64(c.lastHashAfter.value as bigint) };
@@ -152,15 +154,9 @@ export class Game {
   /** What a play would capture if no repetition rule stood in its way (the board is left
    *  unchanged): for describing a play refused for ko or superko. */
   probeIgnoringRepetition(x: number, y: number, color: Color): PlayAttempt {
-    const c = this.use();
-    c.setKoMode(KO.none);
-    try {
-      const a = this.tryPlay(x, y, color);
-      if (a.ok) this.rollback();
-      return a;
-    } finally {
-      c.setKoMode(KO[this.ko]);
-    }
+    const a = this.tryPlay(x, y, color, true);
+    if (a.ok) this.rollback();
+    return a;
   }
 
   /** Starts the rule engine's game on the current position (after the setup, if any): from
@@ -188,7 +184,7 @@ export class Game {
   removed(): Removed {
     const c = this.core, w = this.ruling();
     const nCap = w[C.RW_CAPTURED], nSelf = w[C.RW_SELF_CAPTURED];
-    if (nCap + nSelf === 0) return { captures: NONE, selfCaptures: NONE };
+    if (nCap + nSelf === 0) return NOTHING_REMOVED;
     const removed = u16At(c, c.REMOVED_XY, nCap + nSelf);
     return { captures: Array.from(removed.subarray(0, nCap)), selfCaptures: Array.from(removed.subarray(nCap)) };
   }

@@ -7,10 +7,9 @@ export interface CoreExports {
   memory: WebAssembly.Memory;
   newGame(w: number, h: number, suicide: number, ko: number, toMove: number, moveLimit: number): number;
   loadSetup(toMove: number): number;
-  tryPlay(x: number, y: number, c: number): number;
+  tryPlay(x: number, y: number, c: number, free: number): number;
   commitPlay(nextToMove: number): number;
   rollbackPlay(): void;
-  setKoMode(ko: number): void;
   rulesStart(suicide: number, rep: number, twinEarly: number, void3: number, zhangVoid: number, passesInHash: number,
     end: number, resumeClears: number, toMove: number, cap: number, journal: number): void;
   rulesPlay(x: number, y: number, c: number, commit: number, free: number): number;
