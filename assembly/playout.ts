@@ -306,7 +306,8 @@ export function replayPlayout(w: i32, h: i32, state: u32, ko: i32): bool {
         const n = played ? lastCaptured : 0;
         store<u16>(PLY_NCAP + (<usize>t << 1), <u16>n);
         store<i32>(PLY_CAP_START + (<usize>t << 2), capUsed);
-        if (capUsed + n <= CAP_LOG_WORDS) {
+        // (most plies capture nothing: no copy for them)
+        if (n > 0 && capUsed + n <= CAP_LOG_WORDS) {
           memory.copy(CAP_LOG + (<usize>capUsed << 1), REMOVED, <usize>n << 1);
           capUsed += n;
         }
