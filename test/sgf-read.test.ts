@@ -3,7 +3,7 @@
 import { describe, it, expect } from "vitest";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { readSgf, readSgfCollection } from "../src/sgf/read.js";
+import { isRefused, readSgf, readSgfCollection } from "../src/sgf/read.js";
 import type { GameRecord } from "../src/record/record.js";
 import { ArbiterError } from "../src/errors.js";
 
@@ -18,11 +18,11 @@ function stones(r: GameRecord): string[] {
   return out;
 }
 
-/** Asserts that reading `text` throws an ArbiterError whose message matches `message`. */
+/** Asserts that reading the first game of `text` throws an ArbiterError whose message matches `message`. */
 function refuses(text: string, message: RegExp): void {
   let caught: unknown = null;
   try {
-    readSgfCollection(text);
+    readSgf(text);
   } catch (e) {
     caught = e;
   }
@@ -262,8 +262,15 @@ describe("readSgf: broken input is an ArbiterError naming the problem", () => {
     refuses("(;SZ[9]PL[X])", /bad PL\[X\]: expected B or W/);
   });
 
-  it("an error in the second game of a collection refuses the file", () => {
-    refuses("(;SZ[9];B[aa])(;SZ[52])", /SZ\[52\]/);
+  it("an error in the second game of a collection refuses that game only, naming it", () => {
+    const games = readSgfCollection("(;SZ[9];B[aa])(;SZ[52])(;SZ[9];W[bb];B[");
+    expect(games).toHaveLength(3);
+    expect(isRefused(games[0])).toBe(false);
+    expect((games[0] as GameRecord).moves).toHaveLength(1);
+    expect(games[1]).toEqual({ index: 2, error: expect.stringMatching(/SZ\[52\]/) });
+    expect(games[2]).toEqual({ index: 3, error: expect.stringMatching(/line 1, column 39 \(a value is not closed by \]\)/) });
+    // the first game is read whatever follows it
+    expect(readSgf("(;SZ[9];B[aa])(;SZ[52])").moves).toHaveLength(1);
   });
 
   it("variations nested deeper than the reader's stack allows", () => {
@@ -271,7 +278,8 @@ describe("readSgf: broken input is an ArbiterError naming the problem", () => {
     refuses(`(;SZ[9]${"(;B[aa]".repeat(depth)}${")".repeat(depth)})`, /variations nested more than 1000 deep/);
   });
 
-  it("a property value of several megabytes (the tokenizer's stack) is bad input, not a crash", () => {
-    refuses(`(;SZ[9]C[${"x".repeat(8_000_000)}];B[aa])`, /SGF too large to read: a property value is too long/);
+  it("a property value of several megabytes is read (it is skipped, not kept: it is a comment)", () => {
+    const r = readSgf(`(;SZ[9]C[${"x".repeat(8_000_000)}];B[aa])`);
+    expect(r.moves).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { ArbiterError } from "../errors.js";
-import { readSgf } from "../sgf/read.js";
+import { decodeRecord, readSgf } from "../sgf/read.js";
 import { summary, explain } from "../rules/explain.js";
 import { PRESETS } from "../ruleset/ruleset.js";
 import { runPlayouts } from "../core/playouts.js";
@@ -30,7 +30,7 @@ function readRecordFile(path: string): string {
   }
   if (size > MAX_SGF_BYTES) throw new ArbiterError(`${path} is ${size} bytes: game records over ${MAX_SGF_BYTES} bytes are refused`);
   try {
-    return readFileSync(path, "utf8");
+    return decodeRecord(readFileSync(path));
   } catch (e) {
     throw new ArbiterError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }

@@ -1,78 +1,24 @@
-// Reading game records from SGF with @sabaki/sgf. Sabaki's parser is lenient (it accepts an
-// unclosed tree or plain garbage as an empty game), so the token stream is checked first and
-// every problem is reported with its line and column.
-import sgf from "@sabaki/sgf";
+// Reading game records from SGF: lex.ts reads the text's structure in one linear pass (every
+// problem reported with its line and column, each game tree of a collection on its own), then
+// each main line becomes a GameRecord. SGF is written with @sabaki/sgf (write.ts).
 import { ArbiterError } from "../errors.js";
 import { MAX_SIDE, MIN_SIDE, type Color } from "../core/codes.js";
 import type { GameRecord, RecordClock, RecordMove } from "../record/record.js";
+import { lexSgf, SGF_LIMITS, type SgfProps } from "./lex.js";
 
 /** Fox's scaled komi, as KataGo and OGS read it: 275 and 550 are 5.5, 325/650 6.5, 350/700 7,
  *  375/750 7.5. */
 const FOX_KOMI = new Map<number, number>([[275, 5.5], [550, 5.5], [325, 6.5], [650, 6.5], [350, 7], [700, 7], [375, 7.5], [750, 7.5]]);
 
-interface SgfNode {
-  data: Record<string, string[]>;
-  children: SgfNode[];
-}
+/** The properties a game record reads (lexSgf keeps these of the main line, skips the rest). */
+const READ = new Set(["SZ", "HA", "KM", "AB", "AW", "AE", "PL", "B", "W", "BL", "WL", "OB", "OW", "TB", "TW", "DD", "TM", "OT", "RU", "RE"]);
 
-/** Deepest nesting of game trees accepted: @sabaki/sgf parses variations recursively and runs
- *  out of stack at a few thousand levels. */
-const MAX_TREE_DEPTH = 1000;
+/** What a game tree of a collection gave: its record, or why it was refused. */
+export type ReadGame = GameRecord | { index: number; error: string };
+export const isRefused = (g: ReadGame): g is { index: number; error: string } => "error" in g;
 
-/** @sabaki/sgf runs out of stack on a value of several megabytes or very deep nesting: a
- *  RangeError from it is bad input, not an internal fault. */
-function guarded<T>(what: string, read: () => T): T {
-  try {
-    return read();
-  } catch (e) {
-    if (e instanceof RangeError) throw new ArbiterError(`SGF too large to read: ${what}`);
-    throw e;
-  }
-}
-
-function checkTokens(text: string): void {
-  const tokens = guarded("a property value is too long", () => sgf.tokenize(text)) as
-    Array<{ type: string; value: string; row: number; col: number }>;
-  const where = (t: { row: number; col: number }) => `line ${t.row + 1}, column ${t.col + 1}`;
-  if (tokens.length === 0) throw new ArbiterError("broken SGF: the file holds no game record");
-  const invalid = tokens.find((t) => t.type === "invalid");
-  if (invalid) {
-    throw new ArbiterError(`broken SGF: unexpected "${invalid.value.slice(0, 20)}" at ${where(invalid)}${invalid.value.startsWith("[") ? " (a value is not closed by ])" : ""}`);
-  }
-  let depth = 0;
-  let expectNode = false;
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i];
-    if (t.type === "parenthesis") {
-      if (t.value === "(") {
-        depth++;
-        expectNode = true;
-        if (depth > MAX_TREE_DEPTH) throw new ArbiterError(`broken SGF: variations nested more than ${MAX_TREE_DEPTH} deep at ${where(t)}`);
-      } else {
-        if (expectNode) throw new ArbiterError(`broken SGF: empty game tree at ${where(t)}`);
-        depth--;
-        if (depth < 0) throw new ArbiterError(`broken SGF: unmatched ")" at ${where(t)}`);
-      }
-      continue;
-    }
-    if (depth === 0) throw new ArbiterError(`broken SGF: text outside a game tree at ${where(t)}: "${t.value.slice(0, 20)}"`);
-    if (t.type === "semicolon") {
-      expectNode = false;
-      continue;
-    }
-    if (expectNode) throw new ArbiterError(`broken SGF: a game tree must start with ";" at ${where(t)}`);
-    if (t.type === "prop_ident") {
-      const next = tokens[i + 1];
-      if (!next || next.type !== "c_value_type") {
-        throw new ArbiterError(`broken SGF: property ${t.value} has no value at ${where(t)}`);
-      }
-    }
-  }
-  if (depth !== 0) throw new ArbiterError(`broken SGF: ${depth} game tree${depth > 1 ? "s are" : " is"} not closed by ")" at the end of the file`);
-}
-
-function parseSize(node: SgfNode): { width: number; height: number } {
-  const sz = node.data.SZ?.[0];
+function parseSize(root: SgfProps): { width: number; height: number } {
+  const sz = root.SZ?.[0];
   if (sz === undefined) return { width: 19, height: 19 };
   const m = /^\s*(\d+)\s*(?::\s*(\d+)\s*)?$/.exec(sz);
   if (!m) throw new ArbiterError(`bad board size SZ[${sz}]: expected a number like 19 or 19:13`);
@@ -103,8 +49,9 @@ function parsePoint(value: string, width: number, height: number, what: string):
   return { x: coord(v[0]), y: coord(v[1]) };
 }
 
-function setupPoints(values: string[], width: number, height: number, prop: string): number[] {
-  const out: number[] = [];
+/** Calls `each` on every point the values name (compressed lists "aa:cc" expanded), once per
+ *  value and point: memory stays that of the board, whatever the values repeat. */
+function eachPoint(values: string[], width: number, height: number, prop: string, each: (i: number) => void): void {
   for (const value of values) {
     const [a, b] = value.split(":");
     const p = parsePoint(a, width, height, prop);
@@ -113,10 +60,18 @@ function setupPoints(values: string[], width: number, height: number, prop: stri
     for (let x = Math.min(p.x, q.x); x <= Math.max(p.x, q.x); x++) {
       for (let y = Math.min(p.y, q.y); y <= Math.max(p.y, q.y); y++) {
         if (x >= width || y >= height) throw new ArbiterError(`setup point ${prop}[${value}] is off the ${width}x${height} board`);
-        out.push(y * width + x);
+        each(y * width + x);
       }
     }
   }
+}
+
+/** The points the values name, each once, in row-major order. */
+function setupPoints(values: string[], width: number, height: number, prop: string): number[] {
+  const named = new Uint8Array(width * height);
+  eachPoint(values, width, height, prop, (i) => { named[i] = 1; });
+  const out: number[] = [];
+  named.forEach((v, i) => { if (v) out.push(i); });
   return out;
 }
 
@@ -133,34 +88,33 @@ function seconds(value: string): number | null {
   return value.trim() !== "" && Number.isFinite(n) ? n : null;
 }
 
-function readGame(root: SgfNode, index: number): GameRecord {
+function readGame(line: SgfProps[], index: number): GameRecord {
+  const root = line[0];
   const { width, height } = parseSize(root);
   const setup = new Uint8Array(width * height);
   const moves: RecordMove[] = [];
   let toMove: Color | null = null;
-  const handicap = parseNumber(root.data.HA?.[0], "handicap HA") ?? 0;
+  const handicap = parseNumber(root.HA?.[0], "handicap HA") ?? 0;
   if (!Number.isInteger(handicap) || handicap < 0 || handicap > width * height) {
-    throw new ArbiterError(`bad handicap HA[${root.data.HA?.[0]}]`);
+    throw new ArbiterError(`bad handicap HA[${root.HA?.[0]}]`);
   }
-  const written = parseNumber(root.data.KM?.[0], "komi KM");
+  const written = parseNumber(root.KM?.[0], "komi KM");
   if (written !== null && Math.abs(written) > 1000) throw new ArbiterError(`komi KM[${written}] is out of range`);
   // a komi no board could pay is a dialect: Fox writes komi scaled (KM[750] for 7.5)
   const scaled = written !== null ? FOX_KOMI.get(written) : undefined;
   const komi = scaled ?? written;
   const notes = scaled !== undefined
-    ? [`KM[${root.data.KM?.[0]}] is no komi a board could pay: read as the scaled komi Fox writes, ${scaled}`] : [];
+    ? [`KM[${root.KM?.[0]}] is no komi a board could pay: read as the scaled komi Fox writes, ${scaled}`] : [];
 
-  let node: SgfNode | undefined = root;
   let n = 0;
   let marks: GameRecord["marks"];
   const clockLeft: RecordClock["left"] = [];
-  while (node) {
-    const d = node.data;
+  for (const d of line) {
     const hasSetup = d.AB || d.AW || d.AE;
     if (hasSetup) {
       if (moves.length > 0) throw new ArbiterError(`setup (AB/AW/AE) after move ${moves.length} is not supported`);
       for (const [prop, colour] of [["AE", 0], ["AB", 1], ["AW", 2]] as const) {
-        if (d[prop]) for (const i of setupPoints(d[prop], width, height, prop)) setup[i] = colour;
+        if (d[prop]) eachPoint(d[prop], width, height, prop, (i) => { setup[i] = colour; });
       }
     }
     // an empty PL[] says nothing (seen in published problem files)
@@ -193,27 +147,49 @@ function readGame(root: SgfNode, index: number): GameRecord {
         marks.error = (e as Error).message;
       }
     }
-    node = node.children[0];
     n++;
   }
   // the clock is read where it is plain numbers (seconds); anything else is said, not an error
-  const TM = root.data.TM ? seconds(root.data.TM[0]) : null;
-  if (root.data.TM && TM === null) notes.push(`TM[${root.data.TM[0]}] is not a number of seconds: the base time is not read from the record`);
-  const clock = TM !== null || clockLeft.length ? { TM, OT: root.data.OT?.[0]?.trim() || null, left: clockLeft } : undefined;
+  const TM = root.TM ? seconds(root.TM[0]) : null;
+  if (root.TM && TM === null) notes.push(`TM[${root.TM[0]}] is not a number of seconds: the base time is not read from the record`);
+  const clock = TM !== null || clockLeft.length ? { TM, OT: root.OT?.[0]?.trim() || null, left: clockLeft } : undefined;
   return {
-    width, height, komi, rules: root.data.RU?.[0]?.trim() || null, handicap, toMove, setup, moves,
-    result: root.data.RE?.[0]?.trim() || null, index, notes, ...(marks ? { marks } : {}), ...(clock ? { clock } : {}),
+    width, height, komi, rules: root.RU?.[0]?.trim() || null, handicap, toMove, setup, moves,
+    result: root.RE?.[0]?.trim() || null, index, notes, ...(marks ? { marks } : {}), ...(clock ? { clock } : {}),
   };
 }
 
-/** Every game of an SGF text (a collection holds several); the main line is the first variation. */
-export function readSgfCollection(text: string): GameRecord[] {
-  checkTokens(text);
-  const roots = guarded("variations are nested too deep", () => sgf.parse(text)) as SgfNode[];
-  return roots.map((root, i) => readGame(root, i + 1));
+/** The text of a record file's bytes: UTF-8, or UTF-16 where a byte-order mark says so (a
+ *  UTF-8 mark is dropped). */
+export function decodeRecord(bytes: Buffer): string {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.subarray(2).toString("utf16le");
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) {
+    const le = Buffer.from(bytes.subarray(2, 2 + ((bytes.length - 2) & ~1)));
+    le.swap16();
+    return le.toString("utf16le");
+  }
+  const text = bytes.toString("utf8");
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-/** The first game of an SGF text. */
+/** Every game tree of an SGF text, each read or refused on its own (a collection holds several);
+ *  the main line is the first variation. */
+export function readSgfCollection(text: string): ReadGame[] {
+  return lexSgf(text, READ).map((g) => {
+    if ("error" in g) return g;
+    try {
+      return readGame(g.nodes, g.index);
+    } catch (e) {
+      if (e instanceof ArbiterError) return { index: g.index, error: e.message };
+      throw e;
+    }
+  });
+}
+
+/** The first game of an SGF text (a game after it that is refused does not matter). */
 export function readSgf(text: string): GameRecord {
-  return readSgfCollection(text)[0];
+  const first = lexSgf(text, READ, SGF_LIMITS, 1).at(0);
+  if (!first) throw new ArbiterError("broken SGF: the file holds no game record");
+  if ("error" in first) throw new ArbiterError(first.error);
+  return readGame(first.nodes, 1);
 }

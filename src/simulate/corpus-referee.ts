@@ -1,7 +1,7 @@
 // The referee's findings on real records, per rule set (corpus mode, DESIGN.md 3): cycles (board
 // recurrences, any side to move, whatever the rule set rules about them), the first illegal move,
 // the result and whether it differs from the record's. Runs in a worker thread or in-line.
-import { readSgfCollection } from "../sgf/read.js";
+import { isRefused, readSgfCollection } from "../sgf/read.js";
 import { referee, normaliseResult, type Cycle } from "../rules/referee.js";
 import { withKnobs, type RuleSet } from "../ruleset/ruleset.js";
 import { ArbiterError } from "../errors.js";
@@ -85,8 +85,14 @@ export function refereeBatch(task: CorpusTask): CorpusPart {
       part.skipped.push({ file: item.file, why: "no game record in the file", seq: item.seq });
       continue;
     }
-    games.forEach((record, gi) => {
+    games.forEach((read, gi) => {
       const file = games.length > 1 ? `${item.file}#${gi + 1}` : item.file;
+      // a game refused on its own: the collection's other games are kept
+      if (isRefused(read)) {
+        part.skipped.push({ file, why: read.error, seq: item.seq });
+        return;
+      }
+      const record = read;
       // every rule set first, so that a game broken under one is skipped under all
       const rulings = [];
       try {

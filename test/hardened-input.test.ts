@@ -1,0 +1,117 @@
+// Hostile input (issue: hardened input): the reproducers of the defects found by trying arbiter
+// as a hostile user would, each through the command as a user runs it. Memory is bounded by
+// running the command with a small V8 heap: reading an admitted input must fit, and an input over
+// a limit must be refused with exit 2 and one line naming the limit, never an out-of-memory crash.
+// (The times are not measured here but bounded generously: the defects took 10-20 s and more.)
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { readSgf, readSgfCollection } from "../src/sgf/read.js";
+
+const ROOT = resolve(fileURLToPath(new URL("..", import.meta.url)));
+const MAIN = join(ROOT, "dist", "src", "cli", "main.js");
+let dir = "";
+
+/** The command with a V8 heap of `heapMb`, on a file holding `text` (or bytes). */
+function run(name: string, text: string | Buffer, args: string[] = [], heapMb = 160) {
+  const file = join(dir, name);
+  writeFileSync(file, text);
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [`--max-old-space-size=${heapMb}`, MAIN, "referee", file, ...args],
+    { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
+  if (r.error) throw r.error;
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, ms: performance.now() - t0 };
+}
+
+const oneLine = (stderr: string) => stderr.trim().split("\n");
+
+beforeAll(() => { dir = mkdtempSync(join(tmpdir(), "arbiter-hostile-")); });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("SGF reading: linear time, bounded memory (issue 13, 1 and 2)", () => {
+  it("100,000 unclosed [ are refused at the first, in one pass (was 20 s)", () => {
+    const r = run("q.sgf", "(;C[" + "[".repeat(100_000));
+    expect(r.status).toBe(2);
+    expect(oneLine(r.stderr)).toEqual([expect.stringMatching(/broken SGF: unexpected "\[" at line 1, column 4 \(a value is not closed by \]\)/)]);
+    expect(r.ms).toBeLessThan(5_000);
+  });
+
+  it("3,000,000 empty nodes are refused by the node limit before they are built (was 10 s and 2.5 GB)", () => {
+    const r = run("nodes.sgf", "(;SZ[9]" + ";".repeat(3e6) + ")", [], 128);
+    expect(r.status).toBe(2);
+    expect(oneLine(r.stderr)).toEqual([expect.stringMatching(/SGF too large to read: more than 100000 nodes in the game tree at line 1, column 1/)]);
+  });
+
+  it("a million pass moves are refused by the node limit with a small heap (was 2.2 GB before the move limit)", () => {
+    const r = run("passes.sgf", "(;SZ[19]" + ";B[tt];W[tt]".repeat(5e5) + ")", [], 128);
+    expect(r.status).toBe(2);
+    expect(oneLine(r.stderr)).toEqual([expect.stringMatching(/more than 100000 nodes/)]);
+  });
+
+  it("AB[aa:ss] 116,000 times is read in the board's memory (was 2.3 GB)", () => {
+    // the whole board Black's: an impossible setup, said as such
+    const full = run("ab.sgf", "(;SZ[19]AB" + "[aa:ss]".repeat(116_000) + ")", [], 128);
+    expect(full.status).toBe(2);
+    expect(oneLine(full.stderr)).toEqual([expect.stringMatching(/the setup leaves the string at A19 without liberties/)]);
+    // all but the last row: 342 stones and the game read
+    const r = run("ab2.sgf", "(;SZ[19]AB" + "[aa:sr]".repeat(116_000) + ";W[as])", ["--json"], 128);
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).moves.map((m: { point: string }) => m.point)).toEqual(["A1"]);
+  });
+
+  it("a 4 MB comment is read like any other value (was refused: the tokenizer's stack)", () => {
+    const r = run("comment.sgf", `(;SZ[9]C[${"x".repeat(4 * 1024 * 1024)}];B[ee];W[cc])`, ["--json"], 128);
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).moves.map((m: { point: string }) => m.point)).toEqual(["E5", "C7"]);
+  });
+});
+
+describe("a collection: each game read or refused on its own (issue 13, 7)", () => {
+  const good = readFileSync(join(ROOT, "test", "fixtures", "example.sgf"), "utf8");
+
+  it("referee reads the first game when a later one is unsupported", () => {
+    const alone = run("alone.sgf", good, ["--json"]);
+    const r = run("two.sgf", good + "\n(;SZ[25];B[aa])", ["--json"]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toBe(alone.stdout.replace(/alone\.sgf/g, "two.sgf"));
+  });
+
+  it("the collection keeps the good game and names the refused one by its number", () => {
+    const games = readSgfCollection(good + "\n(;SZ[25];B[aa])");
+    expect(games).toHaveLength(2);
+    expect("error" in games[0]).toBe(false);
+    expect(games[1]).toEqual({ index: 2, error: expect.stringMatching(/board size SZ\[25\] is not supported/) });
+  });
+
+  it("corpus counts the good game and skips FILE#2 with the reason", () => {
+    const file = join(dir, "collection.sgf");
+    writeFileSync(file, good + "\n(;SZ[25];B[aa])");
+    const r = spawnSync(process.execPath, [MAIN, "corpus", file, "--rules", "japanese", "--json", "--workers", "1"],
+      { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.games).toBe(1);
+    expect(out.skipped).toEqual([expect.objectContaining({ file: `${file}#2`, why: expect.stringMatching(/SZ\[25\]/) })]);
+  });
+});
+
+describe("encodings (issue 13, 12)", () => {
+  it("a UTF-16 file with a byte-order mark reads as its UTF-8 twin", () => {
+    const text = readFileSync(join(ROOT, "test", "fixtures", "example.sgf"), "utf8");
+    const utf8 = run("u8.sgf", text, ["--json"]);
+    const le = run("u16le.sgf", Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]), ["--json"]);
+    const beBytes = Buffer.from(text, "utf16le");
+    beBytes.swap16();
+    const be = run("u16be.sgf", Buffer.concat([Buffer.from([0xfe, 0xff]), beBytes]), ["--json"]);
+    expect(utf8.status).toBe(0);
+    expect(le.status, le.stderr).toBe(0);
+    expect(be.status, be.stderr).toBe(0);
+    expect(le.stdout).toBe(utf8.stdout.replace(/u8\.sgf/g, "u16le.sgf"));
+    expect(be.stdout).toBe(utf8.stdout.replace(/u8\.sgf/g, "u16be.sgf"));
+    // a UTF-8 byte-order mark is dropped
+    expect(readSgf("\ufeff(;SZ[9];B[ee])").moves).toHaveLength(1);
+  });
+});
