@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readSgf, readSgfCollection } from "../src/sgf/read.js";
+import { buildServer } from "../src/server/app.js";
 
 const ROOT = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const MAIN = join(ROOT, "dist", "src", "cli", "main.js");
@@ -113,5 +114,82 @@ describe("encodings (issue 13, 12)", () => {
     expect(be.stdout).toBe(utf8.stdout.replace(/u8\.sgf/g, "u16be.sgf"));
     // a UTF-8 byte-order mark is dropped
     expect(readSgf("\ufeff(;SZ[9];B[ee])").moves).toHaveLength(1);
+  });
+});
+
+describe("names looked up among own keys only (issue 13, 3)", () => {
+  const example = join(ROOT, "test", "fixtures", "example.sgf");
+  const cli = (...args: string[]) => spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
+
+  it("--rules constructor, __proto__, toString and --rules-json with prototype keys: exit 2 naming the name", () => {
+    for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+      const r = cli("referee", example, "--rules", name);
+      expect(r.status, r.stderr).toBe(2);
+      expect(oneLine(r.stderr)).toEqual([`arbiter: unknown rule set "${name}": use one of ing, new-ing, zhang, grand, chinese, japanese, korean, aga, nz, tromp-taylor`]);
+    }
+    for (const json of ['{"toString":"x"}', '{"name":"chinese","__proto__":{"komi":5}}', '{"name":"constructor"}', '{"constructor":"ing"}']) {
+      const r = cli("referee", example, "--rules-json", json);
+      expect(r.status, `${json}: ${r.stderr}`).toBe(2);
+      expect(r.stderr).toMatch(/^arbiter: unknown (knob|rule set) "(toString|__proto__|constructor)"/);
+    }
+  });
+
+  it("RU[constructor] in a record is an unknown rule name, not an internal error", () => {
+    const r = run("ru.sgf", "(;SZ[9]RU[constructor];B[ee])");
+    expect(r.status).toBe(2);
+    expect(oneLine(r.stderr)).toEqual([expect.stringMatching(/^arbiter: unknown rules RU\[constructor\] in the record/)]);
+  });
+
+  it("over HTTP: 400 naming the name for every request kind (were 500, or 503 with a failed thread)", async () => {
+    const s = await buildServer({ threads: 1, maxQueue: 4 });
+    try {
+      const url = await s.app.listen({ host: "127.0.0.1", port: 0 });
+      const sgf = readFileSync(example, "utf8");
+      const post = async (path: string, body: unknown) => {
+        const r = await fetch(url + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+        return { status: r.status, error: ((await r.json()) as { error: string }).error };
+      };
+      for (const [path, body, what] of [
+        ["/v1/referee", { sgf, rules: "constructor" }, /unknown rule set "constructor"/],
+        ["/v1/referee", { sgf, rules: { name: "chinese", toString: "x" } }, /unknown knob "toString"/],
+        ["/v1/referee", { sgf: "(;SZ[9]RU[constructor];B[ee])" }, /unknown rules RU\[constructor\]/],
+        ["/v1/simulate", { size: 9, games: 10, rules: ["constructor"] }, /unknown rule set "constructor"/],
+        ["/v1/prove", { sgf, target: "E5", rules: "__proto__" }, /unknown rule set "__proto__"/],
+      ] as [string, unknown, RegExp][]) {
+        const a = await post(path, body);
+        expect(a.status, `${path} ${JSON.stringify(body).slice(0, 80)}`).toBe(400);
+        expect(a.error).toMatch(what);
+      }
+    } finally {
+      await s.shutdown(100);
+    }
+  });
+
+  it("prove --rules constructor is refused (it exited 0)", () => {
+    const r = cli("prove", example, "--target", "E5", "--rules", "constructor");
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/unknown rule set "constructor"/);
+  });
+});
+
+describe("GTP lines as GTP 2 section 3.1 reads them (issue 13, 10)", () => {
+  const gtp = (input: string) => spawnSync(process.execPath, [MAIN, "gtp"], { cwd: ROOT, input, encoding: "utf8", timeout: 60_000 }).stdout;
+
+  it("a CR is removed, not a line break: one command, one reply", () => {
+    // "1 name\rversion" is the command "nameversion"
+    expect(gtp("1 name\rversion\n2 name\r\nquit\n")).toBe("?1 unknown command\n\n=2 arbiter\n\n=\n\n");
+  });
+
+  it("komi is a decimal number: 0x10 and 1e3 are syntax errors, 6.5 and -3 are komi", () => {
+    expect(gtp("1 komi 0x10\n2 komi 1e3\n3 komi 6.5\n4 komi -3\n5 komi .5\nquit\n"))
+      .toBe("?1 syntax error: expected komi as a decimal number\n\n?2 syntax error: expected komi as a decimal number\n\n=3\n\n=4\n\n=5\n\n=\n\n");
+  });
+
+  it("arbiter-set-rules constructor answers the unknown name, not an internal error", () => {
+    expect(gtp("1 arbiter-set-rules constructor\nquit\n")).toMatch(/^\?1 unknown rule set "constructor"/);
+  });
+
+  it("a line of a megabyte is answered once and dropped; the next command is read", () => {
+    expect(gtp("x".repeat(1 << 20) + "\n2 name\nquit\n")).toBe("? syntax error: a command line longer than 65536 characters\n\n=2 arbiter\n\n=\n\n");
   });
 });

@@ -304,8 +304,9 @@ export class GtpEngine {
         this.live = null;
         return "";
       case "komi": {
+        // GTP 2 section 2.11: a float is decimal digits with an optional point (no 0x10, no 1e3)
         const k = Number(args[0]);
-        if (args[0] === undefined || !Number.isFinite(k) || Math.abs(k) > 1000) fail("syntax error: expected komi as a number");
+        if (args[0] === undefined || !/^[+-]?(\d+\.?\d*|\.\d+)$/.test(args[0]) || Math.abs(k) > 1000) fail("syntax error: expected komi as a decimal number");
         this.komi = k;
         // the controller's komi wins over a --komi given on the command line
         delete this.rules.komi;

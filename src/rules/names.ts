@@ -18,7 +18,7 @@ const RU_ALIASES: Record<string, string> = {
 /** The preset for an SGF RU value, or an error naming it. */
 export function presetForRu(ru: string): string {
   const key = ru.trim().toLowerCase().replace(/_/g, " ");
-  const name = RU_ALIASES[key] ?? (RULE_NAMES.includes(key) ? key : undefined);
+  const name = Object.hasOwn(RU_ALIASES, key) ? RU_ALIASES[key] : RULE_NAMES.includes(key) ? key : undefined;
   if (!name) {
     throw new ArbiterError(`unknown rules RU[${ru}] in the record: give --rules (${RULE_NAMES.join(", ")})`);
   }

@@ -148,11 +148,16 @@ const BOOLEAN_KNOBS = ["passesInHash", "resumeClearsHistory", "splitShared", "la
 const NUMBER_KNOBS = ["komi"];
 export const KNOB_NAMES = [...Object.keys(ENUM_KNOBS), ...BOOLEAN_KNOBS, ...NUMBER_KNOBS];
 
+/** A preset by name; a name is looked up among the presets' own names only (never "constructor"
+ *  or "__proto__" through the prototype). */
 export function preset(name: string): RuleSet {
-  const r = PRESETS[name.toLowerCase()];
-  if (!r) throw new ArbiterError(`unknown rule set "${name}": use one of ${RULE_NAMES.join(", ")}`);
-  return { ...r };
+  const key = typeof name === "string" ? name.toLowerCase() : "";
+  if (!Object.hasOwn(PRESETS, key)) throw new ArbiterError(`unknown rule set ${JSON.stringify(name)}: use one of ${RULE_NAMES.join(", ")}`);
+  return { ...PRESETS[key] };
 }
+
+/** The allowed values of an enumerated knob, or undefined for a name that is not one. */
+const enumKnob = (key: string): readonly string[] | undefined => Object.hasOwn(ENUM_KNOBS, key) ? ENUM_KNOBS[key] : undefined;
 
 /** Applies knob overrides (from the command line or a JSON rule object) and validates them. */
 export function withKnobs(rules: RuleSet, overrides: Record<string, unknown>): RuleSet {
@@ -160,10 +165,11 @@ export function withKnobs(rules: RuleSet, overrides: Record<string, unknown>): R
   let changed = false;
   for (const [key, value] of Object.entries(overrides)) {
     if (value === undefined || key === "name" || key === "source") continue;
-    const current = (out as unknown as Record<string, unknown>)[key];
-    if (ENUM_KNOBS[key]) {
-      if (typeof value !== "string" || !ENUM_KNOBS[key].includes(value)) {
-        throw new ArbiterError(`bad value ${JSON.stringify(value)} for knob ${key}: use one of ${ENUM_KNOBS[key].join(", ")}`);
+    const current = Object.hasOwn(out, key) ? (out as unknown as Record<string, unknown>)[key] : undefined;
+    const values = enumKnob(key);
+    if (values) {
+      if (typeof value !== "string" || !values.includes(value)) {
+        throw new ArbiterError(`bad value ${JSON.stringify(value)} for knob ${key}: use one of ${values.join(", ")}`);
       }
     } else if (BOOLEAN_KNOBS.includes(key)) {
       if (typeof value !== "boolean") throw new ArbiterError(`knob ${key} takes true or false, got ${JSON.stringify(value)}`);

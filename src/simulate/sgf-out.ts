@@ -6,7 +6,7 @@ import { appendMoves, rootData, writeSgf } from "../sgf/write.js";
 export function gameSgf(opts: { width: number; height: number; moves: number[]; rules: string; komi: number;
   result: string; comment: string; notes?: Map<number, string> }): string {
   const { width, height } = opts;
-  const root = { data: rootData(width, height, { KM: [`${opts.komi}`], ...(PRESETS[opts.rules] ? { RU: [opts.rules] } : {}),
+  const root = { data: rootData(width, height, { KM: [`${opts.komi}`], ...(Object.hasOwn(PRESETS, opts.rules) ? { RU: [opts.rules] } : {}),
     RE: [opts.result], C: [opts.comment] }), children: [] };
   return writeSgf(appendMoves(root, opts.moves, width, (k) => (k % 2 === 0 ? "B" : "W"), (k) => opts.notes?.get(k + 1)));
 }
