@@ -115,7 +115,22 @@ export async function runLoad(url: string, opts: LoadOptions): Promise<LoadResul
       }
     }
   };
+  // /healthz asked every 20 ms meanwhile: what a load balancer sees while the threads are busy
+  let loading = true;
+  const health = async () => {
+    while (loading) {
+      const s = performance.now();
+      const r = await fetch(`${url}/healthz`).catch(() => null);
+      await r?.text();
+      (times.healthz ??= []).push(performance.now() - s);
+      if (r?.status !== 200) errorCount.healthz = (errorCount.healthz ?? 0) + 1;
+      await new Promise((done) => setTimeout(done, 20));
+    }
+  };
+  const prober = health();
   await Promise.all(Array.from({ length: opts.concurrency }, client));
+  loading = false;
+  await prober;
   const seconds = (performance.now() - t0) / 1000;
   const byKind: Record<string, Latency> = {};
   for (const [kind, list] of Object.entries(times)) {

@@ -5,6 +5,7 @@
 // (The times are not measured here but bounded generously: the defects took 10-20 s and more.)
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { spawnSync } from "node:child_process";
+import { connect, type AddressInfo } from "node:net";
 import { mkdtempSync, rmSync, writeFileSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -191,5 +192,82 @@ describe("GTP lines as GTP 2 section 3.1 reads them (issue 13, 10)", () => {
 
   it("a line of a megabyte is answered once and dropped; the next command is read", () => {
     expect(gtp("x".repeat(1 << 20) + "\n2 name\nquit\n")).toBe("? syntax error: a command line longer than 65536 characters\n\n=2 arbiter\n\n=\n\n");
+  });
+});
+
+describe("HTTP: slow clients, connection cap, Host, page headers (issue 13, 6 and 11)", () => {
+  const example = readFileSync(join(ROOT, "test", "fixtures", "example.sgf"), "utf8");
+
+  /** A raw connection to the server; resolves with what it got when the server closes it, or
+   *  null if it is still open after `ms`. */
+  function hold(port: number, send: string, ms: number): Promise<string | null> {
+    return new Promise((done) => {
+      const sock = connect(port, "127.0.0.1");
+      let got = "";
+      const timer = setTimeout(() => { sock.destroy(); done(null); }, ms);
+      sock.on("data", (d) => { got += d.toString(); });
+      sock.on("close", () => { clearTimeout(timer); done(got); });
+      sock.on("error", () => {});
+      sock.write(send);
+    });
+  }
+
+  it("a body sent too slowly is cut off after receiveSeconds (was kept 135 s and more)", async () => {
+    const s = await buildServer({ threads: 1, limits: { receiveSeconds: 1 } });
+    try {
+      await s.app.listen({ host: "127.0.0.1", port: 0 });
+      const port = (s.app.server.address() as AddressInfo).port;
+      const t0 = performance.now();
+      const got = await hold(port, `POST /v1/referee HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"sgf":"(;`, 10_000);
+      expect(got, "the connection was still open after 10 s").not.toBeNull();
+      expect(performance.now() - t0).toBeLessThan(5_000);
+      expect(got).toMatch(/^HTTP\/1\.1 408/);
+    } finally {
+      await s.shutdown(100);
+    }
+  });
+
+  it("connections over the cap are closed at once; the others are served", async () => {
+    const s = await buildServer({ threads: 1, limits: { connections: 3 } });
+    try {
+      await s.app.listen({ host: "127.0.0.1", port: 0 });
+      const port = (s.app.server.address() as AddressInfo).port;
+      const idle = Array.from({ length: 3 }, () => connect(port, "127.0.0.1"));
+      await Promise.all(idle.map((c) => new Promise((r) => c.once("connect", r))));
+      await new Promise((r) => setTimeout(r, 100));
+      const extra = await hold(port, `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`, 3_000);
+      expect(extra).toBe("");
+      for (const c of idle) c.destroy();
+      await new Promise((r) => setTimeout(r, 100));
+      const ok = await hold(port, `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`, 3_000);
+      expect(ok).toMatch(/^HTTP\/1\.1 200/);
+    } finally {
+      await s.shutdown(100);
+    }
+  });
+
+  it("a Host that is not this server's is refused (DNS rebinding); the page has CSP and frame headers", async () => {
+    const s = await buildServer({ threads: 1 });
+    try {
+      const url = await s.app.listen({ host: "127.0.0.1", port: 0 });
+      const port = (s.app.server.address() as AddressInfo).port;
+      const rebound = await hold(port, `POST /v1/referee HTTP/1.1\r\nHost: evil.example:${port}\r\nContent-Type: application/json\r\nContent-Length: ${JSON.stringify({ sgf: example }).length}\r\n\r\n${JSON.stringify({ sgf: example })}`, 3_000);
+      expect(rebound).toMatch(/^HTTP\/1\.1 421/);
+      expect(rebound).toMatch(/Host \\"evil\.example:\d+\\" is not this server/);
+      for (const host of [`127.0.0.1:${port}`, `localhost:${port}`]) {
+        const r = await hold(port, `GET /healthz HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`, 3_000);
+        expect(r, host).toMatch(/^HTTP\/1\.1 200/);
+      }
+      const page = await fetch(url + "/");
+      expect(page.status).toBe(200);
+      expect(page.headers.get("x-frame-options")).toBe("DENY");
+      const csp = page.headers.get("content-security-policy") ?? "";
+      expect(csp).toMatch(/default-src 'none'/);
+      expect(csp).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+'/);
+      expect(csp).toMatch(/frame-ancestors 'none'/);
+      expect(csp).not.toMatch(/unsafe-inline/);
+    } finally {
+      await s.shutdown(100);
+    }
   });
 });

@@ -20,7 +20,7 @@ export function addServeCommands(program: Command): void {
     .description("serve the referee, prove and rules operations as an HTTP JSON API, and the dispute page")
     .option("--host <host>", "address to listen on", "127.0.0.1")
     .option("--port <n>", "TCP port (0: any free port)", "8080")
-    .option("--threads <n>", "search threads for proofs (default: up to 2, one per core)")
+    .option("--threads <n>", "search threads: every request runs in one (default: up to 2, one core left to the event loop)")
     .option("--queue <n>", "proofs that may wait for a thread; one more is refused with 503", "16")
     .option("--max-nodes <n>", "largest node budget one request may ask for", "20000000")
     .option("--max-seconds <s>", "largest time budget one request may ask for", "60")

@@ -17,9 +17,15 @@ export interface Limits {
   seconds: number;
   /** simulation size of one request */
   games: number;
+  /** seconds a client has to send a whole request (headers and body); the work after it has
+   *  its own budget (`seconds`) */
+  receiveSeconds: number;
+  /** connections open at once; one more is closed at once */
+  connections: number;
 }
 
-export const DEFAULT_LIMITS: Limits = { bodyBytes: 1024 * 1024, moves: 4096, maxNodes: 20_000_000, seconds: 60, games: 100_000 };
+export const DEFAULT_LIMITS: Limits = { bodyBytes: 1024 * 1024, moves: 4096, maxNodes: 20_000_000, seconds: 60, games: 100_000,
+  receiveSeconds: 10, connections: 256 };
 
 const vertex = { type: "string", minLength: 1, maxLength: 8 } as const;
 const vertices = { type: "array", items: vertex, maxItems: 361 } as const;

@@ -18,6 +18,8 @@ export type TaskResult = { ok: true; text: string } | { ok: false; status: numbe
 
 export default async function run(task: Task): Promise<TaskResult> {
   const cancelled = () => Atomics.load(task.cancel, 0) === 1;
+  // a request whose client went away while it waited for a thread is not started
+  if (cancelled()) return { ok: false, status: 503, error: "cancelled before it started: the client went away or the server is stopping" };
   try {
     switch (task.kind) {
       case "referee": return { ok: true, text: refereeText(task.body, task.limits) };
