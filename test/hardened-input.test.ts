@@ -271,3 +271,19 @@ describe("HTTP: slow clients, connection cap, Host, page headers (issue 13, 6 an
     }
   });
 });
+
+describe("an interrupted simulation reports the games it did (issue 13, 8)", () => {
+  it("ranges cover exactly gamesDone games (was [[0, 300000]] with 186,000 done)", async () => {
+    const { simulateRun, simulate } = await import("../src/simulate/options.js");
+    const run = simulateRun({ size: 5, games: 4000, rules: "chinese", workers: 2, taskSize: 100 });
+    let asked = 0;
+    // stop once a few tasks have been handed out
+    const report = await simulate(run, { sigint: false, stop: () => ++asked > 12 });
+    expect(report.interrupted).toBe(true);
+    expect(report.gamesDone).toBeGreaterThan(0);
+    expect(report.gamesDone).toBeLessThan(4000);
+    const covered = report.ranges.reduce((n: number, [a, b]: [number, number]) => n + (b - a), 0);
+    expect(covered).toBe(report.gamesDone);
+    for (const [a, b] of report.ranges) expect(a % 100 === 0 && b > a && b <= 4000).toBe(true);
+  });
+});

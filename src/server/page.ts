@@ -23,6 +23,7 @@ export const PAGE = `<!doctype html>
   .stone { cursor: pointer; }
   .target { stroke: #d22; stroke-width: 3; }
   #stepper span { display: inline-block; min-width: 9em; text-align: center; }
+  #seconds { width: 4em; }
 </style>
 </head>
 <body>
@@ -35,7 +36,7 @@ export const PAGE = `<!doctype html>
   <fieldset>
     <label>Rule set <select id="rules"><option value="">from the record (RU)</option></select></label>
     <label>First to move <select id="toMove"><option value="">as in the record</option><option>B</option><option>W</option></select></label>
-    <br><label>Time budget <input id="seconds" type="number" min="1" max="60" value="10" style="width:4em"> s</label>
+    <br><label>Time budget <input id="seconds" type="number" min="1" max="60" value="10"> s</label>
   </fieldset>
   <button id="load">Show position</button>
   <button id="prove" disabled>Prove the selected stones</button>

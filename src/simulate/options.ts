@@ -91,7 +91,7 @@ export async function simulate(run: SimulateRun, how: { progress?: boolean; stop
     sigint: how.sigint });
   return buildReport(r.part, {
     command: "simulate", version: 1, size: { width: spec.width, height: spec.height }, policy: spec.policy, seed: spec.seed,
-    games, ranges: [r.range], shard: shard.count > 1 ? shard : null, rulesOrder: spec.rules.map((x) => x.key), workers,
+    games, ranges: r.ranges, shard: shard.count > 1 ? shard : null, rulesOrder: spec.rules.map((x) => x.key), workers,
     ms: r.ms, cpuMs: r.cpuMs, interrupted: r.interrupted,
   }, Object.fromEntries(spec.rules.map((x) => [x.key, x.rules])));
 }

@@ -129,7 +129,7 @@ const workerFile = (): string => builtFile(import.meta.url, "worker.js");
 
 /** Runs the shard's games; resolves with the statistics (partial if interrupted by SIGINT). */
 export async function runSimulation(opts: RunOptions): Promise<{ part: SimPart; ms: number; cpuMs: number; interrupted: boolean;
-  range: [number, number] }> {
+  ranges: [number, number][] }> {
   const [from, to] = shardRange(opts.games, opts.shard);
   const workers = Math.max(1, opts.workers);
   const taskSize = opts.taskSize ?? Math.max(50, Math.min(1000, Math.ceil((to - from) / (workers * 8))));
@@ -156,6 +156,9 @@ export async function runSimulation(opts: RunOptions): Promise<{ part: SimPart; 
   const cpu0 = process.cpuUsage(); // all threads of the process: the workers included
   bar?.start(total, 0, { rate: "0" });
   let done = 0;
+  // the games whose statistics are in `part`: an interrupted run reports only these (tasks end
+  // out of order, so there may be gaps), never the range it was asked for
+  const finished: [number, number][] = [];
   const tick = (n: number) => {
     done += n;
     const secs = (performance.now() - t0) / 1000;
@@ -167,6 +170,7 @@ export async function runSimulation(opts: RunOptions): Promise<{ part: SimPart; 
       for (const t of tasks) {
         if (stopped()) break;
         addPart(part, simulateRange(t.spec, t.from, t.to));
+        finished.push([t.from, t.to]);
         tick((t.to - t.from) * t.spec.rules.length);
       }
     } else {
@@ -179,6 +183,7 @@ export async function runSimulation(opts: RunOptions): Promise<{ part: SimPart; 
             const t = tasks[next++];
             const res = (await pool.run(t)) as SimPart;
             addPart(part, res);
+            finished.push([t.from, t.to]);
             tick((t.to - t.from) * t.spec.rules.length);
           }
         };
@@ -193,5 +198,16 @@ export async function runSimulation(opts: RunOptions): Promise<{ part: SimPart; 
   }
   const cpu = process.cpuUsage(cpu0);
   return { part, ms: Math.round(performance.now() - t0), cpuMs: Math.round((cpu.user + cpu.system) / 1000),
-    interrupted: interrupted || (opts.stop?.() ?? false), range: [from, to] };
+    interrupted: interrupted || (opts.stop?.() ?? false), ranges: mergeRanges(finished) };
+}
+
+/** Ranges of games as few as they can be: sorted, touching ones joined. */
+export function mergeRanges(list: [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [a, b] of [...list].sort((x, y) => x[0] - y[0])) {
+    const last = out[out.length - 1];
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
 }
