@@ -49,6 +49,8 @@ describe.skipIf(!HAVE_CHROMIUM)(`the dispute page in headless Chromium${HAVE_CHR
   it("paste an SGF, click a stone of the disputed group, prove: the verdict and its main line", async () => {
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
+    // the page's Content-Security-Policy blocks nothing the page itself does
+    page.on("console", (m) => { if (/Content Security Policy/i.test(m.text())) errors.push(m.text()); });
     await page.goto(`${url}/`);
     await expect.poll(() => page.locator("#rules option").count()).toBeGreaterThan(10);
     await page.fill("#sgf", CORNER);
