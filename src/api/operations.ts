@@ -100,7 +100,7 @@ export async function proveRecord(full: GameRecord, opts: CliOptions, cancel: Ca
 /** `arbiter rules [name] --json`: every preset (or one) as its knob object. */
 export function rulesText(name?: string): string {
   const names = name ? [name] : Object.keys(PRESETS);
-  for (const n of names) if (!PRESETS[n]) throw new ArbiterError(`unknown rule set "${n}": use one of ${Object.keys(PRESETS).join(", ")}`);
+  for (const n of names) if (!Object.hasOwn(PRESETS, n)) throw new ArbiterError(`unknown rule set "${n}": use one of ${Object.keys(PRESETS).join(", ")}`);
   const picked = Object.fromEntries(names.map((n) => [n, PRESETS[n]]));
   return JSON.stringify(name ? picked[name] : picked, null, 2) + "\n";
 }
