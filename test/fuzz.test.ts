@@ -12,6 +12,11 @@ import { proveRecord, refereeRecord } from "../src/api/operations.js";
 import { resolveRules } from "../src/rules/resolve.js";
 import { GtpEngine, parseLine } from "../src/gtp/engine.js";
 import { buildServer, type ArbiterServer } from "../src/server/app.js";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261202);
@@ -32,8 +37,31 @@ function timed<T>(what: string, chars: number, f: () => T): T {
     figures.set(what, fig);
   }
 }
+// under `npm run fuzz`, the longest texts also go through the command itself, whose peak RSS
+// (GNU time's %M) must stay under 256 MB: the process of this file holds fast-check's values too
+const MAIN = fileURLToPath(new URL("../dist/src/cli/main.js", import.meta.url));
+const TIME = "/usr/bin/time";
+let commandRuns = 0;
+let commandPeakKb = 0;
+let scratch = "";
+function throughCommand(text: string): void {
+  if (!process.env.FUZZ_RUNS || text.length < 100_000 || commandRuns >= 300 || !existsSync(TIME)) return;
+  scratch ||= mkdtempSync(join(tmpdir(), "arbiter-fuzz-"));
+  const file = join(scratch, "input.sgf");
+  writeFileSync(file, text);
+  const r = spawnSync(TIME, ["-f", "%M", process.execPath, MAIN, "referee", file], { encoding: "utf8", timeout: 60_000 });
+  const kb = Number(/(\d+)\s*$/.exec(r.stderr)?.[1] ?? NaN);
+  commandRuns++;
+  commandPeakKb = Math.max(commandPeakKb, kb);
+  expect([0, 2, 3], r.stderr.slice(0, 300)).toContain(r.status);
+  expect(r.stderr).not.toMatch(/internal error/);
+  expect(kb).toBeLessThan(256 * 1024);
+}
+
 afterAll(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
   if (!process.env.FUZZ_RUNS) return;
+  if (commandRuns) console.log(`fuzz: ${commandRuns} texts over 100,000 characters through \`arbiter referee\`: peak RSS ${(commandPeakKb / 1024).toFixed(0)} MB`);
   const rows = [...figures].map(([k, f]) => `  ${k}: ${f.inputs} inputs, slowest ${f.maxMs.toFixed(1)} ms, longest ${f.maxChars} characters`);
   console.log(`fuzz (seed ${SEED}, ${RUNS} runs a property):\n${rows.join("\n")}\n  peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
 });
@@ -102,6 +130,7 @@ describe("fuzz: the SGF reader and the referee", () => {
     else for (const g of all) if ("error" in g) expect(g.error).not.toContain("\n");
     const first = answered(() => readSgf(text));
     if (first instanceof ArbiterError) expect(first.message).not.toMatch(/\n|internal/);
+    throughCommand(text);
   });
 
   test.prop([sgfText, fc.constantFrom("japanese", "chinese", "ing", "new-ing", "zhang", "grand", "aga", "tromp-taylor")], opts())(
