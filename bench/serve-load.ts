@@ -60,6 +60,8 @@ export interface LoadResult {
   seconds: number;
   requestsPerSec: number;
   errors: { status: number; body: string }[];
+  /** requests that got no HTTP answer, by the error's code */
+  failures: Record<string, number>;
   byKind: Record<string, Latency>;
 }
 
@@ -92,6 +94,7 @@ export async function runLoad(url: string, opts: LoadOptions): Promise<LoadResul
   const times: Record<string, number[]> = {};
   const errorCount: Record<string, number> = {};
   const errors: LoadResult["errors"] = [];
+  const failures: Record<string, number> = {};
   let next = 0;
   const t0 = performance.now();
   const client = async () => {
@@ -106,7 +109,10 @@ export async function runLoad(url: string, opts: LoadOptions): Promise<LoadResul
         status = r.status;
         text = await r.text();
       } catch (e) {
-        text = (e as Error).message;
+        // a request the server never took (ECONNREFUSED) or one it dropped (ECONNRESET, ...)
+        const code = ((e as Error & { cause?: { code?: string } }).cause?.code) ?? (e as Error).message;
+        failures[code] = (failures[code] ?? 0) + 1;
+        text = `${code}: ${(e as Error).message}`;
       }
       (times[kind] ??= []).push(performance.now() - s);
       if (status !== 200) {
@@ -140,7 +146,7 @@ export async function runLoad(url: string, opts: LoadOptions): Promise<LoadResul
       mean: round(list.reduce((a, b) => a + b, 0) / list.length) };
   }
   return { requests: plan.length, concurrency: opts.concurrency, seconds: round(seconds),
-    requestsPerSec: Math.round(plan.length / seconds), errors, byKind };
+    requestsPerSec: Math.round(plan.length / seconds), errors, failures, byKind };
 }
 
 /** `arbiter serve --port 0` in a child process; resolves with its URL and a stop function. */

@@ -287,3 +287,25 @@ describe("an interrupted simulation reports the games it did (issue 13, 8)", () 
     for (const [a, b] of report.ranges) expect(a % 100 === 0 && b > a && b <= 4000).toBe(true);
   });
 });
+
+describe("SIGTERM under load answers every request it took (issue 13, 9)", () => {
+  it("16 clients, SIGTERM in the middle: every answer is 200 or 503, no connection reset", async () => {
+    const { runLoad } = await import("../bench/serve-load.js");
+    const { spawnServer } = await import("./helpers/serve.js");
+    const child = await spawnServer();
+    try {
+      const load = runLoad(child.url, { requests: 4000, concurrency: 16, proveShare: 0.05 });
+      await new Promise((r) => setTimeout(r, 700));
+      const exited = child.stop("SIGTERM");
+      const r = await load;
+      expect(await exited).toBe(0);
+      // after the listener closed, new connections are refused: those requests were never taken
+      const { ECONNREFUSED: refused = 0, ...dropped } = r.failures;
+      expect(dropped, JSON.stringify(r.errors.slice(0, 3))).toEqual({});
+      for (const e of r.errors) if (e.status !== 0) expect([503]).toContain(e.status);
+      expect(refused).toBeLessThan(4000);
+    } finally {
+      await child.stop("SIGKILL");
+    }
+  });
+});

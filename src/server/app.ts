@@ -41,6 +41,8 @@ export interface ArbiterServer {
 }
 
 const JSON_TYPE = "application/json; charset=utf-8";
+/** how long a draining server keeps its open connections after its work is done */
+const LINGER_MS = 1000;
 /** how much of a body over the limit is read and dropped before the 413 */
 const DRAIN_BYTES = 64 * 1024 * 1024;
 
@@ -141,6 +143,8 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ArbiterServ
     // node checks the request timers every 30 s by default: a second, so the limit holds to it
     http: { connectionsCheckingInterval: 1000, headersTimeout: limits.receiveSeconds * 1000 },
     return503OnClosing: true,
+    // the drain closes the connections itself (shutdown below)
+    forceCloseConnections: false,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false,
       allowUnionTypes: true } },
   });
@@ -176,6 +180,12 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ArbiterServ
       reply.header("connection", "close");
       return sendError(reply, 503, "the server is shutting down");
     }
+  });
+  // while draining, every answer closes its connection, so no client sends another request on
+  // a socket the server is about to close (a request written to a socket as it closes is reset)
+  app.addHook("onSend", async (_req, reply, payload) => {
+    if (draining) reply.header("connection", "close");
+    return payload;
   });
   app.addHook("onClose", async () => { await pool.destroy(); });
   app.server.maxConnections = limits.connections;
@@ -232,15 +242,29 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ArbiterServ
     return inPool(reply, "simulate", { ...body, seconds } as unknown as GameBody, seconds);
   });
 
+  /** Open connections now. */
+  const connections = () => new Promise<number>((r) => app.server.getConnections((_e, n) => r(n ?? 0)));
+
   async function shutdown(graceMs = 5000): Promise<void> {
     if (draining) return;
     draining = true;
+    // no new connection is taken from here on (a client trying gets "refused", never a reset);
+    // the open ones stay, and each request on them is answered (503 if it is new, with
+    // "connection: close"). http.Server.close would also close the idle keep-alive connections,
+    // and a request already on its way on one would be reset: they are left to close themselves.
+    const closeIdle = app.server.closeIdleConnections;
+    app.server.closeIdleConnections = () => {};
+    app.server.close(() => {});
+    app.server.closeIdleConnections = closeIdle;
     if (!(await pool.whenIdle(graceMs))) {
       pool.cancelAll();
       await pool.whenIdle(10_000);
     }
-    // the work is done and answered: a connection still open a second later is one that a
-    // client left half-closed, and it must not hold the shutdown
+    // the work is done and answered; the clients have LINGER_MS to hear "connection: close" on
+    // their next request; what is still open then is idle or half-closed, and is closed
+    for (const end = Date.now() + LINGER_MS; Date.now() < end && (await connections()) > 0;) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
     const force = setTimeout(() => app.server.closeAllConnections(), 1000);
     try {
       await app.close();
