@@ -313,6 +313,18 @@ describe("a hostile body does not hold a thread after its client left (issue 13,
   });
 });
 
+describe("--dead auto stops when its answer is no longer wanted (issue 13, 4: every request kind)", () => {
+  it("a cancelled referee leaves the groups not settled unresolved, saying why", async () => {
+    const { refereeRecord } = await import("../src/api/operations.js");
+    const { DISPUTE_BUDGET } = await import("../src/rules/dispute.js");
+    const record = readSgf(readFileSync(join(ROOT, "test", "fixtures", "example.sgf"), "utf8"));
+    const r = refereeRecord(record, { dead: "auto" }, { proveBudget: { ...DISPUTE_BUDGET, cancelled: () => true } });
+    const searched = (r.disputes ?? []).filter((d) => d.by !== "benson");
+    expect(searched.length).toBeGreaterThan(0);
+    for (const d of searched) expect(d).toMatchObject({ status: "unresolved", reason: expect.stringMatching(/^cancelled/) });
+  });
+});
+
 describe("SIGTERM under load answers every request it took (issue 13, 9)", () => {
   it("16 clients, SIGTERM in the middle: every answer is 200 or 503, no connection reset", async () => {
     const { runLoad } = await import("../bench/serve-load.js");

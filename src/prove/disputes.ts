@@ -229,12 +229,13 @@ function exitsOf(b: Board, points: Set<number>, d: number): Set<number> {
  * escapes (any of them may show the group joining its own living stones).
  */
 export function askLocal(pos: Board, rules: RuleSet, defender: Color, targets: number[], region: SearchRegion,
-  own: Float32Array, goal: "all" | "any", toMove: Color, budget: { positions: number; deadline: number }) {
+  own: Float32Array, goal: "all" | "any", toMove: Color, budget: { positions: number; deadline: number; cancelled?: () => boolean }) {
   const { width, height, board } = pos;
   // one positions budget for all the questions (the widenings take what the first left)
   let positions = 0;
   const question = (r: SearchRegion) => ask({ width, height, board, rules, defender, targets, region: r, goal, tuning: "finished-game" },
-    toMove, { maxNodes: Number.MAX_SAFE_INTEGER, maxPositions: Math.max(1, budget.positions - positions), deadline: budget.deadline },
+    toMove, { maxNodes: Number.MAX_SAFE_INTEGER, maxPositions: Math.max(1, budget.positions - positions), deadline: budget.deadline,
+      cancelled: budget.cancelled },
     false, DEEPENING_SHARE);
   let q = question(region);
   let nodes = q.nodes;
@@ -343,6 +344,7 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
       (p) => thoughtDead(id[p]));
     if (!region) return without(unresolved(`region not local: more than ${MAX_REGION} points around the group`));
     const left = (budget.totalMs ?? Infinity) - (performance.now() - t0);
+    if (budget.cancelled?.()) return without(unresolved("cancelled: the answer was no longer wanted before this group was settled"));
     if (left <= 0) return without(unresolved("budget: the position's time ran out before this group"));
     const t1 = performance.now();
     // the count turns on the groups in doubt: a check of a group surely alive gets a quarter
@@ -350,7 +352,7 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
     const positions = Math.max(1, Math.floor(budget.positions * share));
     const targets = g.map((s) => members[s][0]);
     const local = askLocal(pos, rules, colour, targets, region, own, askCapture ? "all" : "any", firstToMove,
-      { positions, deadline: t1 + timeMs });
+      { positions, deadline: t1 + timeMs, cancelled: budget.cancelled });
     const { q, escapes } = local;
     region = local.region;
     const regionOut = { points: region.points.length, boundary: [...new Set([...region.boundary].map((p) => id[p]))]

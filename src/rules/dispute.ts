@@ -55,6 +55,9 @@ export interface DisputeBudget {
   positions: number;
   /** per group, a cap in time (a quarter for a group thought alive) */
   timeMs: number;
+  /** set when the answer is no longer wanted (the client left, the server stops): the groups
+   *  not settled yet are left unresolved, with that reason */
+  cancelled?: () => boolean;
   /** for the whole position, a cap; groups left when it runs out are unresolved (budget) */
   totalMs?: number;
 }

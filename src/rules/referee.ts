@@ -10,7 +10,7 @@ import { clauseFor } from "./clauses.js";
 import { countFinal, factsFromMoves, resultOf, type Score } from "../scoring/count.js";
 import { Referee, type MoveRuling, type Cycle } from "./play.js";
 import type { EndReason } from "./knobs.js";
-import { DISPUTE_BUDGET, disputeFirstMover, type Dispute, type SettleDisputes } from "./dispute.js";
+import { DISPUTE_BUDGET, disputeFirstMover, type Dispute, type DisputeBudget, type SettleDisputes } from "./dispute.js";
 import { ruleOnTime, type TimeControl, type TimeRuling, type TimeUsed } from "./time.js";
 
 export type { EndReason } from "./knobs.js";
@@ -54,7 +54,7 @@ export interface RefereeOptions {
    *  GTP vertices each naming a dead string */
   dead: "none" | "auto" | "sgf" | string[];
   /** budget for each dispute under --dead auto, and for the whole position */
-  proveBudget?: { positions: number; timeMs: number; totalMs?: number };
+  proveBudget?: DisputeBudget;
   /** dead points as row-major indices (alternative to GTP vertices) */
   deadIndices?: number[];
   /** Grand 4.6: points a side alone has the right to occupy (GTP vertices) */

@@ -7,6 +7,7 @@ import { positionAfter } from "../prove/position.js";
 import { indexToGtp } from "../core/coords.js";
 import { proveOptions, recordOf, refereeOptions, ruleOptions, type GameBody, type Limits } from "./requests.js";
 import { resolveRules } from "../rules/resolve.js";
+import { DISPUTE_BUDGET } from "../rules/dispute.js";
 
 /** A prove request whose SGF text is at most this long is checked on the event loop before it
  *  waits for a thread (reading is linear: some 0.1 ms for 8 KB). */
@@ -16,9 +17,10 @@ export function checksInline(body: GameBody): boolean {
   return body.sgf === undefined || body.sgf.length <= CHECK_INLINE_CHARS;
 }
 
-/** POST /v1/referee: `arbiter referee GAME --json ...` */
-export function refereeText(body: GameBody, l: Limits): string {
-  return jsonText(refereeRecord(recordOf(body, l), refereeOptions(body)));
+/** POST /v1/referee: `arbiter referee GAME --json ...`; `cancelled` stops the searches of
+ *  --dead auto (the groups left are unresolved, "cancelled"). */
+export function refereeText(body: GameBody, l: Limits, cancelled?: () => boolean): string {
+  return jsonText(refereeRecord(recordOf(body, l), refereeOptions(body), cancelled ? { proveBudget: { ...DISPUTE_BUDGET, cancelled } } : {}));
 }
 
 /** POST /v1/position: the stones after the record (or its first atMove moves). */

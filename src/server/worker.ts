@@ -22,7 +22,7 @@ export default async function run(task: Task): Promise<TaskResult> {
   if (cancelled()) return { ok: false, status: 503, error: "cancelled before it started: the client went away or the server is stopping" };
   try {
     switch (task.kind) {
-      case "referee": return { ok: true, text: refereeText(task.body, task.limits) };
+      case "referee": return { ok: true, text: refereeText(task.body, task.limits, cancelled) };
       case "position": return { ok: true, text: positionText(task.body, task.limits) };
       case "prove": return { ok: true, text: await proveText(task.body, task.limits, cancelled) };
       case "simulate": {
