@@ -21,6 +21,8 @@ import { fileURLToPath } from "node:url";
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261202);
 const opts = (runs = RUNS) => ({ numRuns: runs, seed: SEED, endOnFailure: true });
+/** vitest's time for one property: its runs at a generous 20 ms each, at least a minute */
+const LIMIT = Math.max(60_000, RUNS * 20);
 
 // what `npm run fuzz` reports: inputs per property, the slowest one, and the process's peak RSS
 const figures = new Map<string, { inputs: number; maxMs: number; maxChars: number }>();
@@ -131,13 +133,13 @@ describe("fuzz: the SGF reader and the referee", () => {
     const first = answered(() => readSgf(text));
     if (first instanceof ArbiterError) expect(first.message).not.toMatch(/\n|internal/);
     throughCommand(text);
-  });
+  }, LIMIT);
 
   test.prop([sgfText, fc.constantFrom("japanese", "chinese", "ing", "new-ing", "zhang", "grand", "aga", "tromp-taylor")], opts())(
     "referee on any text under any preset: a ruling or an ArbiterError", (text, rules) => {
       const r = timed("referee", text.length, () => answered(() => refereeRecord(readSgf(text), { rules })));
       if (!(r instanceof ArbiterError)) expect(typeof r.result).toBe("string");
-    });
+    }, LIMIT);
 
   test.prop([sgfText, point], opts(Math.max(20, Math.floor(RUNS / 5))))("prove on any text with a small budget", async (text, target) => {
     const t0 = performance.now();
@@ -147,7 +149,7 @@ describe("fuzz: the SGF reader and the referee", () => {
     const fig = figures.get("prove")!;
     fig.maxMs = Math.max(fig.maxMs, performance.now() - t0);
     if (!(r instanceof ArbiterError)) expect(["dead", "alive", "unsettled", "ko", "seki", "unknown"]).toContain(r.out.verdict);
-  });
+  }, LIMIT);
 });
 
 describe("fuzz: rule names and knobs", () => {
@@ -160,7 +162,7 @@ describe("fuzz: rule names and knobs", () => {
         const r = answered(() => resolveRules(o, ru));
         if (!(r instanceof ArbiterError)) expect(typeof r.rules.name).toBe("string");
       }
-    });
+    }, LIMIT);
 });
 
 describe("fuzz: GTP lines", () => {
@@ -177,7 +179,7 @@ describe("fuzz: GTP lines", () => {
       const reply = await engine.execute(cmd.command, cmd.args);
       expect(reply.text).not.toMatch(/internal error/);
     }
-  });
+  }, LIMIT);
 });
 
 describe("fuzz: HTTP bodies", () => {
@@ -194,5 +196,5 @@ describe("fuzz: HTTP bodies", () => {
     const res = await server.app.inject({ method: url === "/v1/rules" ? "GET" : "POST", url, headers: { "content-type": "application/json", host: "localhost:80" },
       payload: raw ? JSON.stringify(body).slice(0, 40) : JSON.stringify({ ...body, seconds: 0.2 }) });
     expect(res.statusCode, res.body.slice(0, 300)).toBeLessThan(500);
-  });
+  }, LIMIT);
 });
