@@ -2,9 +2,21 @@
 // large SGF texts) run here, one wasm core per thread, so that the event loop keeps answering.
 // A task carries a shared cancel flag that the server sets on shutdown or when the client goes
 // away.
+import { setPriority } from "node:os";
 import { ArbiterError } from "../errors.js";
 import type { GameBody, Limits } from "./requests.js";
 import { positionText, proveText, refereeText } from "./handlers.js";
+
+// a search thread yields to the event loop: on Linux the priority of "process" 0 is the calling
+// thread's own, so the server's main thread (which answers /healthz and routes every request)
+// is served first when the cores are busy (elsewhere it would be the whole process's: left alone)
+if (process.platform === "linux") {
+  try {
+    setPriority(0, 10);
+  } catch {
+    // not allowed here: the threads keep the process's priority
+  }
+}
 
 export interface Task {
   kind: "referee" | "position" | "prove" | "simulate";
