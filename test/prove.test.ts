@@ -365,3 +365,24 @@ describe("prove: Zhang's rules, a suicide as a tempo", () => {
     expect(r.moves.filter((m) => !m.legal).map((m) => `${m.n} ${m.reason}`)).toEqual(["7 no-change"]);
   });
 });
+
+describe("one question when one is asked (--question)", () => {
+  // the L group is dead whoever moves first, the L+1 group lives if White moves first and dies
+  // if Black does (both worked by hand in CASES above); one question answers only its own half
+  for (const [file, target, attacker, defender] of [["l-group", "db", true, true], ["l-plus-one", "da", true, false]] as const) {
+    it(`${file}: attacker first ${attacker ? "captured" : "not captured"}, defender first ${defender ? "captured" : "not captured"}, each asked alone`, async () => {
+      const { req } = request(file, target, "japanese");
+      const a = prove({ ...req, question: "attacker" });
+      expect(a).toMatchObject({ question: "attacker", verdict: "unknown", complete: true, attackerFirst: { captured: attacker },
+        defenderFirst: { captured: null, nodes: 0, line: [] } });
+      const d = prove({ ...req, question: "defender" });
+      expect(d).toMatchObject({ question: "defender", verdict: "unknown", complete: true, defenderFirst: { captured: defender },
+        attackerFirst: { captured: null, nodes: 0, line: [] } });
+      // the same answers as when both are asked, on two workers as on one
+      const both = proved(file, target, "japanese");
+      expect([both.attackerFirst.captured, both.defenderFirst.captured]).toEqual([attacker, defender]);
+      const par = await proveParallel({ ...req, question: "defender" }, 2, undefined, false, req.board[req.targets[0]] === 1 ? "B" : "W");
+      expect(par).toMatchObject({ question: "defender", complete: true, defenderFirst: { captured: defender }, attackerFirst: { captured: null } });
+    });
+  }
+});

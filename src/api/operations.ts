@@ -87,10 +87,17 @@ export async function proveRecord(full: GameRecord, opts: CliOptions, cancel: Ca
   const seconds = opts.time === undefined ? 60 : Number(opts.time);
   if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 86400) throw new ArbiterError(`--time takes seconds from 0 to 86400, got "${opts.time}"`);
   const workers = parseWhole("--workers", opts.workers as string | undefined, 1, 64, 1);
-  const req = { ...pos, rules, targets, toMove: toMoveOpt as "B" | "W", maxNodes, timeMs: seconds * 1000 };
+  const asked = opts.question === undefined ? "both" : String(opts.question);
+  if (asked !== "attacker" && asked !== "defender" && asked !== "both") {
+    throw new ArbiterError(`--question takes attacker, defender or both, got "${opts.question}"`);
+  }
+  const question: "attacker" | "defender" | undefined = asked === "both" ? undefined : asked;
+  const req = { ...pos, rules, targets, toMove: toMoveOpt as "B" | "W", maxNodes, timeMs: seconds * 1000, question };
   const { signal } = cancel;
   const cancelled = () => (signal?.aborted ?? false) || (cancel.cancelled?.() ?? false);
-  const result = workers > 1 ? await proveParallel(req, workers, signal, wantProof)
+  const defender: "B" | "W" = pos.board[targets[0]] === 2 ? "W" : "B";
+  const only = question === undefined ? undefined : question === "defender" ? defender : defender === "B" ? "W" : "B";
+  const result = workers > 1 ? await proveParallel(req, workers, signal, wantProof, only)
     : prove({ ...req, cancelled }, wantProof);
   const { attackerFirst, defenderFirst, ...rest } = result;
   const strip = (q: typeof attackerFirst) => ({ captured: q.captured, line: q.line, nodes: q.nodes });

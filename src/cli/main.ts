@@ -102,6 +102,7 @@ export function buildProgram(): Command {
     .option("--max-nodes <n>", "node budget", "20000000")
     .option("--time <seconds>", "time budget", "60")
     .option("--workers <n>", "worker threads (1: search in this thread)", "1")
+    .option("--question <which>", "attacker (can the attacker capture, moving first?), defender (with the defender moving first?) or both", "both")
     .option("--proof <file.sgf>", "write the proof trees as SGF variations")
     .option("--json", "print JSON");
   addRuleOptions(proveCmd);
@@ -124,9 +125,17 @@ export function buildProgram(): Command {
     const { attackerFirst, defenderFirst } = result;
     if (opts.json) process.stdout.write(jsonText(out));
     else {
-      process.stdout.write(`Verdict: ${result.verdict} (target ${result.target.join(" ")}, ${result.defender === "B" ? "Black" : "White"}'s, under ${rules.name})\n`);
-      process.stdout.write(`  attacker first: ${attackerFirst.captured === null ? "unknown" : attackerFirst.captured ? "captured" : "not captured"}  ${attackerFirst.line.join(", ")}\n`);
-      process.stdout.write(`  defender first: ${defenderFirst.captured === null ? "unknown" : defenderFirst.captured ? "captured" : "not captured"}  ${defenderFirst.line.join(", ")}\n`);
+      const whose = `target ${result.target.join(" ")}, ${result.defender === "B" ? "Black" : "White"}'s, under ${rules.name}`;
+      const answer = (q: typeof attackerFirst) => `${q.captured === null ? "unknown" : q.captured ? "captured" : "not captured"}  ${q.line.join(", ")}`;
+      if (result.question === "both") {
+        process.stdout.write(`Verdict: ${result.verdict} (${whose})\n`);
+        process.stdout.write(`  attacker first: ${answer(attackerFirst)}\n`);
+        process.stdout.write(`  defender first: ${answer(defenderFirst)}\n`);
+      } else {
+        // one question asked: its answer, and no verdict (that takes both)
+        process.stdout.write(`Question: ${result.question} first (${whose})\n`);
+        process.stdout.write(`  ${result.question} first: ${answer(result.question === "attacker" ? attackerFirst : defenderFirst)}\n`);
+      }
       process.stdout.write(`  ${result.nodes} nodes, ${result.timeMs} ms${result.complete ? "" : ", INCOMPLETE (budget)"}${result.assumption ? `; ${result.assumption}` : ""}\n`);
     }
   });

@@ -23,6 +23,9 @@ export interface ProveRequest {
   maxNodes: number;
   timeMs: number;
   cancelled?: () => boolean;
+  /** one question only (the whole budget goes to it): can the attacker capture the targets
+   *  moving first ("attacker"), or with the defender moving first ("defender"); both when absent */
+  question?: "attacker" | "defender";
 }
 
 /** A node of a proof tree: the move that led here and the replies. */
@@ -47,7 +50,10 @@ export interface Question {
 
 
 export interface ProveResult {
+  /** from both questions; "unknown" when one question was asked (read that question's answer) */
   verdict: Verdict;
+  /** the questions asked */
+  question: "both" | "attacker" | "defender";
   attackerFirst: Question;
   defenderFirst: Question;
   nodes: number;
@@ -316,6 +322,9 @@ function boardAfter(spec: ProblemSpec, line: string[]): Uint8Array {
   return game.board();
 }
 
+/** The answer of a question that was not asked. */
+export const NOT_ASKED: Question = { captured: null, line: [], nodes: 0 };
+
 export function prove(req: ProveRequest, wantProof = false): ProveResult {
   const t0 = performance.now();
   const spec = problemFrom(req);
@@ -325,6 +334,12 @@ export function prove(req: ProveRequest, wantProof = false): ProveResult {
   }
   const budget = (share: number): Budget => ({ maxNodes: Math.floor(req.maxNodes * share),
     deadline: t0 + req.timeMs * (share === 1 ? 1 : 0.5), cancelled: req.cancelled });
+  if (req.question) {
+    // one question, with the whole budget; the other is not asked
+    const q = ask(spec, req.question === "attacker" ? attacker : spec.defender, budget(1), wantProof);
+    const [a, d] = req.question === "attacker" ? [q, NOT_ASKED] : [NOT_ASKED, q];
+    return finish(req, spec, t0, a, d, q.voidMet, !q.budgetOut);
+  }
   const a = ask(spec, attacker, budget(0.5), wantProof);
   const d = ask(spec, spec.defender, { ...budget(0.5), deadline: t0 + req.timeMs }, wantProof);
   return finish(req, spec, t0, a, d, a.voidMet || d.voidMet, !a.budgetOut && !d.budgetOut);
@@ -333,18 +348,19 @@ export function prove(req: ProveRequest, wantProof = false): ProveResult {
 export function finish(req: ProveRequest, spec: ProblemSpec, t0: number, a: Question, d: Question, voidMet: boolean,
   complete: boolean): ProveResult {
   const gtp = (i: number) => indexToGtp(i, spec.width, spec.height);
-  let verdict = verdictOf(a.captured, d.captured);
+  let verdict = req.question ? "unknown" : verdictOf(a.captured, d.captured);
   if (verdict === "alive" && looksLikeSeki(spec, restingLine(spec))) verdict = "seki";
   const firstToMove = req.toMove;
   const first = firstToMove === spec.defender ? d.captured : a.captured;
   const r = spec.region;
   return {
     verdict,
+    question: req.question ?? "both",
     attackerFirst: a,
     defenderFirst: d,
     nodes: a.nodes + d.nodes,
     timeMs: Math.round(performance.now() - t0),
-    complete: complete && verdict !== "unknown",
+    complete: complete && (req.question ? (req.question === "attacker" ? a : d).captured !== null : verdict !== "unknown"),
     target: req.targets.map(gtp),
     defender: spec.defender,
     region: { points: r.points.length, closedByLife: r.closedByLife, boundary: [...r.boundary].sort((x, y) => x - y).map(gtp) },

@@ -80,6 +80,8 @@ export function proveSchema(l: Limits) {
       atMove: { type: "integer", minimum: 0, maximum: l.moves, description: "play only the first n moves of the main line (0: the setup alone)" },
       maxNodes: { type: "integer", minimum: 1, maximum: l.maxNodes, description: `node budget (at most ${l.maxNodes})` },
       seconds: { type: "number", exclusiveMinimum: 0, maximum: l.seconds, description: `time budget in seconds (at most ${l.seconds})` },
+      question: { type: "string", enum: ["both", "attacker", "defender"],
+        description: "both (default), or one question with the whole budget: can the attacker capture moving first, or with the defender moving first" },
     },
   } as const;
 }
@@ -173,6 +175,7 @@ export function proveOptions(body: GameBody, l: Limits): CliOptions {
   opts.maxNodes = String(body.maxNodes ?? Math.min(20_000_000, l.maxNodes));
   opts.time = String(body.seconds ?? Math.min(60, l.seconds));
   opts.workers = "1";
+  if (body.question !== undefined) opts.question = String(body.question);
   return opts;
 }
 
