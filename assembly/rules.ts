@@ -11,7 +11,7 @@
 // clears them in O(1). Simple ko, psk and ssk are history.ts's koRefusal, over its position tables.
 
 import { BLACK, WHITE, SUICIDE_FORBIDDEN, SUICIDE_MULTI_STONE,
-  REMOVED, colorAt, chainOf, boardHash, xyOf, pointOfXy, probe, commit, passMove, pitch, width, pointOf,
+  REMOVED, colorAt, chainOf, boardHash, xyOf, probe, commit, passMove, pitch, width,
   lastCaptured, lastSelfCaptured, lastNoChange, lastHashAfter, probedCaptures, probedCapStones, probedR0, probedR1,
   probedR2, probedR3, prisoners } from "./board";
 import { sideKeyFor, passCountKey } from "./zobrist";
@@ -530,7 +530,6 @@ export function lastPlyPoint(): i32 { return plies >= 1 ? ptAt(plies) : -2; }
 export function plyPoint(t: i32): i32 { return ptAt(t); }
 export function blackPrisoners(): i32 { return prisoners(BLACK); }
 export function whitePrisoners(): i32 { return prisoners(WHITE); }
-export { xyOf, pointOfXy };
 
 export function resetEvents(): void { evLen = 0; evCount = 0; evDropped = 0; }
 

@@ -10,7 +10,7 @@
 // the moves; paired mode replays each game's moves under other rule sets.
 
 import { STATE, STATE_BYTES, EMPTIES, EPOS, BLACK, EMPTY, MAXP, nempty, setupBoard, numPoints, width,
-  height, pointOf, colorAt, chainOf, nextOf, pitch, isOwnEye } from "./board";
+  height, pointOf, pointOfXy, xyOf, colorAt, chainOf, nextOf, pitch, isOwnEye } from "./board";
 import { initZobrist } from "./zobrist";
 import * as R from "./rules";
 import { setJournaling } from "./journal";
@@ -273,7 +273,7 @@ function replay(src: usize, n: i32): void {
     if (mv == 0xffff) {
       R.recordPass(c, i >= abandonFrom);
     } else {
-      const p = R.pointOfXy(mv);
+      const p = pointOfXy(mv);
       R.beforeMove(c);
       const r = R.tryMove(p, c);
       if (r != R.R_OK) { R.recordIllegal(r, i + 1); break; }
@@ -318,7 +318,7 @@ function writeSummary(k: i32, game: i32, capped: bool, movesOffset: i32): void {
 function copyMoves(dst: usize): void {
   for (let t = 1; t <= R.plies; t++) {
     const p = R.plyPoint(t);
-    store<u16>(dst + (<usize>(t - 1) << 1), <u16>(p > 0 ? R.xyOf(p) : 0xffff));
+    store<u16>(dst + (<usize>(t - 1) << 1), <u16>(p > 0 ? xyOf(p) : 0xffff));
   }
 }
 

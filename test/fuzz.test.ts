@@ -26,17 +26,19 @@ const LIMIT = Math.max(60_000, RUNS * 20);
 
 // what `npm run fuzz` reports: inputs per property, the slowest one, and the process's peak RSS
 const figures = new Map<string, { inputs: number; maxMs: number; maxChars: number }>();
+function record(what: string, chars: number, ms: number): void {
+  const fig = figures.get(what) ?? { inputs: 0, maxMs: 0, maxChars: 0 };
+  fig.inputs++;
+  fig.maxMs = Math.max(fig.maxMs, ms);
+  fig.maxChars = Math.max(fig.maxChars, chars);
+  figures.set(what, fig);
+}
 function timed<T>(what: string, chars: number, f: () => T): T {
   const t0 = performance.now();
   try {
     return f();
   } finally {
-    const ms = performance.now() - t0;
-    const fig = figures.get(what) ?? { inputs: 0, maxMs: 0, maxChars: 0 };
-    fig.inputs++;
-    fig.maxMs = Math.max(fig.maxMs, ms);
-    fig.maxChars = Math.max(fig.maxChars, chars);
-    figures.set(what, fig);
+    record(what, chars, performance.now() - t0);
   }
 }
 // under `npm run fuzz`, the longest texts also go through the command itself, whose peak RSS
@@ -145,9 +147,7 @@ describe("fuzz: the SGF reader and the referee", () => {
     const t0 = performance.now();
     const r = await answeredAsync(() => proveRecord(readSgf(text), { target: `${"ABCDEFGHJ"[target.charCodeAt(0) % 9]}${1 + (target.charCodeAt(1) % 9)}`,
       maxNodes: "2000", time: "0.3", rules: "chinese" }));
-    timed("prove", text.length, () => t0); // (the proof is timed from t0: its own time budget is 0.3 s)
-    const fig = figures.get("prove")!;
-    fig.maxMs = Math.max(fig.maxMs, performance.now() - t0);
+    record("prove", text.length, performance.now() - t0);
     if (!(r instanceof ArbiterError)) expect(["dead", "alive", "unsettled", "ko", "seki", "unknown"]).toContain(r.out.verdict);
   }, LIMIT);
 });

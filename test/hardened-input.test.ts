@@ -115,6 +115,10 @@ describe("encodings (issue 13, 12)", () => {
     expect(be.stdout).toBe(utf8.stdout.replace(/u8\.sgf/g, "u16be.sgf"));
     // a UTF-8 byte-order mark is dropped
     expect(readSgf("\ufeff(;SZ[9];B[ee])").moves).toHaveLength(1);
+    // a byte-order mark over bytes that are no SGF (or an odd last byte): broken SGF, one line
+    const junk = run("u16junk.sgf", Buffer.from([0xff, 0xfe, 0x41, 0x00, 0x3b, 0xd8, 0x00]));
+    expect(junk.status).toBe(2);
+    expect(oneLine(junk.stderr)).toEqual([expect.stringMatching(/^arbiter: broken SGF/)]);
   });
 });
 
@@ -161,6 +165,21 @@ describe("names looked up among own keys only (issue 13, 3)", () => {
         expect(a.status, `${path} ${JSON.stringify(body).slice(0, 80)}`).toBe(400);
         expect(a.error).toMatch(what);
       }
+    } finally {
+      await s.shutdown(100);
+    }
+  });
+
+  it("prove --question with a value it does not take: exit 2 naming it; over HTTP a 400 naming the field", async () => {
+    const r = cli("prove", example, "--target", "E5", "--question", "sideways");
+    expect(r.status).toBe(2);
+    expect(oneLine(r.stderr)).toEqual(['arbiter: --question takes attacker, defender or both, got "sideways"']);
+    const s = await buildServer({ threads: 1 });
+    try {
+      const res = await s.app.inject({ method: "POST", url: "/v1/prove", headers: { host: "localhost:80" },
+        payload: { sgf: readFileSync(example, "utf8"), target: "E5", question: "constructor" } });
+      expect(res.statusCode).toBe(400);
+      expect(JSON.parse(res.body).error).toBe('field "question" must be one of "both", "attacker", "defender"');
     } finally {
       await s.shutdown(100);
     }

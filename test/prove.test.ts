@@ -381,7 +381,7 @@ describe("one question when one is asked (--question)", () => {
       // the same answers as when both are asked, on two workers as on one
       const both = proved(file, target, "japanese");
       expect([both.attackerFirst.captured, both.defenderFirst.captured]).toEqual([attacker, defender]);
-      const par = await proveParallel({ ...req, question: "defender" }, 2, undefined, false, req.board[req.targets[0]] === 1 ? "B" : "W");
+      const par = await proveParallel({ ...req, question: "defender" }, 2);
       expect(par).toMatchObject({ question: "defender", complete: true, defenderFirst: { captured: defender }, attackerFirst: { captured: null } });
     });
   }

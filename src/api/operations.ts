@@ -95,9 +95,7 @@ export async function proveRecord(full: GameRecord, opts: CliOptions, cancel: Ca
   const req = { ...pos, rules, targets, toMove: toMoveOpt as "B" | "W", maxNodes, timeMs: seconds * 1000, question };
   const { signal } = cancel;
   const cancelled = () => (signal?.aborted ?? false) || (cancel.cancelled?.() ?? false);
-  const defender: "B" | "W" = pos.board[targets[0]] === 2 ? "W" : "B";
-  const only = question === undefined ? undefined : question === "defender" ? defender : defender === "B" ? "W" : "B";
-  const result = workers > 1 ? await proveParallel(req, workers, signal, wantProof, only)
+  const result = workers > 1 ? await proveParallel(req, workers, signal, wantProof)
     : prove({ ...req, cancelled }, wantProof);
   const { attackerFirst, defenderFirst, ...rest } = result;
   const strip = (q: typeof attackerFirst) => ({ captured: q.captured, line: q.line, nodes: q.nodes });

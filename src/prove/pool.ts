@@ -60,7 +60,9 @@ export async function proveParallel(req: ProveRequest, workers: number, signal?:
   if (signal?.aborted) onAbort();
   try {
     const frontier = new Frontier(req, spec, pool, workers, stopAll, wantProof);
-    const questions: Color[] = only !== undefined ? [only] : [other(spec.defender), spec.defender];
+    // one question when one is asked (`only`, or the request's own), else both
+    const asked = only ?? (req.question === "attacker" ? other(spec.defender) : req.question === "defender" ? spec.defender : undefined);
+    const questions: Color[] = asked !== undefined ? [asked] : [other(spec.defender), spec.defender];
     // one question at a time (a thread's core holds one search): the first gets half the time
     // when both are asked, as in prove(); the second the rest
     const roots: LineNode[] = [];

@@ -5,7 +5,7 @@
 // behind a bounded queue, so the event loop keeps answering while they run.
 import { availableParallelism } from "node:os";
 import { createHash } from "node:crypto";
-import type { AddressInfo } from "node:net";
+import { Server, type AddressInfo } from "node:net";
 import type { IncomingMessage } from "node:http";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { ArbiterError } from "../errors.js";
@@ -139,7 +139,6 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ArbiterServ
     // a slow client has seconds to send its request, not the proof's budget (the timer stops
     // once the request is in; the work has its own budget)
     requestTimeout: limits.receiveSeconds * 1000,
-    connectionTimeout: 0,
     // node checks the request timers every 30 s by default: a second, so the limit holds to it
     http: { connectionsCheckingInterval: 1000, headersTimeout: limits.receiveSeconds * 1000 },
     return503OnClosing: true,
@@ -251,11 +250,9 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ArbiterServ
     // no new connection is taken from here on (a client trying gets "refused", never a reset);
     // the open ones stay, and each request on them is answered (503 if it is new, with
     // "connection: close"). http.Server.close would also close the idle keep-alive connections,
-    // and a request already on its way on one would be reset: they are left to close themselves.
-    const closeIdle = app.server.closeIdleConnections;
-    app.server.closeIdleConnections = () => {};
-    app.server.close(() => {});
-    app.server.closeIdleConnections = closeIdle;
+    // and a request already on its way on one would be reset: the listener is closed as a plain
+    // net.Server, and those connections are left to close themselves.
+    Server.prototype.close.call(app.server);
     if (!(await pool.whenIdle(graceMs))) {
       pool.cancelAll();
       await pool.whenIdle(10_000);
