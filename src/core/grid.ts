@@ -59,10 +59,10 @@ export function libertiesOf(stones: Iterable<number>, board: Uint8Array, width: 
 /** The strings of a row-major board (0 empty, 1 Black, 2 White), of one colour or of both: the
  *  string id of each point (-1 where there is none) and the points of each string. */
 export function stringsOf(board: Uint8Array, width: number, height: number, colour?: number): { id: Int32Array; members: number[][] } {
-  const n = board.length;
-  const id = new Int32Array(n).fill(-1);
+  const next = neighbourTable(width, height);
+  const id = new Int32Array(board.length).fill(-1);
   const members: number[][] = [];
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < board.length; i++) {
     const c = board[i];
     if (c === 0 || id[i] >= 0 || (colour !== undefined && c !== colour)) continue;
     // the string grows in place: its own list is the flood's queue
@@ -70,12 +70,11 @@ export function stringsOf(board: Uint8Array, width: number, height: number, colo
     const list = [i];
     id[i] = s;
     for (let k = 0; k < list.length; k++) {
-      const p = list[k];
-      const x = p % width;
-      if (x > 0 && id[p - 1] < 0 && board[p - 1] === c) { id[p - 1] = s; list.push(p - 1); }
-      if (x < width - 1 && id[p + 1] < 0 && board[p + 1] === c) { id[p + 1] = s; list.push(p + 1); }
-      if (p >= width && id[p - width] < 0 && board[p - width] === c) { id[p - width] = s; list.push(p - width); }
-      if (p + width < n && id[p + width] < 0 && board[p + width] === c) { id[p + width] = s; list.push(p + width); }
+      const around = next[list[k]];
+      for (let j = 0; j < around.length; j++) {
+        const q = around[j];
+        if (id[q] < 0 && board[q] === c) { id[q] = s; list.push(q); }
+      }
     }
     members.push(list);
   }
