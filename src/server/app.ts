@@ -127,7 +127,7 @@ function sendError(reply: FastifyReply, status: number, message: string): Fastif
 export async function buildServer(opts: ServerOptions = {}): Promise<ArbiterServer> {
   const limits: Limits = { ...DEFAULT_LIMITS, ...opts.limits };
   // one core is left to the event loop, which answers /healthz and routes every request
-  // (16 clients on 2 cores: /healthz p99 45 ms with 2 search threads, 24 ms with 1)
+  // (docs/performance.md, hostile input: /healthz under 16 clients)
   const threads = opts.threads ?? Math.max(1, Math.min(2, availableParallelism() - 1));
   const pool = new SearchPool({ threads, maxQueue: opts.maxQueue ?? 16 });
   let draining = false;
@@ -175,10 +175,8 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ArbiterServ
       reply.header("connection", "close");
       return sendError(reply, 421, `Host "${host.slice(0, 100)}" is not this server (${[...hosts].join(", ")})`);
     }
-    if (draining && req.url !== "/healthz") {
-      reply.header("connection", "close");
-      return sendError(reply, 503, "the server is shutting down");
-    }
+    // (while draining, onSend below closes the connection after the answer)
+    if (draining && req.url !== "/healthz") return sendError(reply, 503, "the server is shutting down");
   });
   // while draining, every answer closes its connection, so no client sends another request on
   // a socket the server is about to close (a request written to a socket as it closes is reset)
