@@ -15,3 +15,4 @@ export { simSetup, simulateBatch, replayMoves, seedFor, SUMMARY_OUT, BOARDS_OUT,
   movesLen, FORBIDDEN_OUT, capturePolicyMoves } from "./simulate";
 export { setRules, EVENTS_OUT, evLen, evCount, evDropped } from "./rules";
 export { rngState } from "./prng";
+export { bensonTargets, BENSON_IN } from "./benson";

@@ -1,24 +1,23 @@
 // The external prove benchmark: the public life-and-death problems of ../shared/data
-// (tsumego-problems, see its README) solved exactly. For each problem with a side to move (PL),
-// a target (MA) and a solution tree, the side to move must succeed: kill the target if it is the
-// opponent's, save it if it is its own. Reports solved, wrong (must be 0), unknown (budget),
-// median and 95th percentile time, nodes and positions (moves tried) per second, and whether our first move is a book move.
+// (tsumego-problems, see its README) solved exactly, side by side with the peer solver
+// tsumego.js (1.1.0, in this process, each problem its own time). For each problem with a side
+// to move (PL), a target (MA) and a solution tree, the side to move must reach the book's goal:
+// kill the target if it is the opponent's, save it if it is its own, at least by a ko (the book's
+// convention, and tsumego.js's: the side to move may win a ko with outside threats). One question
+// per problem (the side to move first), with its ko status. Reports the table of the peer and
+// arbiter, wrong (must be 0), unknown (budget), the time on the problems both solved, median and
+// 95th percentile time, positions (moves tried) per second, and whether our first move is a book move.
 //   node dist/bench/prove-problems.js [--workers N] [--time S] [--limit N] [--only gop/1,cc1/2]
-//                                     [--rules NAME] [--json]
+//                                     [--rules NAME] [--no-peer] [--json]
 import { readFileSync, readdirSync, existsSync } from "node:fs";
 import { join, resolve, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readSgf } from "../src/sgf/read.js";
 import { preset } from "../src/ruleset/ruleset.js";
 import { other, type Color } from "../src/core/codes.js";
-import { problemFrom, ask } from "../src/prove/prove.js";
+import { problemFrom, askWithKo, koWords, type KoStatus } from "../src/prove/prove.js";
+import tsumego from "tsumego.js";
 import { askParallel, provePool } from "../src/prove/pool.js";
-import { referee } from "../src/rules/referee.js";
-import { Game } from "../src/core/game.js";
-import { fromGtp } from "../src/core/coords.js";
-import type { GameRecord } from "../src/record/record.js";
-import { positionAfter } from "../src/prove/position.js";
-import type { RuleSet } from "../src/ruleset/ruleset.js";
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(name);
@@ -32,54 +31,29 @@ function sharedData(): string | null {
   return existsSync(dir) ? dir : null;
 }
 
-interface Outcome { file: string; expected: string; got: "right" | "wrong" | "ko" | "unknown"; ms: number; nodes: number; positions: number;
-  bookMove: boolean | null; first: string | null; why?: string }
+interface Outcome { file: string; expected: string; got: "right" | "wrong" | "unknown"; ms: number; nodes: number; positions: number;
+  bookMove: boolean | null; first: string | null;
+  /** the goal is reached by a ko (outside threats needed by the side to move, or the other side's overturn it) */
+  ko: string | null;
+  peer?: { got: "right" | "wrong" | "unknown"; ko: boolean; ms: number; move: string | null } }
 
-/**
- * Why a disagreement with the book is a ko-convention case (the README of the data warns of
- * them): the book's own line needs a ko recapture the rule set forbids, or our refutation wins a
- * basic ko because, in a finished position, there are no ko threats outside. Null if neither.
- */
-function koEvidence(record: GameRecord, rules: RuleSet, ourLine: string[], target: number, seconds: number): string | null {
-  const book = referee(record, { rules, rulesFrom: "option", dead: "none" });
-  const refused = book.moves.find((m) => !m.legal);
-  if (refused && ["ko", "superko", "hot-stone", "disturbing-cycle", "no-going-back"].includes(refused.reason ?? "")) {
-    return `the book's line needs move ${refused.n} (${refused.color} ${refused.point}), refused: ${refused.reason}`;
+/** tsumego.js on one problem, time-boxed: its generator yields every `slice` ms and is dropped
+ *  at the deadline. Right when its move wins for the side to move (km: it needed ko mastery). */
+function peerSolve(text: string, toMove: Color, seconds: number): { got: "right" | "wrong" | "unknown"; ko: boolean; ms: number; move: string | null } {
+  const t0 = performance.now();
+  const solver = new tsumego.Solver(text);
+  const g = solver.g_solve(toMove, { time: 20 });
+  const deadline = t0 + seconds * 1000;
+  let r = g.next();
+  while (!r.done) {
+    if (performance.now() > deadline) return { got: "unknown", ko: false, ms: performance.now() - t0, move: null };
+    r = g.next();
   }
-  const ours = basicKoIn(record.width, record.height, record.setup, rules, ourLine);
-  if (ours) return `our line wins a basic ko at ${ours}`;
-  if (refused) return null;
-  // where the book's line ends, the other side's refutation may win a basic ko
-  const pos = positionAfter(record, rules);
-  if (pos.board[target] === 0) return null;
-  const req = { ...pos, rules, targets: [target], maxNodes: 5e8, timeMs: seconds * 1000 };
-  const q = ask(problemFrom(req), pos.toMove, { maxNodes: req.maxNodes, deadline: performance.now() + req.timeMs }, false);
-  const after = q.captured === null ? null : basicKoIn(pos.width, pos.height, pos.board, rules, q.line);
-  return after ? `after the book's line, ${pos.toMove} answers with a basic ko at ${after} and wins it (no threats outside)` : null;
-}
-
-/** The point of the first basic-ko capture in a line played from `board`, or null. */
-function basicKoIn(width: number, height: number, board: Uint8Array, rules: RuleSet, ourLine: string[]): string | null {
-  const game = new Game({ width, height, suicide: rules.suicide, ko: "none" });
-  game.setup(board, (ourLine[0]?.[0] as Color) ?? "B");
-  for (const step of ourLine) {
-    const [c, v] = step.split(" ");
-    if (v === "pass") continue;
-    const p = fromGtp(v, width, height);
-    const a = game.play(p.x, p.y, c as Color);
-    if (!a.ok) return null;
-    if (a.captures.length === 1) {
-      // a basic ko: a lone stone whose only liberty is the point it just emptied
-      const b = game.board();
-      const me = p.y * width + p.x;
-      const around = [me - width, me + width, p.x > 0 ? me - 1 : -1, p.x < width - 1 ? me + 1 : -1]
-        .filter((q) => q >= 0 && q < width * height);
-      const libs = around.filter((q) => b[q] === 0);
-      const friends = around.filter((q) => b[q] === b[me]);
-      if (friends.length === 0 && libs.length === 1 && libs[0] === a.captures[0]) return v;
-    }
-  }
-  return null;
+  const ms = performance.now() - t0;
+  const mv = r.value as number;
+  const sign = toMove === "B" ? 1 : -1;
+  const wins = mv * sign > 0;
+  return { got: wins ? "right" : "wrong", ko: wins && Number(tsumego.stone.km.get(mv)) === sign, ms, move: wins ? tsumego.stone.toString(mv) : null };
 }
 
 async function main(): Promise<void> {
@@ -89,7 +63,8 @@ async function main(): Promise<void> {
     return;
   }
   const workers = Number(arg("--workers", "1"));
-  const seconds = Number(arg("--time", "20"));
+  const seconds = Number(arg("--time", "15"));
+  const withPeer = !process.argv.includes("--no-peer");
   const limit = Number(arg("--limit", "100000"));
   const rules = preset(arg("--rules", "chinese"));
   const files = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory())
@@ -125,20 +100,17 @@ async function main(): Promise<void> {
     for (const m of text.matchAll(/\(\s*;\s*[BW]\[([a-s])([a-s])\]/g)) book.add((m[2].charCodeAt(0) - 97) * record.width + (m[1].charCodeAt(0) - 97));
     const req = { width: record.width, height: record.height, board, rules, targets: [target], toMove, maxNodes: 5e8, timeMs: seconds * 1000 };
     const t0 = performance.now();
-    let q;
+    let q: { captured: boolean | null; line: string[]; nodes: number; positions?: number; ko?: KoStatus };
     if (workers > 1) q = await askParallel(req, toMove, workers, undefined, pool);
-    else q = ask(problemFrom(req), toMove, { maxNodes: req.maxNodes, deadline: t0 + req.timeMs }, false);
+    else q = askWithKo(problemFrom(req), toMove, { maxNodes: req.maxNodes, deadline: t0 + req.timeMs }, false);
     const ms = performance.now() - t0;
     const want = attackerMoves; // the side to move succeeds
-    let got: Outcome["got"] = q.captured === null ? "unknown" : q.captured === want ? "right" : "wrong";
-    let why: string | undefined;
-    if (got === "wrong") {
-      const ko = koEvidence(record, rules, q.line, target, seconds);
-      if (ko) {
-        got = "ko";
-        why = ko;
-      }
-    }
+    // the book's goal, at least by a ko: won outright, or won once the side to move holds the
+    // outside threats the ko status names
+    const byKo = q.ko?.status === "ko" && q.ko.overturned?.captured === want;
+    const got: Outcome["got"] = q.captured === null ? "unknown" : q.captured === want || byKo ? "right" : q.ko?.status === "unknown" ? "unknown" : "wrong";
+    const ko = q.ko?.status === "ko" ? koWords(q.ko) : null;
+    const peer = withPeer ? peerSolve(text, toMove, seconds) : undefined;
     const firstMove = q.line[0]?.split(" ")[1] ?? null;
     let bookMove: boolean | null = null;
     if (q.line.length) {
@@ -147,9 +119,10 @@ async function main(): Promise<void> {
       if (m) bookMove = book.has((record.height - Number(m[2])) * record.width + letters.indexOf(m[1]));
     }
     outcomes.push({ file, expected: attackerMoves ? `${toMove} kills` : `${toMove} lives`, got, ms: Math.round(ms), nodes: q.nodes, positions: q.positions ?? 0,
-      bookMove, first: firstMove, why });
+      bookMove, first: firstMove, ko, peer: peer && { ...peer, ms: Math.round(peer.ms) } });
     if (!process.argv.includes("--json")) {
-      console.log(`${file.padEnd(14)} ${(attackerMoves ? "kill" : "live").padEnd(5)} ${got.padEnd(8)} ${String(Math.round(ms)).padStart(7)} ms ${String(q.nodes).padStart(10)} nodes  first ${firstMove ?? "-"}${bookMove === false ? " (not a book move)" : ""}${why ? `  [${why}]` : ""}`);
+      const p = peer ? `  peer ${peer.got.padEnd(7)} ${String(Math.round(peer.ms)).padStart(6)} ms${peer.ko ? " (ko)" : ""}` : "";
+      console.log(`${file.padEnd(14)} ${(attackerMoves ? "kill" : "live").padEnd(5)} ${got.padEnd(8)} ${String(Math.round(ms)).padStart(7)} ms ${String(q.nodes).padStart(10)} nodes  first ${firstMove ?? "-"}${bookMove === false ? " (not a book move)" : ""}${ko ? `  [${ko}]` : ""}${p}`);
     }
   }
   await pool?.destroy();
@@ -164,7 +137,7 @@ async function main(): Promise<void> {
     rules: rules.name, workers, timeLimitSeconds: seconds, problems: outcomes.length,
     solved: outcomes.filter((o) => o.got === "right").length,
     wrong: outcomes.filter((o) => o.got === "wrong").map((o) => o.file),
-    koConvention: outcomes.filter((o) => o.got === "ko").map((o) => `${o.file}: ${o.why}`),
+    byKo: outcomes.filter((o) => o.got === "right" && o.ko).map((o) => `${o.file}: ${o.ko}`),
     unknown: outcomes.filter((o) => o.got === "unknown").map((o) => o.file),
     medianMs: pct(0.5), p95Ms: pct(0.95), nodesPerSec: Math.round(nodes / (totalMs / 1000)),
     // throughput where every worker is busy all the time: the problems that used their whole time
@@ -176,8 +149,32 @@ async function main(): Promise<void> {
     firstMoveNotInBook: outcomes.filter((o) => o.bookMove === false).map((o) => `${o.file}:${o.first}`),
     skipped,
   };
-  if (process.argv.includes("--json")) console.log(JSON.stringify({ summary, outcomes }));
-  else console.log(JSON.stringify(summary, null, 2));
+  const peer = withPeer ? peerTable(outcomes, seconds) : null;
+  if (process.argv.includes("--json")) console.log(JSON.stringify({ summary, peer, outcomes }));
+  else {
+    console.log(JSON.stringify(summary, null, 2));
+    if (peer) console.log(peer.text);
+  }
+}
+
+/** The side-by-side table: reached the goal, by ko, unknown, wrong, and time on the problems both solved. */
+function peerTable(outcomes: Outcome[], seconds: number) {
+  const n = outcomes.length;
+  const count = (f: (o: Outcome) => boolean) => outcomes.filter(f).length;
+  const both = outcomes.filter((o) => o.got === "right" && o.peer?.got === "right");
+  const peerMs = both.reduce((t, o) => t + o.peer!.ms, 0);
+  const ourMs = both.reduce((t, o) => t + o.ms, 0);
+  const rows: [string, string, string][] = [
+    ["side to move reaches the book's goal", `${count((o) => o.peer?.got === "right")} of ${n}`, `${count((o) => o.got === "right")} of ${n}`],
+    ["  of which by a ko", `${count((o) => o.peer?.got === "right" && o.peer.ko)}`, `${count((o) => o.got === "right" && !!o.ko)}`],
+    [`unknown within ${seconds} s`, `${count((o) => o.peer?.got === "unknown")}`, `${count((o) => o.got === "unknown")}`],
+    ["wrong", `${count((o) => o.peer?.got === "wrong")}`, `${count((o) => o.got === "wrong")}`],
+    [`time on the ${both.length} both solved`, `${(peerMs / 1000).toFixed(1)} s`, `${(ourMs / 1000).toFixed(1)} s (${(peerMs / Math.max(1, ourMs)).toFixed(2)}x the peer's speed)`],
+  ];
+  const text = ["| | tsumego.js | arbiter |", "|---|---|---|", ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
+  return { both: both.length, peerMs, ourMs, speed: peerMs / Math.max(1, ourMs), text,
+    peerOnly: outcomes.filter((o) => o.peer?.got === "right" && o.got !== "right").map((o) => o.file),
+    oursOnly: outcomes.filter((o) => o.got === "right" && o.peer?.got !== "right").map((o) => o.file) };
 }
 
 main().catch((e) => {

@@ -92,14 +92,27 @@ export async function proveRecord(full: GameRecord, opts: CliOptions, cancel: Ca
     throw new ArbiterError(`--question takes attacker, defender or both, got "${opts.question}"`);
   }
   const question: "attacker" | "defender" | undefined = asked === "both" ? undefined : asked;
-  const req = { ...pos, rules, targets, toMove: toMoveOpt as "B" | "W", maxNodes, timeMs: seconds * 1000, question };
+  const threats = parseThreats(opts.threats);
+  const req = { ...pos, rules, targets, toMove: toMoveOpt as "B" | "W", maxNodes, timeMs: seconds * 1000, question, threats };
   const { signal } = cancel;
   const cancelled = () => (signal?.aborted ?? false) || (cancel.cancelled?.() ?? false);
   const result = workers > 1 ? await proveParallel(req, workers, signal, wantProof)
     : prove({ ...req, cancelled }, wantProof);
   const { attackerFirst, defenderFirst, ...rest } = result;
-  const strip = (q: typeof attackerFirst) => ({ captured: q.captured, line: q.line, nodes: q.nodes });
+  const strip = (q: typeof attackerFirst) => ({ captured: q.captured, line: q.line, nodes: q.nodes, ko: q.ko ?? null });
   return { pos, rules, result, out: { ...rest, attackerFirst: strip(attackerFirst), defenderFirst: strip(defenderFirst) } };
+}
+
+/** `--threats B:N,W:M` (either part may be left out): the outside ko threats each side holds. */
+export function parseThreats(v: unknown): { B: number; W: number } | undefined {
+  if (v === undefined || v === null || v === "") return undefined;
+  const out = { B: 0, W: 0 };
+  for (const part of String(v).split(",")) {
+    const m = /^\s*([BW]):(\d{1,2})\s*$/i.exec(part);
+    if (!m || Number(m[2]) > 20) throw new ArbiterError(`--threats takes B:N,W:M with N and M from 0 to 20, got "${String(v).slice(0, 40)}"`);
+    out[m[1].toUpperCase() as "B" | "W"] = Number(m[2]);
+  }
+  return out;
 }
 
 /** `arbiter rules [name] --json`: every preset (or one) as its knob object. */

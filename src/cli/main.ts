@@ -9,6 +9,7 @@ import { summary, explain } from "../rules/explain.js";
 import { PRESETS } from "../ruleset/ruleset.js";
 import { runPlayouts } from "../core/playouts.js";
 import { proofToSgf } from "../prove/position.js";
+import { koWords } from "../prove/prove.js";
 import { cycleCensus, playoutAsSgf, type Census } from "../simulate/cycle-census.js";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -103,6 +104,7 @@ export function buildProgram(): Command {
     .option("--time <seconds>", "time budget", "60")
     .option("--workers <n>", "worker threads (1: search in this thread)", "1")
     .option("--question <which>", "attacker (can the attacker capture, moving first?), defender (with the defender moving first?) or both", "both")
+    .option("--threats <B:N,W:M>", "outside ko threats each side holds (default none, as in a finished game)")
     .option("--proof <file.sgf>", "write the proof trees as SGF variations")
     .option("--json", "print JSON");
   addRuleOptions(proveCmd);
@@ -126,7 +128,7 @@ export function buildProgram(): Command {
     if (opts.json) process.stdout.write(jsonText(out));
     else {
       const whose = `target ${result.target.join(" ")}, ${result.defender === "B" ? "Black" : "White"}'s, under ${rules.name}`;
-      const answer = (q: typeof attackerFirst) => `${q.captured === null ? "unknown" : q.captured ? "captured" : "not captured"}  ${q.line.join(", ")}`;
+      const answer = (q: typeof attackerFirst) => `${q.captured === null ? "unknown" : q.captured ? "captured" : "not captured"}${q.ko ? ` (${koWords(q.ko)})` : ""}  ${q.line.join(", ")}`;
       if (result.question === "both") {
         process.stdout.write(`Verdict: ${result.verdict} (${whose})\n`);
         process.stdout.write(`  attacker first: ${answer(attackerFirst)}\n`);
@@ -136,6 +138,7 @@ export function buildProgram(): Command {
         process.stdout.write(`Question: ${result.question} first (${whose})\n`);
         process.stdout.write(`  ${result.question} first: ${answer(result.question === "attacker" ? attackerFirst : defenderFirst)}\n`);
       }
+      if (result.threats.B + result.threats.W > 0) process.stdout.write(`  outside ko threats: B ${result.threats.B}, W ${result.threats.W}\n`);
       process.stdout.write(`  ${result.nodes} nodes, ${result.timeMs} ms${result.complete ? "" : ", INCOMPLETE (budget)"}${result.assumption ? `; ${result.assumption}` : ""}\n`);
     }
   });

@@ -267,6 +267,20 @@ export class Game {
     return this.use().stringLibertiesIn(p % this.width, Math.floor(p / this.width));
   }
 
+  /** Sets the points (row-major indices) whose life bensonAlive asks about: one list per core,
+   *  kept until the next call (another Game taking over the core must set its own). */
+  setBensonTargets(points: readonly number[]): void {
+    const c = this.use();
+    u16At(c, c.BENSON_IN, points.length).set(points);
+    this.bensonCount = points.length;
+  }
+  private bensonCount = 0;
+
+  /** How many of the Benson targets are `color`'s stones in unconditionally alive strings. */
+  bensonAlive(color: Color): number {
+    return this.use().bensonTargets(colorCode(color), this.bensonCount);
+  }
+
   boardHash(): bigint { return u64(this.use().boardHash()); }
   situationHash(nextToMove: Color): bigint { return u64(this.use().situationHash(colorCode(nextToMove))); }
   /** Stones captured by `color` so far (self-captures count for the opponent). */

@@ -9,7 +9,7 @@ import { Piscina } from "piscina";
 import { builtFile } from "../core/built.js";
 import { other, type Color } from "../core/codes.js";
 import { Search, SharedProofs, WIN, LOSS, UNKNOWN, type Move } from "./search.js";
-import { finish, mainLine, problemFrom, type ProofNode, type ProveRequest, type ProveResult, type Question } from "./prove.js";
+import { finish, koSteps, koTimeFor, mainLine, problemFrom, type ProofNode, type ProveRequest, type ProveResult, type Question } from "./prove.js";
 import type { ProblemSpec } from "./search.js";
 import type { LineResult, LineTask } from "./worker.js";
 
@@ -63,31 +63,35 @@ export async function proveParallel(req: ProveRequest, workers: number, signal?:
     // one question when one is asked (`only`, or the request's own), else both
     const asked = only ?? (req.question === "attacker" ? other(spec.defender) : req.question === "defender" ? spec.defender : undefined);
     const questions: Color[] = asked !== undefined ? [asked] : [other(spec.defender), spec.defender];
+    const given = spec.threats ?? { B: 0, W: 0 };
     // one question at a time (a thread's core holds one search): the first gets half the time
     // when both are asked, as in prove(); the second the rest
-    const roots: LineNode[] = [];
-    const nodes: number[] = [];
-    const positions: number[] = [];
+    const byColor = new Map<Color, Question>();
+    let voidMet = false, complete = true;
     for (const [i, c] of questions.entries()) {
-      roots.push(frontier.addQuestion(c));
-      const before = frontier.nodes;
-      const positionsBefore = frontier.positions;
-      await frontier.run(i === 0 && questions.length === 2 ? Date.now() + req.timeMs / 2 : Date.now() + req.timeMs);
-      // run() returns once the question's tasks have all returned
-      nodes.push(frontier.nodes - before);
-      positions.push(frontier.positions - positionsBefore);
+      const deadline = i === 0 && questions.length === 2 ? Date.now() + req.timeMs / 2 : Date.now() + req.timeMs;
+      const started = Date.now();
+      const first = await frontier.answer(c, deadline);
+      const koDeadline = Math.min(deadline, Date.now() + koTimeFor(Date.now() - started));
+      // the ko status: the same question again with outside threats, where the proof met a ko
+      const steps = koSteps(first, spec.defender, given);
+      let step = steps.next(first);
+      let nodes = first.nodes, positions = first.positions ?? 0;
+      while (!step.done) {
+        const more = new Frontier({ ...req, threats: step.value }, { ...spec, threats: step.value }, pool, workers, stopAll, false);
+        const q = await more.answer(c, koDeadline);
+        nodes += q.nodes; positions += q.positions ?? 0; voidMet ||= more.voidMet;
+        step = steps.next(q);
+      }
+      const { koRefused: _k, ...plain } = first;
+      byColor.set(c, { ...plain, nodes, positions, ko: step.value });
+      complete &&= first.captured !== null;
     }
-    const answer = (root: LineNode, i: number): Question => {
-      const captured = root.value === UNKNOWN ? null : root.value === WIN;
-      const line = root.proof ? mainLine(root.proof, spec) : [];
-      return { captured, line, nodes: nodes[i], positions: positions[i], proof: wantProof && root.proof ? root.proof : undefined };
-    };
+    voidMet ||= frontier.voidMet;
     const skipped: Question = { captured: null, line: [], nodes: 0 };
-    const byColor = new Map(questions.map((c, i) => [c, answer(roots[i], i)]));
     const a = byColor.get(other(spec.defender)) ?? skipped;
     const d = byColor.get(spec.defender) ?? skipped;
-    const complete = roots.every((r) => r.value !== UNKNOWN);
-    return finish(req, spec, t0, a, d, frontier.voidMet, complete);
+    return finish(req, spec, t0, a, d, voidMet, complete);
   } finally {
     signal?.removeEventListener("abort", onAbort);
     if (!shared) await pool.destroy();
@@ -120,8 +124,24 @@ class Frontier {
     this.request = { ...plain, board: spec.board };
   }
 
+  /** a ko or repetition rule refused a move somewhere in the current question's search (a
+   *  conservative stand-in for "the proof met one of the loser's": it only asks for more) */
+  koRefused = false;
+
+  /** Runs one question until `deadline`: its answer, with the proof's main line. */
+  async answer(toMove: Color, deadline: number): Promise<Question & { koRefused: boolean }> {
+    const nodes = this.nodes, positions = this.positions;
+    this.koRefused = false;
+    const root = this.addQuestion(toMove);
+    await this.run(deadline);
+    // run() returns once the question's tasks have all returned
+    return { captured: root.value === UNKNOWN ? null : root.value === WIN, line: root.proof ? mainLine(root.proof, this.spec) : [],
+      nodes: this.nodes - nodes, positions: this.positions - positions,
+      proof: this.wantProof && root.proof ? root.proof : undefined, koRefused: this.koRefused };
+  }
+
   /** A question's root: its moves become the first tasks, in the search's own order. */
-  addQuestion(toMove: Color): LineNode {
+  private addQuestion(toMove: Color): LineNode {
     const root: LineNode = { line: [], toMove, parent: null, children: null, value: UNKNOWN, cancel: flag(),
       running: false, startedAt: 0 };
     this.current = { node: root, key: `${this.problemKey}:${toMove}` };
@@ -204,6 +224,7 @@ class Frontier {
         this.nodes += r.nodes;
         this.positions += r.positions;
         this.voidMet ||= r.voidMet;
+        this.koRefused ||= r.koRefused;
         if (r.legal && r.value !== UNKNOWN && n.value === UNKNOWN) this.settle(n, r.value, r.proof);
       }
       this.wake?.();
@@ -242,7 +263,10 @@ class Frontier {
     for (const mv of search.moves(n.toMove, undefined)) {
       const passesBefore = search.consecutivePasses;
       const a = search.apply(mv, n.toMove, depth);
-      if (!a.ok) continue;
+      if (!a.ok) {
+        this.koRefused ||= !!a.repetition;
+        continue;
+      }
       search.undo(mv, n.toMove, depth, passesBefore);
       const child: LineNode = { line: [...n.line, mv], toMove: other(n.toMove), parent: n, children: null,
         value: UNKNOWN, cancel: flag(), running: false, startedAt: 0 };

@@ -48,6 +48,7 @@ const END_COMMENT: Record<NonNullable<ProofNode["end"]>, string> = {
   end: "play ends with the target on the board",
   void: "the rules void the game here",
   escape: "the defender captures a boundary string: escape",
+  alive: "the target is unconditionally alive (Benson): no play captures it",
   filled: "dead by fill-in: every empty point of the target's area touches a safe attacker string",
   short: "a string around the region is short of the liberties the region must keep",
 };

@@ -26,6 +26,8 @@ export interface ProveRequest {
   /** one question only (the whole budget goes to it): can the attacker capture the targets
    *  moving first ("attacker"), or with the defender moving first ("defender"); both when absent */
   question?: "attacker" | "defender";
+  /** outside ko threats each side holds (default none, as in a finished game) */
+  threats?: { B: number; W: number };
 }
 
 /** A node of a proof tree: the move that led here and the replies. */
@@ -33,7 +35,7 @@ export interface ProofNode {
   move: Move;
   color: Color;
   /** why the line ends here, at a leaf */
-  end?: "captured" | "end" | "void" | "escape" | "filled" | "short";
+  end?: "captured" | "end" | "void" | "escape" | "filled" | "short" | "alive";
   children: ProofNode[];
 }
 
@@ -46,6 +48,69 @@ export interface Question {
   positions?: number;
   /** the verified proof tree (the winner's move and every reply) */
   proof?: ProofNode;
+  /** whether the answer rests on a ko (see koStatus) */
+  ko?: KoStatus;
+}
+
+/** Whether an answer rests on a ko: does it change when the losing side holds outside ko
+ *  threats, and with how many? Found exactly under the rule set's own ko and superko rules: the
+ *  search lets a side with a threat left make one refused move per threat (the threat and its
+ *  answer come between). */
+export interface KoStatus {
+  /** "unconditional": no outside threats of the loser change the answer; "ko": the answer
+   *  holds only while the loser has fewer than `threats`; "unknown": the budget ran out */
+  status: "unconditional" | "ko" | "unknown";
+  /** the side the answer favours: where there is a ko, the side that must win it */
+  winner: Color | null;
+  /** the outside threats the other side would need to overturn the answer (0: unconditional) */
+  threats: number;
+  /** null when "unconditional" holds for any number of threats (the proof met no ko refusal of
+   *  the loser's); otherwise the most threats it was shown to hold against (with "unknown": before
+   *  the budget ran out; null there when none was) */
+  upTo: number | null;
+  /** the outside threats the question was asked with */
+  given: { B: number; W: number };
+  /** the answer with the loser holding `threats` more threats, when that overturns it */
+  overturned?: { captured: boolean; line: string[] };
+}
+
+/** Outside threats tried before an answer that met ko refusals is called unconditional: one
+ *  threat turns a basic ko, two a two-stage ko (an approach move and the ko). */
+export const KO_THREATS_TRIED = 2;
+
+/** The time the ko status may take beyond the answer's own: four times the answer's time, at
+ *  least 250 ms (within the budget). Searches with threats can cost far more than the answer
+ *  (cc1/900: the answer in 0.3 s, with two threats for the loser no answer in 20 s): past this
+ *  the status is "unknown", with `upTo` the threats it was shown to hold against. */
+export const koTimeFor = (answerMs: number): number => Math.max(250, 4 * answerMs);
+
+type Answer = Question & { koRefused?: boolean };
+
+/**
+ * The ko status of a first answer, as steps: yields the outside threats to ask with next and
+ * receives that answer (so that one procedure serves the single-thread and the parallel search).
+ */
+export function* koSteps(first: Answer, defender: Color, given: { B: number; W: number }):
+  Generator<{ B: number; W: number }, KoStatus, Answer> {
+  if (first.captured === null) return { status: "unknown", winner: null, threats: 0, upTo: null, given };
+  const winner = first.captured ? other(defender) : defender;
+  if (!first.koRefused) return { status: "unconditional", winner, threats: 0, upTo: null, given };
+  const loser = other(winner);
+  for (let n = 1; n <= KO_THREATS_TRIED; n++) {
+    const q = yield { ...given, [loser]: given[loser] + n };
+    if (q.captured === null) return { status: "unknown", winner, threats: 0, upTo: n - 1 || null, given };
+    if (q.captured !== first.captured) return { status: "ko", winner, threats: n, upTo: n, given, overturned: { captured: q.captured, line: q.line } };
+    if (!q.koRefused) return { status: "unconditional", winner, threats: 0, upTo: null, given };
+  }
+  return { status: "unconditional", winner, threats: 0, upTo: KO_THREATS_TRIED, given };
+}
+
+/** The plain words of a ko status ("unconditional", "ko: B must win it; W needs 1 outside threat"). */
+export function koWords(k: KoStatus | undefined): string {
+  if (!k) return "";
+  if (k.status === "unknown") return k.upTo ? `holds against ${k.upTo} outside threat${k.upTo === 1 ? "" : "s"}; more: unknown (budget)` : "ko status unknown (budget)";
+  if (k.status === "unconditional") return k.upTo === null ? "unconditional" : `unconditional up to ${k.upTo} outside threats`;
+  return `ko: ${k.winner} must win it; ${other(k.winner!)} needs ${k.threats} outside threat${k.threats === 1 ? "" : "s"}`;
 }
 
 
@@ -68,6 +133,10 @@ export interface ProveResult {
   voidMet: boolean;
   /** the rule set's dispute procedure: who moves first, and what the verdict means then */
   ruling: { firstToMove: Color; status: "dead" | "alive" | "unknown" };
+  /** the ko status of the ruling's answer (the question with firstToMove first), if asked */
+  ko: KoStatus | null;
+  /** the outside ko threats the questions were asked with */
+  threats: { B: number; W: number };
 }
 
 export function problemFrom(req: ProveRequest): ProblemSpec {
@@ -81,12 +150,13 @@ export function problemFrom(req: ProveRequest): ProblemSpec {
   if (colours.size > 1) throw new ArbiterError("the target stones must all be of one colour");
   const defender: Color = board[req.targets[0]] === 1 ? "B" : "W";
   const region = searchRegion({ width, height, board }, req.targets, defender);
-  return { width, height, board, rules: req.rules, defender, targets: req.targets, region };
+  const threats = req.threats && req.threats.B + req.threats.W > 0 ? req.threats : undefined;
+  return { width, height, board, rules: req.rules, defender, targets: req.targets, region, threats };
 }
 
 /** Answers one question: with `toMove` to play, can the attacker capture the targets? */
 export function ask(spec: ProblemSpec, toMove: Color, budget: Budget, wantProof: boolean, deepeningShare = 0):
-  Question & { voidMet: boolean; budgetOut: boolean; escapes: number; escapeMoves: Move[]; escapeElse: boolean } {
+  Answer & { voidMet: boolean; budgetOut: boolean; escapes: number; escapeMoves: Move[]; escapeElse: boolean } {
   const search = new Search(spec, toMove, budget);
   const root: ProofNode = { move: PASS, color: other(toMove), children: [] };
   const v = settle(search, toMove, 0, root, wantProof, deepeningShare);
@@ -94,7 +164,26 @@ export function ask(spec: ProblemSpec, toMove: Color, budget: Budget, wantProof:
   const line = proof ? mainLine(proof, spec) : [];
   return { captured: proof ? v === WIN : null, line, nodes: search.nodes, positions: search.positions, proof: wantProof ? proof : undefined,
     voidMet: search.sawVoid, budgetOut: search.budgetOut, escapes: proof ? search.escapesUsed : 0,
-    escapeMoves: proof ? [...search.escapeMoves] : [], escapeElse: proof ? search.escapeElse : false };
+    escapeMoves: proof ? [...search.escapeMoves] : [], escapeElse: proof ? search.escapeElse : false,
+    koRefused: proof ? search.loserRefused : undefined };
+}
+
+/** ask(), and the answer's ko status (more questions, within the same budget, where the proof
+ *  met a ko refusal of the losing side). */
+export function askWithKo(spec: ProblemSpec, toMove: Color, budget: Budget, wantProof: boolean) {
+  const given = spec.threats ?? { B: 0, W: 0 };
+  const t0 = performance.now();
+  const first = ask(spec, toMove, budget, wantProof);
+  const koBudget = { ...budget, deadline: Math.min(budget.deadline, performance.now() + koTimeFor(performance.now() - t0)) };
+  let nodes = first.nodes, positions = first.positions ?? 0, voidMet = first.voidMet;
+  const steps = koSteps(first, spec.defender, given);
+  let step = steps.next(first);
+  while (!step.done) {
+    const q = ask({ ...spec, threats: step.value }, toMove, koBudget, false);
+    nodes += q.nodes; positions += q.positions ?? 0; voidMet ||= q.voidMet;
+    step = steps.next(q);
+  }
+  return { ...first, nodes, positions, voidMet, budgetOut: first.budgetOut, ko: step.value };
 }
 
 /**
@@ -112,6 +201,7 @@ export function settle(search: Search, toMove: Color, depth: number, node: Proof
     search.escapesUsed = 0;
     search.escapeMoves.clear();
     search.escapeElse = false;
+    search.loserRefused = false;
     const winner: Color = v === WIN ? other(defender) : defender;
     return proveNode(search, toMove, depth, winner, node, { memo: wantProof ? undefined : proofMemo() }) === true;
   };
@@ -204,7 +294,11 @@ function proveChildren(search: Search, color: Color, depth: number, winner: Colo
     const passesBefore = search.consecutivePasses;
     const a = search.apply(mv, color, depth);
     if (opts.memo && a.historyDependent) opts.memo.dependent = true;
-    if (!a.ok) continue;
+    if (!a.ok) {
+      // a move the loser could make with an outside ko threat: the answer may rest on a ko
+      if (!winnerMoves && a.repetition) search.loserRefused = true;
+      continue;
+    }
     const child: ProofNode = { move: mv, color, children: [] };
     let holds: boolean | null;
     if (a.terminal !== undefined) {
@@ -330,18 +424,20 @@ export function prove(req: ProveRequest, wantProof = false): ProveResult {
   const spec = problemFrom(req);
   const attacker = other(spec.defender);
   if ([...spec.region.targetStones].every((p) => bensonAlive(spec, spec.defender === "B" ? 1 : 2).has(p))) {
-    return finish(req, spec, t0, { captured: false, line: [], nodes: 0 }, { captured: false, line: [], nodes: 0 }, false, true);
+    // alive whatever is played: no ko can change that
+    const ko: KoStatus = { status: "unconditional", winner: spec.defender, threats: 0, upTo: null, given: spec.threats ?? { B: 0, W: 0 } };
+    return finish(req, spec, t0, { captured: false, line: [], nodes: 0, ko }, { captured: false, line: [], nodes: 0, ko }, false, true);
   }
   const budget = (share: number): Budget => ({ maxNodes: Math.floor(req.maxNodes * share),
     deadline: t0 + req.timeMs * (share === 1 ? 1 : 0.5), cancelled: req.cancelled });
   if (req.question) {
     // one question, with the whole budget; the other is not asked
-    const q = ask(spec, req.question === "attacker" ? attacker : spec.defender, budget(1), wantProof);
+    const q = askWithKo(spec, req.question === "attacker" ? attacker : spec.defender, budget(1), wantProof);
     const [a, d] = req.question === "attacker" ? [q, NOT_ASKED] : [NOT_ASKED, q];
     return finish(req, spec, t0, a, d, q.voidMet, !q.budgetOut);
   }
-  const a = ask(spec, attacker, budget(0.5), wantProof);
-  const d = ask(spec, spec.defender, { ...budget(0.5), deadline: t0 + req.timeMs }, wantProof);
+  const a = askWithKo(spec, attacker, budget(0.5), wantProof);
+  const d = askWithKo(spec, spec.defender, { ...budget(0.5), deadline: t0 + req.timeMs }, wantProof);
   return finish(req, spec, t0, a, d, a.voidMet || d.voidMet, !a.budgetOut && !d.budgetOut);
 }
 
@@ -351,13 +447,16 @@ export function finish(req: ProveRequest, spec: ProblemSpec, t0: number, a: Ques
   let verdict = req.question ? "unknown" : verdictOf(a.captured, d.captured);
   if (verdict === "alive" && looksLikeSeki(spec, restingLine(spec))) verdict = "seki";
   const firstToMove = req.toMove;
-  const first = firstToMove === spec.defender ? d.captured : a.captured;
+  const ruled = firstToMove === spec.defender ? d : a;
+  const first = ruled.captured;
   const r = spec.region;
+  // (what the ko procedure used inside stays inside)
+  const plain = ({ koRefused: _k, ...q }: Answer): Question => q;
   return {
     verdict,
     question: req.question ?? "both",
-    attackerFirst: a,
-    defenderFirst: d,
+    attackerFirst: plain(a),
+    defenderFirst: plain(d),
     nodes: a.nodes + d.nodes,
     timeMs: Math.round(performance.now() - t0),
     complete: complete && (req.question ? (req.question === "attacker" ? a : d).captured !== null : verdict !== "unknown"),
@@ -368,6 +467,8 @@ export function finish(req: ProveRequest, spec: ProblemSpec, t0: number, a: Ques
       : "local proof: the attacker strings around the region are taken as safe; the defender capturing one counts as an escape",
     voidMet,
     ruling: { firstToMove, status: first === null ? "unknown" : first ? "dead" : "alive" },
+    ko: ruled.ko ?? null,
+    threats: spec.threats ?? { B: 0, W: 0 },
   };
 }
 

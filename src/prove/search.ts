@@ -59,6 +59,10 @@ export interface ProblemSpec {
    *  problems, closed by thick walls, they cost more than they save (46 of the first 60 solved
    *  in 3 s without them, 40 with them, measured 2026-12-01). Default "problem": neither. */
   tuning?: "problem" | "finished-game";
+  /** outside ko threats each side holds (default none: a finished position has no threats
+   *  elsewhere). A threat lets its holder make one move that a ko or repetition rule refuses:
+   *  in play, the threat and its answer come between and change the whole board. */
+  threats?: { B: number; W: number };
 }
 
 /** A move: a point index, or -1 for a pass. */
@@ -69,11 +73,13 @@ export interface Applied {
   ok: boolean;
   /** terminal value of the move, if it ends the question */
   terminal?: Value;
-  why?: "captured" | "end" | "void" | "escape" | "filled" | "short";
+  why?: "captured" | "end" | "void" | "escape" | "filled" | "short" | "alive";
   /** an escape at an exit: the stone played there is in a string that holds a target stone */
   joins?: boolean;
   /** a refusal or void that looked further back than the last move */
   historyDependent?: boolean;
+  /** refused by a ko or repetition rule, with no outside threat left to lift it */
+  repetition?: boolean;
 }
 
 const TWO32 = 4294967296;
@@ -82,7 +88,7 @@ const TWO32 = 4294967296;
  *  search, never the verdict (proofs are replayed). */
 const wordsKey = (lo: number, hi: number): number => (hi & 0x1fffff) * TWO32 + (lo >>> 0);
 /** What the search keeps of a move: what it removed (for the targets and the key's look-back). */
-interface PathEntry { kind: "start" | "play" | "pass"; captures: number[]; selfCaptures: number[] }
+interface PathEntry { kind: "start" | "play" | "pass"; captures: number[]; selfCaptures: number[]; threat?: boolean }
 const NO_STONES: number[] = [];
 const PASS_ENTRY: PathEntry = { kind: "pass", captures: NO_STONES, selfCaptures: NO_STONES };
 /** The engine's refusals that are repetition rules (the others are the board's own). */
@@ -134,6 +140,17 @@ export class Search {
   private keyP: number[] = [];
   /** a line ran longer than MAX_PLY moves */
   depthExceeded = false;
+  /** a verified proof met a move of the losing side that a ko or repetition rule refused (set
+   *  by proveNode): only then can outside threats change the answer */
+  loserRefused = false;
+  /** outside ko threats left to each side on the current line (B, W) */
+  private threatsLeft: [number, number];
+  /** the path index of the latest move an outside threat came before (-1 none), and the ones
+   *  before it */
+  private lastThreat = -1;
+  private threatPrev: number[] = [];
+  /** threats are in play: the key holds the counts */
+  private readonly withThreats: boolean;
 
   constructor(readonly spec: ProblemSpec, toMove: Color, private budget: Budget) {
     const { width, height, rules } = spec;
@@ -159,8 +176,13 @@ export class Search {
     for (const p of spec.region.points) this.inRegion[p] = 1;
     this.seen = new Int32Array(width * height);
     this.safeAt = new Int32Array(width * height);
+    this.threatsLeft = [spec.threats?.B ?? 0, spec.threats?.W ?? 0];
+    this.withThreats = this.threatsLeft[0] + this.threatsLeft[1] > 0;
     this.keepLiberties = spec.goal === "liberties";
     if (this.keepLiberties) this.game.setLibertyMask(spec.region.points);
+    // (Benson's argument needs the attacker's suicide refused; see assembly/benson.ts)
+    this.benson = !this.keepLiberties && rules.suicide === "forbidden";
+    if (this.benson) this.game.setBensonTargets(spec.targets);
   }
 
   /** A fresh budget for the next task on this search: a worker keeps one search, and its
@@ -203,22 +225,42 @@ export class Search {
     // an eye region's attacker has every ko threat of the rest of the board: no ko or
     // repetition rule binds it (see eyes.ts)
     const free = this.keepLiberties && color !== this.spec.defender;
-    const code = this.game.rulesPlay(move % width, (move - (move % width)) / width, color, true, free, "report");
+    const x = move % width, y = (move - (move % width)) / width;
+    let code = this.game.rulesPlay(x, y, color, true, free, "report");
     if (code === C.HISTORY_FULL) return this.tooLong();
+    let threat = false, lookedBack = false;
     if (code !== C.R_OK) {
       if (!REPETITION.has(code)) return { ok: false };
       // a refusal that repeats the position before the opponent's last move (simple ko, an
       // immediate superko retake, a single hot stone) looks one move back: the key holds that
       const s = this.game.ruling()[C.RW_REFUSED_FROM];
-      return { ok: false, historyDependent: !(code === C.R_KO || s === this.path.length - 2) };
+      lookedBack = !(code === C.R_KO || s === this.path.length - 2);
+      const ci = color === "B" ? 0 : 1;
+      // a position that stood before an outside threat was played does not come back: the
+      // threat and its answer stand on the board elsewhere since. (The position just before the
+      // move the threat came before stood again, threat and answer added, when it was played.)
+      const beforeThreat = s >= 0 && s < this.lastThreat - 1;
+      if (!beforeThreat && this.threatsLeft[ci] === 0) return { ok: false, historyDependent: lookedBack, repetition: true };
+      // (or an outside threat and its answer come first): the move is played free of the rule
+      code = this.game.rulesPlay(x, y, color, true, true, "report");
+      if (code === C.HISTORY_FULL) return this.tooLong();
+      if (code !== C.R_OK) return { ok: false };
+      if (!beforeThreat) {
+        this.threatsLeft[ci]--;
+        threat = true;
+      }
     }
     const a = this.game.removed();
     const w = this.game.ruling();
     const noChange = w[C.RW_NO_CHANGE] !== 0;
     const nullMove = noChange && this.spec.rules.end === "null-moves";
     this.passes = nullMove ? this.passes + 1 : 0;
-    this.path.push({ kind: "play", captures: a.captures, selfCaptures: a.selfCaptures });
-    const repeated = this.enterPath(wordsKey(w[C.RW_SIT_LO], w[C.RW_SIT_HI]), wordsKey(w[C.RW_HASH_LO], w[C.RW_HASH_HI]));
+    this.path.push({ kind: "play", captures: a.captures, selfCaptures: a.selfCaptures, threat });
+    if (threat) {
+      this.threatPrev.push(this.lastThreat);
+      this.lastThreat = this.path.length - 1;
+    }
+    const repeated = this.enterPath(wordsKey(w[C.RW_SIT_LO], w[C.RW_SIT_HI]), wordsKey(w[C.RW_HASH_LO], w[C.RW_HASH_HI])) || lookedBack;
     if (w[C.RW_ENDED] === END.cycle) {
       this.sawVoid = true;
       // (a void keeps the target on the board, but it is no proof that a region keeps liberties)
@@ -252,6 +294,11 @@ export class Search {
     if (this.keepLiberties && color === this.spec.defender && this.short()) return { ok: true, terminal: WIN, why: "short" };
     if (nullMove && this.passes >= this.endPasses) return { ok: true, terminal: LOSS, why: "end" };
     if (this.fillIn && this.filledIn()) return { ok: true, terminal: WIN, why: "filled" };
+    // a target made unconditionally alive can never be captured (Benson, in the core)
+    if (this.benson && color === this.spec.defender && this.capturedTargets === 0) {
+      const alive = this.game.bensonAlive(color);
+      if (alive > 0 && (this.spec.goal !== "any" || alive === this.targetMarks.length)) return { ok: true, terminal: LOSS, why: "alive" };
+    }
     return { ok: true, historyDependent: repeated };
   }
 
@@ -290,6 +337,8 @@ export class Search {
 
   /** goal "liberties" (an eye region's question) */
   private readonly keepLiberties: boolean;
+  /** the static life test after the defender's moves */
+  private readonly benson: boolean;
   /** the attacker's stones inside the region at the start (strings thought dead) */
   private readonly regionAttacker: Set<number>;
   private readonly fillIn: boolean;
@@ -370,6 +419,8 @@ export class Search {
     return all && !any;
   }
 
+  /** the last playLine() was refused by a ko or repetition rule */
+  lineRefusedByRepetition = false;
   /** passes before each move of the line playLine() played, for unplayLine() */
   private lineUndo: number[] = [];
 
@@ -380,6 +431,7 @@ export class Search {
    */
   playLine(line: Move[], toMove: Color): Applied | null {
     let last: Applied = { ok: true };
+    this.lineRefusedByRepetition = false;
     for (let i = 0; i < line.length; i++) {
       const passesBefore = this.passes;
       last = this.apply(line[i], i % 2 === 0 ? toMove : other(toMove), i);
@@ -391,6 +443,7 @@ export class Search {
       }
     }
     if (last.ok) return last;
+    this.lineRefusedByRepetition = !!last.repetition;
     this.unplayLine(line, toMove);
     return null;
   }
@@ -434,6 +487,10 @@ export class Search {
       this.game.restore(depth + 1);
       return;
     }
+    if (e.threat) {
+      this.threatsLeft[color === "B" ? 0 : 1]++;
+      this.lastThreat = this.threatPrev.pop()!;
+    }
     const removed = color === this.spec.defender ? e.selfCaptures : e.captures;
     if (removed.length) {
       for (let k = 0; k < this.targetMarks.length; k++) {
@@ -462,6 +519,7 @@ export class Search {
     const t = this.path.length - 1;
     const last = this.path[t];
     let k = mixKey(this.keyS[t], (this.passes * 64 + this.capturedTargets) * 2 + (color === "W" ? 1 : 0));
+    if (this.withThreats) k = mixKey(k, 0x7000 + this.threatsLeft[0] * 64 + this.threatsLeft[1]);
     // the one-move look-back: a capture's key holds the board before it (ko)
     if (last.kind === "play" && last.captures.length > 0 && t >= 1) {
       const p = this.keyP[t - 1];

@@ -37,6 +37,8 @@ export interface LineResult {
   proof?: ProofNode;
   voidMet: boolean;
   budgetOut: boolean;
+  /** a ko or repetition rule refused a loser's move in the proof (or the line itself) */
+  koRefused: boolean;
 }
 
 /** The search of the question this worker last worked on (a thread's core holds one search). */
@@ -68,13 +70,14 @@ export default function searchLine(task: LineTask): LineResult {
     cancelled: () => Number(report()) >= task.maxNodes || task.cancel.some((f) => Atomics.load(f, 0) === 1),
   });
   const last = search.playLine(task.line, task.toMove);
-  if (!last) return { legal: false, value: UNKNOWN, nodes: 1, positions: task.line.length, voidMet: false, budgetOut: false };
+  if (!last) return { legal: false, value: UNKNOWN, nodes: 1, positions: task.line.length, voidMet: false, budgetOut: false, koRefused: search.lineRefusedByRepetition };
   try {
     const depth = task.line.length;
     // who made the line's last move (at the question's root: the player before `toMove`)
     const mover = depth % 2 === 1 ? task.toMove : other(task.toMove);
     const node: ProofNode = { move: depth === 0 ? PASS : task.line[depth - 1], color: mover, children: [] };
     let value: number;
+    search.loserRefused = false;
     if (last.terminal !== undefined) {
       value = last.terminal;
       node.end = last.why;
@@ -83,7 +86,7 @@ export default function searchLine(task: LineTask): LineResult {
     }
     report();
     return { legal: true, value, nodes: search.nodes, positions: search.positions, proof: value === UNKNOWN ? undefined : node,
-      voidMet: search.sawVoid || last.why === "void", budgetOut: search.budgetOut };
+      voidMet: search.sawVoid || last.why === "void", budgetOut: search.budgetOut, koRefused: value !== UNKNOWN && search.loserRefused };
   } finally {
     search.unplayLine(task.line, task.toMove);
   }

@@ -234,7 +234,15 @@ function showLine() {
 }
 
 function describe(q) {
-  return q.captured === null ? "unknown (budget)" : q.captured ? "captured" : "not captured";
+  return (q.captured === null ? "unknown (budget)" : q.captured ? "captured" : "not captured") + koText(q.ko);
+}
+
+// the answer's ko status (src/prove/prove.ts koWords says the same on the command line)
+function koText(k) {
+  if (!k) return "";
+  if (k.status === "ko") return " (ko: " + k.winner + " must win it; " + (k.winner === "B" ? "W" : "B") + " needs " + k.threats + " outside threat" + (k.threats === 1 ? "" : "s") + ")";
+  if (k.status === "unconditional") return k.upTo === null ? " (unconditional)" : " (unconditional up to " + k.upTo + " outside threats)";
+  return " (ko status unknown)";
 }
 
 function proveSelected() {

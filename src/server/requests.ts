@@ -82,6 +82,8 @@ export function proveSchema(l: Limits) {
       seconds: { type: "number", exclusiveMinimum: 0, maximum: l.seconds, description: `time budget in seconds (at most ${l.seconds})` },
       question: { type: "string", enum: ["both", "attacker", "defender"],
         description: "both (default), or one question with the whole budget: can the attacker capture moving first, or with the defender moving first" },
+      threats: { type: "object", additionalProperties: false, properties: { B: { type: "integer", minimum: 0, maximum: 20 }, W: { type: "integer", minimum: 0, maximum: 20 } },
+        description: "outside ko threats each side holds (default none, as in a finished game): {\"B\": 1}" },
     },
   } as const;
 }
@@ -176,6 +178,8 @@ export function proveOptions(body: GameBody, l: Limits): CliOptions {
   opts.time = String(body.seconds ?? Math.min(60, l.seconds));
   opts.workers = "1";
   if (body.question !== undefined) opts.question = String(body.question);
+  const t = body.threats as { B?: number; W?: number } | undefined;
+  if (t !== undefined) opts.threats = `B:${t.B ?? 0},W:${t.W ?? 0}`;
   return opts;
 }
 

@@ -1,0 +1,162 @@
+// Ko status (issue 14, item 1): whether a prove answer rests on a ko, who must win it, and how
+// many outside threats the other side would need. Every expectation below is worked by hand
+// from the shape and the rule set's ko, suicide and end rules (the fixtures' own comments in
+// test/prove.test.ts give their plain verdicts); none is the program's output pasted back.
+//
+// The model: a side holding an outside threat may make one move that a ko or repetition rule
+// refuses (the threat and its answer come between, elsewhere on the board); two consecutive
+// passes end the dispute with the target on the board.
+import { describe, it, expect } from "vitest";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { readSgf } from "../src/sgf/read.js";
+import { preset } from "../src/ruleset/ruleset.js";
+import { positionAfter } from "../src/prove/position.js";
+import { prove, koSteps, type ProveResult, type Question } from "../src/prove/prove.js";
+import { parseThreats } from "../src/api/operations.js";
+
+const FIXTURES = join(fileURLToPath(new URL("..", import.meta.url)), "test", "fixtures", "prove");
+
+function proved(file: string, target: string, rules: string, threats?: { B: number; W: number }, timeMs = 20_000): ProveResult {
+  const record = readSgf(readFileSync(join(FIXTURES, `${file}.sgf`), "utf8"));
+  const rs = preset(rules);
+  const pos = positionAfter(record, rs);
+  const x = target.charCodeAt(0) - 97, y = target.charCodeAt(1) - 97;
+  return prove({ ...pos, rules: rs, targets: [y * pos.width + x], toMove: pos.toMove, maxNodes: 4_000_000, timeMs, threats });
+}
+
+// basic-ko: White B9 C9 D9 A8-E8 with the eye A9, and F9 whose only liberty is E9; Black G9 F8
+// G8 A7-F7 around. White's group has the liberties A9 and E9 only.
+//  - Black first: E9 takes F9 (its stone keeps the one liberty F9) and White is in atari at A9.
+//    White's retake at F9 is an immediate recapture of one stone (basic ko, superko, Ing's hot
+//    stone all refuse it), A9 fills White's last liberty: Black A9 captures. White first does no
+//    better: E9 or A9 fills a liberty of its own (atari, then captured), a pass lets Black take.
+//  - With one outside threat White retakes at F9 after Black's E9; Black cannot retake at once,
+//    has no other move (A9 is suicide), passes, and White's pass ends play: alive. So the group is
+//    dead by a ko that Black must win; White would need 1 threat, whoever moves first.
+//  - new-ing has no ko rule: White retakes at once every time, the cycle voids the game at the
+//    third occurrence: never captured, and no refusal anywhere for a threat to lift.
+//  - zhang: a suicide is a tempo move (the board stays, the move count does not): after White's
+//    retake, Black's suicide at A9 and White's pass make Black's retake a new situation, so White
+//    needs a threat for every round: no number of threats saves it (none overturns the answer;
+//    two were tried).
+describe("ko status: basic ko", () => {
+  const koRules = ["chinese", "japanese", "aga", "grand", "ing", "nz", "tromp-taylor"];
+  for (const rules of koRules) {
+    it(`${rules}: dead by a ko Black must win; White needs 1 outside threat, whoever moves first`, () => {
+      const r = proved("basic-ko", "ba", rules);
+      expect(r.verdict).toBe("dead");
+      for (const q of [r.attackerFirst, r.defenderFirst]) {
+        expect(q.captured).toBe(true);
+        expect(q.ko).toMatchObject({ status: "ko", winner: "B", threats: 1 });
+        expect(q.ko?.overturned?.captured).toBe(false);
+      }
+      expect(r.ko).toMatchObject({ status: "ko", winner: "B", threats: 1 });
+    });
+  }
+  it("new-ing: alive (the retakes void the game), unconditionally", () => {
+    const r = proved("basic-ko", "ba", "new-ing");
+    expect(r.verdict).toBe("alive");
+    for (const q of [r.attackerFirst, r.defenderFirst]) expect(q.ko).toMatchObject({ status: "unconditional", threats: 0, upTo: null });
+  });
+  it("zhang: dead, and two outside threats do not save it (a suicide gives Black the tempo)", () => {
+    const r = proved("basic-ko", "ba", "zhang");
+    expect(r.verdict).toBe("dead");
+    for (const q of [r.attackerFirst, r.defenderFirst]) expect(q.ko).toMatchObject({ status: "unconditional", winner: "B", upTo: 2 });
+  });
+  it("chinese with --threats W:1: alive; the answer is a ko Black would need 1 threat to turn", () => {
+    const r = proved("basic-ko", "ba", "chinese", { B: 0, W: 1 });
+    expect(r.verdict).toBe("alive");
+    expect(r.threats).toEqual({ B: 0, W: 1 });
+    for (const q of [r.attackerFirst, r.defenderFirst]) expect(q.ko).toMatchObject({ status: "ko", winner: "W", threats: 1, given: { B: 0, W: 1 } });
+  });
+  // each of Black's threats answers one of White's retakes: White needs one more than Black has
+  it("chinese with --threats B:1: dead; White would need 2 threats (one for each retake)", () => {
+    const r = proved("basic-ko", "ba", "chinese", { B: 1, W: 0 });
+    expect(r.verdict).toBe("dead");
+    for (const q of [r.attackerFirst, r.defenderFirst]) expect(q.ko).toMatchObject({ status: "ko", winner: "B", threats: 2, given: { B: 1, W: 0 } });
+  });
+  it("chinese with --threats B:3: dead; White would need 4, more than the two tried beyond the given", () => {
+    const r = proved("basic-ko", "ba", "chinese", { B: 3, W: 0 });
+    expect(r.verdict).toBe("dead");
+    expect(r.defenderFirst.ko).toMatchObject({ status: "unconditional", winner: "B", upTo: 2 });
+  });
+});
+
+// mannen-ko (test/prove.test.ts gives the shape): whoever starts the ko lets the other take
+// first, so neither starts: seki. With one outside threat Black, moving first, takes C9 at D9,
+// fills B7, and when White retakes at C9 (Black in atari at A9) retakes with the threat: White's
+// group is left with F9 alone against Black's A9 and C9, and White's own retake is immediate:
+// captured. So the attacker-first answer (not captured) is a ko White must win, Black needing
+// 1 threat. White first connects at D9 (seki for good): no threat changes that.
+describe("ko status: ten-thousand-year ko", () => {
+  for (const rules of ["ing", "grand", "japanese", "chinese"]) {
+    it(`${rules}: seki; attacker first it is a ko White must win (Black needs 1 threat); defender first unconditional`, () => {
+      const r = proved("mannen-ko", "ea", rules);
+      expect(r.verdict).toBe("seki");
+      expect(r.attackerFirst.ko).toMatchObject({ status: "ko", winner: "W", threats: 1 });
+      expect(r.attackerFirst.ko?.overturned?.captured).toBe(true);
+      expect(r.defenderFirst.ko?.status).toBe("unconditional");
+    });
+  }
+  it("new-ing (no ko rule): seki by the void, unconditionally", () => {
+    const r = proved("mannen-ko", "ea", "new-ing");
+    expect(r.attackerFirst.ko).toMatchObject({ status: "unconditional", upTo: null });
+  });
+});
+
+// double-ko: White always has the other ko to take, so Black's outside threats never capture:
+// whatever the count, not captured. The search must never call it a ko (it may run out of time
+// proving so for the larger counts).
+describe("ko status: double ko", () => {
+  for (const rules of ["ing", "grand", "japanese", "chinese", "new-ing"]) {
+    it(`${rules}: alive, and no number of Black threats overturns it`, () => {
+      const r = proved("double-ko", "fa", rules);
+      expect(r.verdict).toBe("alive");
+      for (const q of [r.attackerFirst, r.defenderFirst]) expect(q.ko?.status).not.toBe("ko");
+    });
+  }
+});
+
+// triple-ko: under new-ing there is no ko rule to lift (the cycle voids the game), so no threat
+// changes anything; japanese voids the cycle too (no result: not captured), and Black's threats
+// only let him retake where the cycle was going anyway.
+describe("ko status: triple ko", () => {
+  it("new-ing: alive by the void, unconditionally", () => {
+    const r = proved("triple-ko", "ea", "new-ing", undefined, 50_000);
+    expect(r.attackerFirst.captured).toBe(false);
+    expect(r.attackerFirst.ko).toMatchObject({ status: "unconditional", upTo: null });
+  });
+  it("japanese: not captured, never a ko", () => {
+    const r = proved("triple-ko", "ea", "japanese", undefined, 50_000);
+    expect(r.attackerFirst.captured).toBe(false);
+    expect(r.attackerFirst.ko?.status).not.toBe("ko");
+  });
+});
+
+describe("ko status: the procedure", () => {
+  const answer = (captured: boolean | null, koRefused: boolean): Question & { koRefused: boolean } => ({ captured, line: [], nodes: 0, koRefused });
+  it("an answer whose proof met no ko refusal of the loser is unconditional without another search", () => {
+    const steps = koSteps(answer(true, false), "W", { B: 0, W: 0 });
+    expect(steps.next().value).toMatchObject({ status: "unconditional", winner: "B", threats: 0, upTo: null });
+  });
+  it("asks again with one more threat for the loser, then two, and stops at the first that overturns", () => {
+    const steps = koSteps(answer(false, true), "W", { B: 1, W: 0 });
+    expect(steps.next().value).toEqual({ B: 2, W: 0 });
+    expect(steps.next(answer(false, true)).value).toEqual({ B: 3, W: 0 });
+    expect(steps.next(answer(true, true)).value).toMatchObject({ status: "ko", winner: "W", threats: 2 });
+  });
+  it("a budget that runs out says unknown, with the threats shown so far", () => {
+    const steps = koSteps(answer(true, true), "W", { B: 0, W: 0 });
+    steps.next();
+    expect(steps.next(answer(true, true)).value).toEqual({ B: 0, W: 2 });
+    expect(steps.next(answer(null, false)).value).toMatchObject({ status: "unknown", upTo: 1 });
+  });
+  it("--threats: B:N,W:M, either part, 0 to 20; anything else is refused by name", () => {
+    expect(parseThreats("B:2,W:1")).toEqual({ B: 2, W: 1 });
+    expect(parseThreats("w:3")).toEqual({ B: 0, W: 3 });
+    expect(parseThreats(undefined)).toBeUndefined();
+    for (const bad of ["B:21", "X:1", "B:-1", "B1", "B:1;W:2"]) expect(() => parseThreats(bad)).toThrow(/--threats takes B:N,W:M/);
+  });
+});
