@@ -9,16 +9,22 @@
 // The argument needs the opponent's suicide to be refused (a multi-stone suicide empties points
 // that touch no living string): callers only ask where suicide is forbidden.
 //
-// Fixed buffers, no allocation: it runs inside the search's inner loop.
-import { MAXP, BORDER, colorAt, chainOf, pitch, width, height, pointOf } from "./board";
+// Only what can decide the targets is looked at: the targets' strings, the regions around them
+// that can be vital to some string (a flood stops at the first empty point that touches no
+// stone of the colour: such a region is vital to none, the open board outside a wall included),
+// and, transitively, the strings around those regions. Fixed buffers, no allocation: it runs
+// inside the search's inner loop.
+import { MAXP, BORDER, colorAt, chainOf, nextOf, pitch, width, pointOf } from "./board";
 
-const REGION = memory.data(MAXP * 4, 16); // i32 region of each point, -1 none
+const MARK = memory.data(MAXP * 4, 16); // i32 per point: stamp + region (a flood's points)
+const SMARK = memory.data(MAXP * 4, 16); // i32 per representative: stamp when queued
 const STACK = memory.data(MAXP * 2, 16); // u16 a region's points while it is flooded
-const PAIR_REGION = memory.data(MAXP * 4 * 4, 16); // i32 (region, string) pairs: a string around a region
+const STRINGS = memory.data(MAXP * 2, 16); // u16 the strings looked at (representatives)
+const PAIR_REGION = memory.data(MAXP * 4 * 4, 16); // i32 (region, string) pairs of the closed regions
 const PAIR_STRING = memory.data(MAXP * 4 * 4, 16); // i32 the string's representative
 const PAIR_TOUCH = memory.data(MAXP * 4 * 4, 16); // i32 the region's empty points that touch the string
 const PAIR_OF = memory.data(MAXP * 4, 16); // i32 pair index of a representative, within the current region
-const STAMP = memory.data(MAXP * 4, 16); // i32 region stamp per representative (1 + region)
+const PSTAMP = memory.data(MAXP * 4, 16); // i32 per representative: the region it was paired with last
 const REGION_EMPTY = memory.data(MAXP * 4, 16); // i32 empty points per region
 const HEALTHY = memory.data(MAXP, 16); // u8 per region
 const ALIVE = memory.data(MAXP, 16); // u8 per representative
@@ -27,66 +33,101 @@ export const BENSON_IN = memory.data(19 * 19 * 2, 16); // u16 row-major target p
 
 @inline function geti(base: usize, i: i32): i32 { return load<i32>(base + (<usize>i << 2)); }
 @inline function seti(base: usize, i: i32, v: i32): void { store<i32>(base + (<usize>i << 2), v); }
+@inline function neighbour(p: i32, d: i32): i32 { return d == 0 ? p - 1 : d == 1 ? p + 1 : d == 2 ? p - pitch : p + pitch; }
 
 let pairs: i32 = 0;
 let regions: i32 = 0;
-/** stamps of earlier calls are below this (no clearing between calls) */
-let stampBase: i32 = 0;
+let nStrings: i32 = 0;
+/** marks of earlier calls are below this (no clearing between calls) */
+let stamp: i32 = 0;
+/** MARK of a point in an open region (vital to no string) */
+const OPEN: i32 = MAXP;
+/** one per flood, for PSTAMP (a flood that stops leaves its region number to the next) */
+let floodId: i32 = 0;
 
-/** Finds the regions of the points not of colour c and, for each, the c strings around it and
- *  how many of its empty points each touches. */
-function regionsOf(c: i32): void {
-  pairs = 0;
-  regions = 0;
-  stampBase += MAXP + 1;
-  if (stampBase > 0x3fffffff) {
-    memory.fill(STAMP, 0, <usize>MAXP * 4);
-    stampBase = MAXP + 1;
+function queueString(r: i32): void {
+  if (geti(SMARK, r) == stamp) return;
+  seti(SMARK, r, stamp);
+  store<u16>(STRINGS + (<usize>(nStrings++) << 1), <u16>r);
+}
+
+/** Floods the region of `start` (not of colour c). An open region (an empty point touching no
+ *  c stone) is only marked; a closed one gets its pairs, and its strings are queued. */
+function flood(start: i32, c: i32): void {
+  const k = regions;
+  const firstPair = pairs;
+  if (++floodId > 0x3fffffff) {
+    memory.fill(PSTAMP, 0, <usize>MAXP * 4);
+    floodId = 1;
   }
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) seti(REGION, pointOf(x, y), -1);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const start = pointOf(x, y);
-      if (colorAt(start) == c || geti(REGION, start) >= 0) continue;
-      const k = regions++;
-      const stamp = stampBase + k;
-      let empties = 0;
-      let top = 0;
-      store<u16>(STACK, <u16>start);
-      top = 1;
-      seti(REGION, start, k);
-      while (top > 0) {
-        const p = <i32>load<u16>(STACK + (<usize>(--top) << 1));
-        const empty = colorAt(p) == 0;
-        if (empty) empties++;
-        // the c strings next to p, each counted once for p
-        let seen0 = -1, seen1 = -1, seen2 = -1;
-        for (let d = 0; d < 4; d++) {
-          const q = d == 0 ? p - 1 : d == 1 ? p + 1 : d == 2 ? p - pitch : p + pitch;
-          const cq = colorAt(q);
-          if (cq == BORDER) continue;
-          if (cq == c) {
-            const r = chainOf(q);
-            if (geti(STAMP, r) != stamp) {
-              seti(STAMP, r, stamp);
-              seti(PAIR_OF, r, pairs);
-              seti(PAIR_REGION, pairs, k);
-              seti(PAIR_STRING, pairs, r);
-              seti(PAIR_TOUCH, pairs, 0);
-              pairs++;
-            }
-            if (empty && r != seen0 && r != seen1 && r != seen2) {
-              const i = geti(PAIR_OF, r);
-              seti(PAIR_TOUCH, i, geti(PAIR_TOUCH, i) + 1);
-              if (seen0 < 0) seen0 = r; else if (seen1 < 0) seen1 = r; else seen2 = r;
-            }
-          } else if (geti(REGION, q) < 0) {
-            seti(REGION, q, k);
-            store<u16>(STACK + (<usize>(top++) << 1), <u16>q);
-          }
+  let empties = 0;
+  let open = false;
+  store<u16>(STACK, <u16>start);
+  let top = 1;
+  seti(MARK, start, stamp + k);
+  while (top > 0) {
+    const p = <i32>load<u16>(STACK + (<usize>(--top) << 1));
+    const empty = colorAt(p) == 0;
+    if (empty) empties++;
+    let touches = false;
+    let seen0 = -1, seen1 = -1, seen2 = -1;
+    for (let d = 0; d < 4; d++) {
+      const q = neighbour(p, d);
+      const cq = colorAt(q);
+      if (cq == BORDER) continue;
+      if (cq == c) {
+        touches = true;
+        if (open) continue;
+        const r = chainOf(q);
+        if (geti(PSTAMP, r) != floodId) {
+          seti(PSTAMP, r, floodId);
+          seti(PAIR_OF, r, pairs);
+          seti(PAIR_REGION, pairs, k);
+          seti(PAIR_STRING, pairs, r);
+          seti(PAIR_TOUCH, pairs, 0);
+          pairs++;
+        }
+        if (empty && r != seen0 && r != seen1 && r != seen2) {
+          const i = geti(PAIR_OF, r);
+          seti(PAIR_TOUCH, i, geti(PAIR_TOUCH, i) + 1);
+          if (seen0 < 0) seen0 = r; else if (seen1 < 0) seen1 = r; else seen2 = r;
+        }
+      } else {
+        const m = geti(MARK, q) - stamp;
+        if (m == OPEN) open = true; // (a part of an open region found before)
+        else if (m < 0 || m > OPEN) {
+          seti(MARK, q, stamp + k);
+          store<u16>(STACK + (<usize>(top++) << 1), <u16>q);
         }
       }
-      seti(REGION_EMPTY, k, empties);
+    }
+    if (empty && !touches) open = true;
+    if (open) {
+      // vital to no string: mark what was reached and stop (the rest is never vital either)
+      pairs = firstPair;
+      relabelOpen(start, k);
+      return;
+    }
+  }
+  seti(REGION_EMPTY, k, empties);
+  regions++;
+  for (let i = firstPair; i < pairs; i++) queueString(geti(PAIR_STRING, i));
+}
+
+/** Marks the points of region k found so far as open. */
+function relabelOpen(start: i32, k: i32): void {
+  // the flood's points still marked stamp + k: walk them again from the start
+  store<u16>(STACK, <u16>start);
+  let top = 1;
+  seti(MARK, start, stamp + OPEN);
+  while (top > 0) {
+    const p = <i32>load<u16>(STACK + (<usize>(--top) << 1));
+    for (let d = 0; d < 4; d++) {
+      const q = neighbour(p, d);
+      if (geti(MARK, q) == stamp + k) {
+        seti(MARK, q, stamp + OPEN);
+        store<u16>(STACK + (<usize>(top++) << 1), <u16>q);
+      }
     }
   }
 }
@@ -96,25 +137,51 @@ function regionsOf(c: i32): void {
  * that are unconditionally alive.
  */
 export function bensonTargets(c: i32, n: i32): i32 {
-  regionsOf(c);
-  // every c string starts alive, every region healthy
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
-    const p = pointOf(x, y);
-    if (colorAt(p) == c) store<u8>(ALIVE + <usize>chainOf(p), 1);
+  // a fresh range of marks: regions stamp .. stamp + MAXP - 1, open stamp + MAXP
+  stamp += 2 * MAXP + 2;
+  if (stamp > 0x3fffffff) {
+    memory.fill(MARK, 0, <usize>MAXP * 4);
+    memory.fill(SMARK, 0, <usize>MAXP * 4);
+    stamp = 2 * MAXP + 2;
   }
+  pairs = 0;
+  regions = 0;
+  nStrings = 0;
+  for (let i = 0; i < n; i++) {
+    const t = <i32>load<u16>(BENSON_IN + (<usize>i << 1));
+    const p = pointOf(t % width, t / width);
+    if (colorAt(p) == c) queueString(chainOf(p));
+  }
+  if (nStrings == 0) return 0;
+  // the strings' regions, and the strings around the closed ones, until none is new
+  for (let s = 0; s < nStrings; s++) {
+    const r = <i32>load<u16>(STRINGS + (<usize>s << 1));
+    let p = r;
+    do {
+      for (let d = 0; d < 4; d++) {
+        const q = neighbour(p, d);
+        const cq = colorAt(q);
+        if (cq == BORDER || cq == c) continue;
+        const m = geti(MARK, q) - stamp;
+        if (m < 0 || m > OPEN) flood(q, c);
+      }
+      p = nextOf(p);
+    } while (p != r);
+  }
+  for (let s = 0; s < nStrings; s++) store<u8>(ALIVE + <usize>load<u16>(STRINGS + (<usize>s << 1)), 1);
   for (let k = 0; k < regions; k++) store<u8>(HEALTHY + <usize>k, 1);
   let changed = true;
   while (changed) {
     changed = false;
-    for (let i = 0; i < pairs; i++) seti(VITAL, geti(PAIR_STRING, i), 0);
+    for (let s = 0; s < nStrings; s++) seti(VITAL, <i32>load<u16>(STRINGS + (<usize>s << 1)), 0);
     for (let i = 0; i < pairs; i++) {
       const k = geti(PAIR_REGION, i);
       if (load<u8>(HEALTHY + <usize>k) == 0 || geti(PAIR_TOUCH, i) != geti(REGION_EMPTY, k)) continue;
       const r = geti(PAIR_STRING, i);
       seti(VITAL, r, geti(VITAL, r) + 1);
     }
-    for (let i = 0; i < pairs; i++) {
-      const r = geti(PAIR_STRING, i);
+    for (let s = 0; s < nStrings; s++) {
+      const r = <i32>load<u16>(STRINGS + (<usize>s << 1));
       if (load<u8>(ALIVE + <usize>r) != 0 && geti(VITAL, r) < 2) { store<u8>(ALIVE + <usize>r, 0); changed = true; }
     }
     for (let i = 0; i < pairs; i++) {

@@ -31,7 +31,9 @@ function sharedData(): string | null {
   return existsSync(dir) ? dir : null;
 }
 
-interface Outcome { file: string; expected: string; got: "right" | "wrong" | "unknown"; ms: number; nodes: number; positions: number;
+interface Outcome { file: string; expected: string; got: "right" | "wrong" | "unknown"; ms: number;
+  /** the time of the answer alone, before its ko status (single thread) */
+  answerMs: number; nodes: number; positions: number;
   bookMove: boolean | null; first: string | null;
   /** the goal is reached by a ko (outside threats needed by the side to move, or the other side's overturn it) */
   ko: string | null;
@@ -67,8 +69,8 @@ async function main(): Promise<void> {
   const withPeer = !process.argv.includes("--no-peer");
   const limit = Number(arg("--limit", "100000"));
   const rules = preset(arg("--rules", "chinese"));
-  const files = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory())
-    .flatMap((d) => readdirSync(join(dir, d.name)).filter((f) => f.endsWith(".sgf")).sort().map((f) => join(d.name, f)));
+  // every problem file, nested folders (sim/8/...) included
+  const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith(".sgf")).sort();
   const outcomes: Outcome[] = [];
   const skipped: { file: string; why: string }[] = [];
   const only = arg("--only", "") ? new Set(arg("--only", "").split(",")) : null;
@@ -100,7 +102,7 @@ async function main(): Promise<void> {
     for (const m of text.matchAll(/\(\s*;\s*[BW]\[([a-s])([a-s])\]/g)) book.add((m[2].charCodeAt(0) - 97) * record.width + (m[1].charCodeAt(0) - 97));
     const req = { width: record.width, height: record.height, board, rules, targets: [target], toMove, maxNodes: 5e8, timeMs: seconds * 1000 };
     const t0 = performance.now();
-    let q: { captured: boolean | null; line: string[]; nodes: number; positions?: number; ko?: KoStatus };
+    let q: { captured: boolean | null; line: string[]; nodes: number; positions?: number; ko?: KoStatus; answerMs?: number };
     if (workers > 1) q = await askParallel(req, toMove, workers, undefined, pool);
     else q = askWithKo(problemFrom(req), toMove, { maxNodes: req.maxNodes, deadline: t0 + req.timeMs }, false);
     const ms = performance.now() - t0;
@@ -118,7 +120,7 @@ async function main(): Promise<void> {
       const m = /^([A-T])(\d+)$/.exec(firstMove ?? "");
       if (m) bookMove = book.has((record.height - Number(m[2])) * record.width + letters.indexOf(m[1]));
     }
-    outcomes.push({ file, expected: attackerMoves ? `${toMove} kills` : `${toMove} lives`, got, ms: Math.round(ms), nodes: q.nodes, positions: q.positions ?? 0,
+    outcomes.push({ file, expected: attackerMoves ? `${toMove} kills` : `${toMove} lives`, got, ms: Math.round(ms), answerMs: Math.round(q.answerMs ?? ms), nodes: q.nodes, positions: q.positions ?? 0,
       bookMove, first: firstMove, ko, peer: peer && { ...peer, ms: Math.round(peer.ms) } });
     if (!process.argv.includes("--json")) {
       const p = peer ? `  peer ${peer.got.padEnd(7)} ${String(Math.round(peer.ms)).padStart(6)} ms${peer.ko ? " (ko)" : ""}` : "";
@@ -164,15 +166,17 @@ function peerTable(outcomes: Outcome[], seconds: number) {
   const both = outcomes.filter((o) => o.got === "right" && o.peer?.got === "right");
   const peerMs = both.reduce((t, o) => t + o.peer!.ms, 0);
   const ourMs = both.reduce((t, o) => t + o.ms, 0);
+  const answerMs = both.reduce((t, o) => t + o.answerMs, 0);
   const rows: [string, string, string][] = [
     ["side to move reaches the book's goal", `${count((o) => o.peer?.got === "right")} of ${n}`, `${count((o) => o.got === "right")} of ${n}`],
     ["  of which by a ko", `${count((o) => o.peer?.got === "right" && o.peer.ko)}`, `${count((o) => o.got === "right" && !!o.ko)}`],
     [`unknown within ${seconds} s`, `${count((o) => o.peer?.got === "unknown")}`, `${count((o) => o.got === "unknown")}`],
     ["wrong", `${count((o) => o.peer?.got === "wrong")}`, `${count((o) => o.got === "wrong")}`],
     [`time on the ${both.length} both solved`, `${(peerMs / 1000).toFixed(1)} s`, `${(ourMs / 1000).toFixed(1)} s (${(peerMs / Math.max(1, ourMs)).toFixed(2)}x the peer's speed)`],
+    ["  of which the answer alone (before its ko status)", "", `${(answerMs / 1000).toFixed(1)} s (${(peerMs / Math.max(1, answerMs)).toFixed(2)}x)`],
   ];
   const text = ["| | tsumego.js | arbiter |", "|---|---|---|", ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
-  return { both: both.length, peerMs, ourMs, speed: peerMs / Math.max(1, ourMs), text,
+  return { both: both.length, peerMs, ourMs, answerMs, speed: peerMs / Math.max(1, ourMs), answerSpeed: peerMs / Math.max(1, answerMs), text,
     peerOnly: outcomes.filter((o) => o.peer?.got === "right" && o.got !== "right").map((o) => o.file),
     oursOnly: outcomes.filter((o) => o.got === "right" && o.peer?.got !== "right").map((o) => o.file) };
 }

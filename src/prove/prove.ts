@@ -174,6 +174,7 @@ export function askWithKo(spec: ProblemSpec, toMove: Color, budget: Budget, want
   const given = spec.threats ?? { B: 0, W: 0 };
   const t0 = performance.now();
   const first = ask(spec, toMove, budget, wantProof);
+  const answerMs = performance.now() - t0;
   const koBudget = { ...budget, deadline: Math.min(budget.deadline, performance.now() + koTimeFor(performance.now() - t0)) };
   let nodes = first.nodes, positions = first.positions ?? 0, voidMet = first.voidMet;
   const steps = koSteps(first, spec.defender, given);
@@ -183,7 +184,7 @@ export function askWithKo(spec: ProblemSpec, toMove: Color, budget: Budget, want
     nodes += q.nodes; positions += q.positions ?? 0; voidMet ||= q.voidMet;
     step = steps.next(q);
   }
-  return { ...first, nodes, positions, voidMet, budgetOut: first.budgetOut, ko: step.value };
+  return { ...first, nodes, positions, voidMet, budgetOut: first.budgetOut, ko: step.value, answerMs };
 }
 
 /**
