@@ -185,6 +185,25 @@ describe("names looked up among own keys only (issue 13, 3)", () => {
     }
   });
 
+  it("prove --threats with a value it does not take: exit 2 naming it; over HTTP a 400 naming the field; a good one is echoed", async () => {
+    const r = cli("prove", example, "--target", "E5", "--threats", "B:999");
+    expect(r.status).toBe(2);
+    expect(oneLine(r.stderr)).toEqual(['arbiter: --threats takes B:N,W:M with N and M from 0 to 20, got "B:999"']);
+    const s = await buildServer({ threads: 1 });
+    try {
+      const post = (threats: unknown) => s.app.inject({ method: "POST", url: "/v1/prove", headers: { host: "localhost:80" },
+        payload: { sgf: readFileSync(example, "utf8"), target: "E5", seconds: 2, threats } });
+      const bad = await post({ B: 1, X: 2 });
+      expect(bad.statusCode).toBe(400);
+      expect(JSON.parse(bad.body).error).toMatch(/threats/);
+      const good = await post({ W: 2 });
+      expect(good.statusCode).toBe(200);
+      expect(JSON.parse(good.body).threats).toEqual({ B: 0, W: 2 });
+    } finally {
+      await s.shutdown(100);
+    }
+  });
+
   it("prove --rules constructor is refused (it exited 0)", () => {
     const r = cli("prove", example, "--target", "E5", "--rules", "constructor");
     expect(r.status).toBe(2);
