@@ -385,7 +385,7 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
         { escape: escapes });
     }
     const status: GroupStatus = q.captured ? "dead" : "alive";
-    return settled({ ...base, status, by: "proof", counted: status, ...proof,
+    return settled({ ...base, status, by: "proof", counted: status, ...proof, ko: q.koRefused ? "ko" : "unconditional",
       ...(deadGroup !== q.captured ? { reason: `the proof contradicts the estimate (${base.estimate}): ${status}` } : {}) });
   };
 

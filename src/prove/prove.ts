@@ -8,7 +8,7 @@ import { ArbiterError } from "../errors.js";
 import type { RuleSet } from "../ruleset/ruleset.js";
 import type { Verdict } from "../rules/dispute.js";
 import { bensonAlive, neighbours, searchRegion, type SearchRegion } from "./region.js";
-import { Search, WIN, LOSS, UNKNOWN, PASS, type Budget, type Move, type ProblemSpec } from "./search.js";
+import { Search, WIN, LOSS, UNKNOWN, PASS, type Budget, type Move, type ProblemSpec, type Proofs } from "./search.js";
 
 export interface ProveRequest {
   width: number;
@@ -155,9 +155,11 @@ export function problemFrom(req: ProveRequest): ProblemSpec {
 }
 
 /** Answers one question: with `toMove` to play, can the attacker capture the targets? */
-export function ask(spec: ProblemSpec, toMove: Color, budget: Budget, wantProof: boolean, deepeningShare = 0):
-  Answer & { voidMet: boolean; budgetOut: boolean; escapes: number; escapeMoves: Move[]; escapeElse: boolean } {
+export function ask(spec: ProblemSpec, toMove: Color, budget: Budget, wantProof: boolean, deepeningShare = 0,
+  prior?: { proofs: Proofs; favours: number }):
+  Answer & { voidMet: boolean; budgetOut: boolean; escapes: number; escapeMoves: Move[]; escapeElse: boolean; search: Search } {
   const search = new Search(spec, toMove, budget);
+  if (prior) search.usePrior(prior.proofs, prior.favours);
   const root: ProofNode = { move: PASS, color: other(toMove), children: [] };
   const v = settle(search, toMove, 0, root, wantProof, deepeningShare);
   const proof = v === UNKNOWN ? undefined : root;
@@ -165,7 +167,7 @@ export function ask(spec: ProblemSpec, toMove: Color, budget: Budget, wantProof:
   return { captured: proof ? v === WIN : null, line, nodes: search.nodes, positions: search.positions, proof: wantProof ? proof : undefined,
     voidMet: search.sawVoid, budgetOut: search.budgetOut, escapes: proof ? search.escapesUsed : 0,
     escapeMoves: proof ? [...search.escapeMoves] : [], escapeElse: proof ? search.escapeElse : false,
-    koRefused: proof ? search.loserRefused : undefined };
+    koRefused: proof ? search.loserRefused : undefined, search };
 }
 
 /** ask(), and the answer's ko status (more questions, within the same budget, where the proof
@@ -175,16 +177,20 @@ export function askWithKo(spec: ProblemSpec, toMove: Color, budget: Budget, want
   const t0 = performance.now();
   const first = ask(spec, toMove, budget, wantProof);
   const answerMs = performance.now() - t0;
+  // the loser's threats can only add to what it already wins
+  const prior = { proofs: first.search.priorOf(), favours: first.captured ? LOSS : WIN };
   const koBudget = { ...budget, deadline: Math.min(budget.deadline, performance.now() + koTimeFor(performance.now() - t0)) };
   let nodes = first.nodes, positions = first.positions ?? 0, voidMet = first.voidMet;
   const steps = koSteps(first, spec.defender, given);
   let step = steps.next(first);
   while (!step.done) {
-    const q = ask({ ...spec, threats: step.value }, toMove, koBudget, false);
+    // (the first search's proofs guide this one wherever no side has a threat left)
+    const q = ask({ ...spec, threats: step.value }, toMove, koBudget, false, 0, prior);
     nodes += q.nodes; positions += q.positions ?? 0; voidMet ||= q.voidMet;
     step = steps.next(q);
   }
-  return { ...first, nodes, positions, voidMet, budgetOut: first.budgetOut, ko: step.value, answerMs };
+  const { search: _s, ...answer } = first; // (its tables are not kept)
+  return { ...answer, nodes, positions, voidMet, budgetOut: first.budgetOut, ko: step.value, answerMs };
 }
 
 /**
@@ -452,7 +458,7 @@ export function finish(req: ProveRequest, spec: ProblemSpec, t0: number, a: Ques
   const first = ruled.captured;
   const r = spec.region;
   // (what the ko procedure used inside stays inside)
-  const plain = ({ koRefused: _k, ...q }: Answer): Question => q;
+  const plain = ({ koRefused: _k, search: _s, ...q }: Answer & { search?: unknown }): Question => q;
   return {
     verdict,
     question: req.question ?? "both",

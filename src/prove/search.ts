@@ -516,16 +516,47 @@ export class Search {
   }
 
   private key(color: Color): number {
+    const k = this.baseKey(color);
+    // (the counts only when a side holds threats: a position with none left has the key it has
+    // in a search without threats, so that such a search's proofs can guide this one)
+    return this.countsZero() ? k : mixKey(k, 0x7000 + this.threatsLeft[0] * 64 + this.threatsLeft[1]);
+  }
+
+  private countsZero(): boolean {
+    return !this.withThreats || (this.threatsLeft[0] | this.threatsLeft[1]) === 0;
+  }
+
+  /** The key without the outside threats' counts: the position's key in a search without threats. */
+  private baseKey(color: Color): number {
     const t = this.path.length - 1;
     const last = this.path[t];
     let k = mixKey(this.keyS[t], (this.passes * 64 + this.capturedTargets) * 2 + (color === "W" ? 1 : 0));
-    if (this.withThreats) k = mixKey(k, 0x7000 + this.threatsLeft[0] * 64 + this.threatsLeft[1]);
     // the one-move look-back: a capture's key holds the board before it (ko)
     if (last.kind === "play" && last.captures.length > 0 && t >= 1) {
       const p = this.keyP[t - 1];
       k = mixKey(mixKey(k, (p >>> 0) ^ last.captures.length), Math.floor(p / TWO32));
     }
     return k;
+  }
+
+  /**
+   * What a search of the same question without threats proved of the current position (`color`
+   * to move), where it still holds: every value where no side has a threat left (the same
+   * position), and elsewhere the values that favour the side the threats were given to (more
+   * threats only add moves for it). Undefined where there is no such prior or value.
+   */
+  private priorValue(color: Color): { value: number; best: Move } | undefined {
+    if (!this.prior) return undefined;
+    const e = this.prior.proofs.get(this.baseKey(color));
+    if (!e) return undefined;
+    return this.countsZero() || e.value === this.prior.favours ? e : undefined;
+  }
+
+  /** the proofs of an earlier search without threats, and the value (WIN or LOSS) that the
+   *  threats given here cannot take away */
+  private prior?: { proofs: Proofs; favours: number };
+  usePrior(proofs: Proofs, favours: number): void {
+    this.prior = { proofs, favours };
   }
 
   /** Candidate moves for `color` in search order: the table's best first, then by the history
@@ -663,14 +694,29 @@ export class Search {
     if (d && (d.pn === 0 || d.dn === 0) && d.best !== undefined) return d.best;
     const best = this.table.get(k)?.best;
     if (best !== undefined) return best;
-    const proven = this.shared?.get(k);
+    const proven = this.shared?.get(k) ?? this.priorValue(color);
     return proven ? proven.best : undefined;
   }
 
-  /** Proven df-pn results shared with the other workers of a parallel proof. */
-  private shared?: SharedProofs;
-  share(table: SharedProofs | undefined): void {
+  /** Proven results from elsewhere: the other workers of a parallel proof (SharedProofs), or an
+   *  earlier search of the same question (priorOf). They guide the search; the verified proof
+   *  does not rest on them. */
+  private shared?: Proofs;
+  share(table: Proofs | undefined): void {
     this.shared = table;
+  }
+
+  /** This search's proven positions, read-only, for a later search of the same question with
+   *  outside threats (a position where no side has a threat left has the same key there). */
+  priorOf(): Proofs {
+    return {
+      get: (key: number) => {
+        const e = this.pn.get(key);
+        if (e && (e.pn === 0 || e.dn === 0)) return { value: e.pn === 0 ? WIN : LOSS, best: e.best ?? PASS };
+        const t = this.table.get(key);
+        return t && t.value !== UNKNOWN ? { value: t.value, best: t.best } : undefined;
+      },
+    };
   }
 
   // ---- depth-first proof-number search (df-pn, with the 1+epsilon threshold trick) ----------
@@ -732,6 +778,7 @@ export class Search {
         terminal: a.terminal, libs: a.terminal === undefined ? this.targetLiberties() : 0 };
       // proven by another worker (looked up once per visit, not in the loop below)
       if (this.shared && a.terminal === undefined && !this.pn.has(kid.key)) kid.elsewhere = this.shared.get(kid.key)?.value as Value | undefined;
+      if (this.prior && a.terminal === undefined && kid.elsewhere === undefined && !this.pn.has(kid.key)) kid.elsewhere = this.priorValue(other(color))?.value as Value | undefined;
       kids.push(kid);
       this.undo(mv, color, depth, passesBefore);
     }
@@ -788,7 +835,7 @@ export class Search {
           e.best = best;
         } else this.pn.set(key, { pn, dn, best });
         if (proven && best !== undefined && best !== PASS) this.historyScore[color === "B" ? 0 : 1][best] += 1;
-        if (proven) this.shared?.put(key, pn === 0 ? WIN : LOSS, best ?? PASS);
+        if (proven) this.shared?.put?.(key, pn === 0 ? WIN : LOSS, best ?? PASS);
         break;
       }
       const k = kids[bestI];
@@ -854,6 +901,12 @@ function moveOrder(spec: ProblemSpec): number[] {
     .sort((a, b) => (dist.get(a) ?? 99) - (dist.get(b) ?? 99) || a - b);
 }
 
+/** Proven positions by key: value (WIN or LOSS) and the winning move. */
+export interface Proofs {
+  get(key: number): { value: number; best: Move } | undefined;
+  put?(key: number, value: number, best: Move): void;
+}
+
 /**
  * A table of proven df-pn results in shared memory, one per parallel proof: every worker
  * publishes the positions it proves and reads the others'. Direct-mapped, last writer wins,
@@ -861,7 +914,7 @@ function moveOrder(spec: ProblemSpec): number[] {
  * both key words match. A torn or stale entry can only mislead the search the way its own
  * table can; verdicts rest on the replayed proof.
  */
-export class SharedProofs {
+export class SharedProofs implements Proofs {
   static readonly SLOTS = 1 << 20;
   readonly words: Int32Array;
   constructor(words?: Int32Array) {

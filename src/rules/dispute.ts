@@ -41,6 +41,10 @@ export interface Dispute {
   timeMs: number;
   /** the main line of the ruling question's proof */
   line: string[];
+  /** for a proof: "ko" when it met a move of the losing side that a ko or repetition rule
+   *  refused, so that outside ko threats (which a finished game may still hold elsewhere) could
+   *  change it (`arbiter prove --threats` asks); "unconditional" when no threats could */
+  ko?: "unconditional" | "ko";
 }
 
 export interface Settlement {

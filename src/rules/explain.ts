@@ -107,7 +107,7 @@ type DisputeOf<R> = R extends { disputes?: (infer D)[] } ? D : never;
 function disputeLine(d: DisputeOf<Ruling>, full: boolean): string {
   const at = d.target.length > 3 ? `${d.target.slice(0, 3).join(" ")} (+${d.target.length - 3} strings)` : d.target.join(" ");
   const how = d.by === "benson" ? "unconditionally alive (Benson)"
-    : d.by === "proof" ? `proven ${d.status} with ${d.firstToMove} moving first${d.region ? ` in a local region of ${d.region.points} points` : ""}`
+    : d.by === "proof" ? `proven ${d.status} with ${d.firstToMove} moving first${d.region ? ` in a local region of ${d.region.points} points` : ""}${d.ko === "ko" ? " (by a ko: outside threats could change it)" : ""}`
     : `unresolved, counted ${d.counted}: ${d.reason}`;
   const extra = d.by === "proof" && d.reason ? `; ${d.reason}` : "";
   const line = full && d.line.length ? ` (${d.line.slice(0, 8).join(", ")}${d.line.length > 8 ? ", ..." : ""})` : "";
