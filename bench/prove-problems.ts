@@ -35,8 +35,10 @@ interface Outcome { file: string; expected: string; got: "right" | "wrong" | "un
   /** the time of the answer alone, before its ko status (single thread) */
   answerMs: number; nodes: number; positions: number;
   bookMove: boolean | null; first: string | null;
-  /** the goal is reached by a ko (outside threats needed by the side to move, or the other side's overturn it) */
+  /** the answer rests on a ko (outside threats needed by the side to move, or the other side's overturn it) */
   ko: string | null;
+  /** the side to move reaches the goal only with outside threats (the peer's "needs ko mastery") */
+  koNeeded: boolean;
   peer?: { got: "right" | "wrong" | "unknown"; ko: boolean; ms: number; move: string | null } }
 
 /** tsumego.js on one problem, time-boxed: its generator yields every `slice` ms and is dropped
@@ -121,7 +123,7 @@ async function main(): Promise<void> {
       if (m) bookMove = book.has((record.height - Number(m[2])) * record.width + letters.indexOf(m[1]));
     }
     outcomes.push({ file, expected: attackerMoves ? `${toMove} kills` : `${toMove} lives`, got, ms: Math.round(ms), answerMs: Math.round(q.answerMs ?? ms), nodes: q.nodes, positions: q.positions ?? 0,
-      bookMove, first: firstMove, ko, peer: peer && { ...peer, ms: Math.round(peer.ms) } });
+      bookMove, first: firstMove, ko, koNeeded: q.captured !== null && q.captured !== want && byKo, peer: peer && { ...peer, ms: Math.round(peer.ms) } });
     if (!process.argv.includes("--json")) {
       const p = peer ? `  peer ${peer.got.padEnd(7)} ${String(Math.round(peer.ms)).padStart(6)} ms${peer.ko ? " (ko)" : ""}` : "";
       console.log(`${file.padEnd(14)} ${(attackerMoves ? "kill" : "live").padEnd(5)} ${got.padEnd(8)} ${String(Math.round(ms)).padStart(7)} ms ${String(q.nodes).padStart(10)} nodes  first ${firstMove ?? "-"}${bookMove === false ? " (not a book move)" : ""}${ko ? `  [${ko}]` : ""}${p}`);
@@ -169,7 +171,8 @@ function peerTable(outcomes: Outcome[], seconds: number) {
   const answerMs = both.reduce((t, o) => t + o.answerMs, 0);
   const rows: [string, string, string][] = [
     ["side to move reaches the book's goal", `${count((o) => o.peer?.got === "right")} of ${n}`, `${count((o) => o.got === "right")} of ${n}`],
-    ["  of which by a ko", `${count((o) => o.peer?.got === "right" && o.peer.ko)}`, `${count((o) => o.got === "right" && !!o.ko)}`],
+    ["  of which only by winning a ko (outside threats needed)", `${count((o) => o.peer?.got === "right" && o.peer.ko)}`, `${count((o) => o.got === "right" && o.koNeeded)}`],
+    ["  won, but outside threats of the other side would turn it", "", `${count((o) => o.got === "right" && !!o.ko && !o.koNeeded)}`],
     [`unknown within ${seconds} s`, `${count((o) => o.peer?.got === "unknown")}`, `${count((o) => o.got === "unknown")}`],
     ["wrong", `${count((o) => o.peer?.got === "wrong")}`, `${count((o) => o.got === "wrong")}`],
     [`time on the ${both.length} both solved`, `${(peerMs / 1000).toFixed(1)} s`, `${(ourMs / 1000).toFixed(1)} s (${(peerMs / Math.max(1, ourMs)).toFixed(2)}x the peer's speed)`],
