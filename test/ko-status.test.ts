@@ -15,6 +15,7 @@ import { preset } from "../src/ruleset/ruleset.js";
 import { positionAfter } from "../src/prove/position.js";
 import { prove, koSteps, type ProveResult, type Question } from "../src/prove/prove.js";
 import { parseThreats } from "../src/api/operations.js";
+import { proveParallel } from "../src/prove/pool.js";
 
 const FIXTURES = join(fileURLToPath(new URL("..", import.meta.url)), "test", "fixtures", "prove");
 
@@ -132,6 +133,25 @@ describe("ko status: triple ko", () => {
     const r = proved("triple-ko", "ea", "japanese", undefined, 50_000);
     expect(r.attackerFirst.captured).toBe(false);
     expect(r.attackerFirst.ko?.status).not.toBe("ko");
+  });
+});
+
+describe("ko status with two workers", () => {
+  it("basic ko under chinese: the same ko status as one worker (Black must win it, White needs 1)", async () => {
+    const record = readSgf(readFileSync(join(FIXTURES, "basic-ko.sgf"), "utf8"));
+    const rs = preset("chinese");
+    const pos = positionAfter(record, rs);
+    const r = await proveParallel({ ...pos, rules: rs, targets: [1], toMove: pos.toMove, maxNodes: 4_000_000, timeMs: 20_000 }, 2);
+    expect(r.verdict).toBe("dead");
+    for (const q of [r.attackerFirst, r.defenderFirst]) expect(q.ko).toMatchObject({ status: "ko", winner: "B", threats: 1 });
+  });
+  it("double ko under japanese: alive, never a ko", async () => {
+    const record = readSgf(readFileSync(join(FIXTURES, "double-ko.sgf"), "utf8"));
+    const rs = preset("japanese");
+    const pos = positionAfter(record, rs);
+    const r = await proveParallel({ ...pos, rules: rs, targets: [5], toMove: pos.toMove, maxNodes: 4_000_000, timeMs: 20_000 }, 2);
+    expect(r.verdict).toBe("alive");
+    for (const q of [r.attackerFirst, r.defenderFirst]) expect(q.ko?.status).not.toBe("ko");
   });
 });
 

@@ -32,6 +32,10 @@ interface LineNode {
   cancel: Int32Array;
   running: boolean;
   startedAt: number;
+  /** the settled proof below met a move of the loser refused by a ko or repetition rule */
+  koRefused?: boolean;
+  /** a move at this node was refused by a ko or repetition rule (found when it was split) */
+  splitRefused?: boolean;
 }
 
 const flag = (): Int32Array => new Int32Array(new SharedArrayBuffer(4));
@@ -124,20 +128,15 @@ class Frontier {
     this.request = { ...plain, board: spec.board };
   }
 
-  /** a ko or repetition rule refused a move somewhere in the current question's search (a
-   *  conservative stand-in for "the proof met one of the loser's": it only asks for more) */
-  koRefused = false;
-
   /** Runs one question until `deadline`: its answer, with the proof's main line. */
   async answer(toMove: Color, deadline: number): Promise<Question & { koRefused: boolean }> {
     const nodes = this.nodes, positions = this.positions;
-    this.koRefused = false;
     const root = this.addQuestion(toMove);
     await this.run(deadline);
     // run() returns once the question's tasks have all returned
     return { captured: root.value === UNKNOWN ? null : root.value === WIN, line: root.proof ? mainLine(root.proof, this.spec) : [],
       nodes: this.nodes - nodes, positions: this.positions - positions,
-      proof: this.wantProof && root.proof ? root.proof : undefined, koRefused: this.koRefused };
+      proof: this.wantProof && root.proof ? root.proof : undefined, koRefused: !!root.koRefused };
   }
 
   /** A question's root: its moves become the first tasks, in the search's own order. */
@@ -224,8 +223,7 @@ class Frontier {
         this.nodes += r.nodes;
         this.positions += r.positions;
         this.voidMet ||= r.voidMet;
-        this.koRefused ||= r.koRefused;
-        if (r.legal && r.value !== UNKNOWN && n.value === UNKNOWN) this.settle(n, r.value, r.proof);
+        if (r.legal && r.value !== UNKNOWN && n.value === UNKNOWN) this.settle(n, r.value, r.proof, r.koRefused);
       }
       this.wake?.();
     };
@@ -264,7 +262,7 @@ class Frontier {
       const passesBefore = search.consecutivePasses;
       const a = search.apply(mv, n.toMove, depth);
       if (!a.ok) {
-        this.koRefused ||= !!a.repetition;
+        if (a.repetition) n.splitRefused = true;
         continue;
       }
       search.undo(mv, n.toMove, depth, passesBefore);
@@ -283,9 +281,10 @@ class Frontier {
     this.combine(n);
   }
 
-  private settle(n: LineNode, value: number, proof: ProofNode | undefined): void {
+  private settle(n: LineNode, value: number, proof: ProofNode | undefined, koRefused: boolean): void {
     n.value = value;
     n.proof = proof;
+    n.koRefused = koRefused;
     Atomics.store(n.cancel, 0, 1);
     if (n.parent) this.combine(n.parent);
   }
@@ -299,7 +298,9 @@ class Frontier {
       : { move: n.line[n.line.length - 1], color: other(n.toMove), children: kids.map((k) => k.proof!) };
     // the first winning reply in move order, so that a proof reads the same way each time
     const win = n.children.find((c) => c.value === mine);
-    if (win) this.settle(n, mine, ownNode([win]));
-    else if (n.children.every((c) => c.value === -mine)) this.settle(n, -mine, ownNode(n.children));
+    // (the ko refusals that count are the loser's: below the winning reply, or at this node and
+    // below every reply when the mover here loses)
+    if (win) this.settle(n, mine, ownNode([win]), !!win.koRefused);
+    else if (n.children.every((c) => c.value === -mine)) this.settle(n, -mine, ownNode(n.children), !!n.splitRefused || n.children.some((c) => c.koRefused));
   }
 }
