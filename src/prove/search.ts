@@ -280,6 +280,13 @@ export class Search {
     if (color === this.spec.defender && a.captures.some((p) => this.spec.region.boundary.has(p))) {
       return { ok: true, terminal: LOSS, why: "escape" };
     }
+    // a local region's attacker string that touched the defender's stones outside the region
+    // could have taken liberties from them in play the region leaves out: capturing it is no
+    // local proof either (KGS2002/2002-02-25-3: Black's A14 "lives" by taking White's C17 group,
+    // which wins its race with Black's C19 outside the region)
+    if (this.fillIn && color === this.spec.defender && a.captures.length && this.touchesOutsideDefender(a.captures)) {
+      return { ok: true, terminal: LOSS, why: "escape" };
+    }
     // the attacker's own stones inside the region (strings thought dead) that reach a liberty
     // outside it, where no one plays, could never be taken again: the proof is no longer local
     if (color !== this.spec.defender && this.regionAttacker.size && this.attackerLeaves(move)) {
@@ -310,6 +317,15 @@ export class Search {
       const m = this.targetMarks[k];
       if (m < 0 || this.game.libertiesIn(m) < need[k]) return true;
     }
+    return false;
+  }
+
+  /** Some of the captured points touches a defender stone outside the region. */
+  private touchesOutsideDefender(captured: number[]): boolean {
+    const { width, height } = this.spec;
+    const board = this.game.boardView();
+    const d = this.spec.defender === "B" ? 1 : 2;
+    for (const p of captured) for (const q of neighbours(p, width, height)) if (board[q] === d && !this.inRegion[q] && !this.spec.region.targetStones.has(q)) return true;
     return false;
   }
 
