@@ -137,19 +137,19 @@ describe("ko status: triple ko", () => {
 });
 
 describe("ko status with two workers", () => {
+  /** proveParallel on a fixture with two workers (`target`: a row-major point) */
+  const inParallel = (file: string, target: number, rules: string) => {
+    const rs = preset(rules);
+    const pos = positionAfter(readSgf(readFileSync(join(FIXTURES, `${file}.sgf`), "utf8")), rs);
+    return proveParallel({ ...pos, rules: rs, targets: [target], toMove: pos.toMove, maxNodes: 4_000_000, timeMs: 20_000 }, 2);
+  };
   it("basic ko under chinese: the same ko status as one worker (Black must win it, White needs 1)", async () => {
-    const record = readSgf(readFileSync(join(FIXTURES, "basic-ko.sgf"), "utf8"));
-    const rs = preset("chinese");
-    const pos = positionAfter(record, rs);
-    const r = await proveParallel({ ...pos, rules: rs, targets: [1], toMove: pos.toMove, maxNodes: 4_000_000, timeMs: 20_000 }, 2);
+    const r = await inParallel("basic-ko", 1, "chinese");
     expect(r.verdict).toBe("dead");
     for (const q of [r.attackerFirst, r.defenderFirst]) expect(q.ko).toMatchObject({ status: "ko", winner: "B", threats: 1 });
   });
   it("double ko under japanese: alive, never a ko", async () => {
-    const record = readSgf(readFileSync(join(FIXTURES, "double-ko.sgf"), "utf8"));
-    const rs = preset("japanese");
-    const pos = positionAfter(record, rs);
-    const r = await proveParallel({ ...pos, rules: rs, targets: [5], toMove: pos.toMove, maxNodes: 4_000_000, timeMs: 20_000 }, 2);
+    const r = await inParallel("double-ko", 5, "japanese");
     expect(r.verdict).toBe("alive");
     for (const q of [r.attackerFirst, r.defenderFirst]) expect(q.ko?.status).not.toBe("ko");
   });
