@@ -123,7 +123,20 @@ describe("ko status: double ko", () => {
 // triple-ko: under new-ing there is no ko rule to lift (the cycle voids the game), so no threat
 // changes anything; japanese voids the cycle too (no result: not captured), and Black's threats
 // only let him retake where the cycle was going anyway.
+// triple-ko under chinese (positional superko): the cycle of six captures (B D9, W A6, B D7,
+// W C9, B A5, W C7) ends with White's sixth capture, which would repeat the start: refused, and
+// White is captured. With one outside threat White plays it anyway (threat T, answer A first).
+// In the second round Black's fifth capture (A5) makes the position that stood just before
+// White's threatened capture, T and A now on the board: a repetition, refused; Black's group,
+// short of its liberty A6, falls instead (White A9). So dead by a ko Black must win, White
+// needing one threat, whoever moves first (White first only lets Black start the cycle).
 describe("ko status: triple ko", () => {
+  it("chinese: dead by a ko Black must win; one outside threat lets White break the cycle", () => {
+    const r = proved("triple-ko", "ea", "chinese", undefined, 50_000);
+    expect(r.verdict).toBe("dead");
+    for (const q of [r.attackerFirst, r.defenderFirst]) expect(q.ko).toMatchObject({ status: "ko", winner: "B", threats: 1 });
+    expect(r.attackerFirst.ko?.overturned?.captured).toBe(false);
+  });
   it("new-ing: alive by the void, unconditionally", () => {
     const r = proved("triple-ko", "ea", "new-ing", undefined, 50_000);
     expect(r.attackerFirst.captured).toBe(false);
