@@ -38,31 +38,33 @@ function main(): void {
   const seconds = Number(arg("--time", "15"));
   const limit = Number(arg("--limit", "100000"));
   const rules = preset(arg("--rules", "chinese"));
-  const rows: { file: string; got: "right" | "ko" | "wrong" | "unknown"; ms: number; region: number; why: string }[] = [];
+  const rows: { file: string; got: "right" | "ko" | "wrong" | "unknown" | "unreadable"; ms: number; region: number; why: string }[] = [];
   for (const f of readdirSync(dir).filter((x) => x.endsWith(".json")).sort().slice(0, limit)) {
-    const p = JSON.parse(readFileSync(join(dir, f), "utf8")) as RzProblem;
-    const record = readSgf(p.masked_sgf_str);
-    const winner: Color = p.winning_color === "b" ? "B" : "W";
-    const stone = winner === "B" ? p.black_crucial_stone : p.white_crucial_stone;
-    const toMove: Color = p.turn_color === "b" ? "B" : "W";
-    const target = (stone.charCodeAt(1) - 97) * record.width + (stone.charCodeAt(0) - 97);
-    const req = { width: record.width, height: record.height, board: record.setup, rules, targets: [target], toMove, maxNodes: 5e8, timeMs: seconds * 1000 };
-    let spec;
+    let spec, toMove: Color;
     try {
-      spec = problemFrom(req);
+      const p = JSON.parse(readFileSync(join(dir, f), "utf8")) as RzProblem;
+      const record = readSgf(p.masked_sgf_str);
+      const winner: Color = p.winning_color === "b" ? "B" : "W";
+      const stone = winner === "B" ? p.black_crucial_stone : p.white_crucial_stone;
+      if (!/^[a-s]{2}$/.test(stone ?? "")) throw new Error(`no crucial stone for ${winner}`);
+      toMove = p.turn_color === "b" ? "B" : "W";
+      const target = (stone.charCodeAt(1) - 97) * record.width + (stone.charCodeAt(0) - 97);
+      spec = problemFrom({ width: record.width, height: record.height, board: record.setup, rules, targets: [target], toMove, maxNodes: 5e8, timeMs: seconds * 1000 });
     } catch (e) {
-      rows.push({ file: f, got: "unknown", ms: 0, region: 0, why: (e as Error).message });
+      // a file this reader cannot take is listed with its reason, and the run goes on
+      rows.push({ file: f, got: "unreadable", ms: 0, region: 0, why: (e as Error).message.slice(0, 200) });
+      if (!process.argv.includes("--json")) console.log(`${f.padEnd(28)} unreadable: ${rows[rows.length - 1].why}`);
       continue;
     }
     const t0 = performance.now();
-    const q = askWithKo(spec, toMove, { maxNodes: req.maxNodes, deadline: t0 + req.timeMs }, false);
+    const q = askWithKo(spec, toMove, { maxNodes: 5e8, deadline: t0 + seconds * 1000 }, false);
     const ms = Math.round(performance.now() - t0);
     const got = q.captured === null ? "unknown" : q.captured ? "wrong" : q.ko.status === "ko" ? "ko" : q.ko.status === "unknown" ? "unknown" : "right";
     rows.push({ file: f, got, ms, region: spec.region.points.length, why: `${q.captured === null ? "" : koWords(q.ko)} ${q.line.slice(0, 6).join(", ")}` });
     if (!process.argv.includes("--json")) console.log(`${f.padEnd(28)} ${got.padEnd(8)} ${String(ms).padStart(6)} ms  region ${spec.region.points.length}  ${rows[rows.length - 1].why}`);
   }
   const n = (g: string) => rows.filter((r) => r.got === g).length;
-  const summary = { rules: rules.name, timeLimitSeconds: seconds, problems: rows.length, right: n("right"), ko: n("ko"), wrong: n("wrong"), unknown: n("unknown"),
+  const summary = { rules: rules.name, timeLimitSeconds: seconds, problems: rows.length, right: n("right"), ko: n("ko"), wrong: n("wrong"), unknown: n("unknown"), unreadable: n("unreadable"),
     published: { relevanceZone: "68 of 106", tsumegoExplorer: "11 of 106" },
     wrongFiles: rows.filter((r) => r.got === "wrong").map((r) => r.file), koFiles: rows.filter((r) => r.got === "ko").map((r) => r.file) };
   if (process.argv.includes("--json")) console.log(JSON.stringify({ summary, rows }));

@@ -8,7 +8,7 @@ import { ArbiterError } from "../errors.js";
 import type { RuleSet } from "../ruleset/ruleset.js";
 import type { Verdict } from "../rules/dispute.js";
 import { bensonAlive, neighbours, searchRegion, type SearchRegion } from "./region.js";
-import { Search, WIN, LOSS, UNKNOWN, PASS, type Budget, type Move, type ProblemSpec, type Proofs } from "./search.js";
+import { Search, WIN, LOSS, UNKNOWN, PASS, type Budget, type Move, type ProblemSpec } from "./search.js";
 
 export interface ProveRequest {
   width: number;
@@ -75,7 +75,7 @@ export interface KoStatus {
 }
 
 /** Outside threats tried before an answer that met ko refusals is called unconditional: one
- *  threat turns a basic ko, two a two-stage ko (an approach move and the ko). */
+ *  turns a basic ko, two a ko where the other side holds one threat or a two-stage ko. */
 export const KO_THREATS_TRIED = 2;
 
 /** The time the ko status may take beyond the answer's own: four times the answer's time, at
@@ -155,19 +155,21 @@ export function problemFrom(req: ProveRequest): ProblemSpec {
 }
 
 /** Answers one question: with `toMove` to play, can the attacker capture the targets? */
-export function ask(spec: ProblemSpec, toMove: Color, budget: Budget, wantProof: boolean, deepeningShare = 0,
-  prior?: { proofs: Proofs; favours: number }):
-  Answer & { voidMet: boolean; budgetOut: boolean; escapes: number; escapeMoves: Move[]; escapeElse: boolean; search: Search } {
-  const search = new Search(spec, toMove, budget);
-  if (prior) search.usePrior(prior.proofs, prior.favours);
+export function ask(spec: ProblemSpec, toMove: Color, budget: Budget, wantProof: boolean, deepeningShare = 0) {
+  return answerOn(new Search(spec, toMove, budget), toMove, wantProof, deepeningShare);
+}
+
+/** The answer of the question a search was made for. */
+function answerOn(search: Search, toMove: Color, wantProof: boolean, deepeningShare = 0):
+  Answer & { voidMet: boolean; budgetOut: boolean; escapes: number; escapeMoves: Move[]; escapeElse: boolean } {
   const root: ProofNode = { move: PASS, color: other(toMove), children: [] };
   const v = settle(search, toMove, 0, root, wantProof, deepeningShare);
   const proof = v === UNKNOWN ? undefined : root;
-  const line = proof ? mainLine(proof, spec) : [];
+  const line = proof ? mainLine(proof, search.spec) : [];
   return { captured: proof ? v === WIN : null, line, nodes: search.nodes, positions: search.positions, proof: wantProof ? proof : undefined,
     voidMet: search.sawVoid, budgetOut: search.budgetOut, escapes: proof ? search.escapesUsed : 0,
     escapeMoves: proof ? [...search.escapeMoves] : [], escapeElse: proof ? search.escapeElse : false,
-    koRefused: proof ? search.loserRefused : undefined, search };
+    koRefused: proof ? search.loserRefused : undefined };
 }
 
 /** ask(), and the answer's ko status (more questions, within the same budget, where the proof
@@ -175,22 +177,24 @@ export function ask(spec: ProblemSpec, toMove: Color, budget: Budget, wantProof:
 export function askWithKo(spec: ProblemSpec, toMove: Color, budget: Budget, wantProof: boolean) {
   const given = spec.threats ?? { B: 0, W: 0 };
   const t0 = performance.now();
-  const first = ask(spec, toMove, budget, wantProof);
+  const search = new Search(spec, toMove, budget);
+  const first = answerOn(search, toMove, wantProof);
   const answerMs = performance.now() - t0;
-  // the loser's threats can only add to what it already wins
-  const prior = { proofs: first.search.priorOf(), favours: first.captured ? LOSS : WIN };
-  const koBudget = { ...budget, deadline: Math.min(budget.deadline, performance.now() + koTimeFor(performance.now() - t0)) };
+  // the first search's proofs guide the next ones wherever no side has a threat left, and
+  // elsewhere where they favour the loser (its threats can only add to what it already wins)
+  const proofs = search.priorOf(), favours = first.captured ? LOSS : WIN;
+  const koBudget = { ...budget, deadline: Math.min(budget.deadline, performance.now() + koTimeFor(answerMs)) };
   let nodes = first.nodes, positions = first.positions ?? 0, voidMet = first.voidMet;
   const steps = koSteps(first, spec.defender, given);
   let step = steps.next(first);
   while (!step.done) {
-    // (the first search's proofs guide this one wherever no side has a threat left)
-    const q = ask({ ...spec, threats: step.value }, toMove, koBudget, false, 0, prior);
+    const withThreats = new Search({ ...spec, threats: step.value }, toMove, koBudget);
+    withThreats.usePrior(proofs, favours);
+    const q = answerOn(withThreats, toMove, false);
     nodes += q.nodes; positions += q.positions ?? 0; voidMet ||= q.voidMet;
     step = steps.next(q);
   }
-  const { search: _s, ...answer } = first; // (its tables are not kept)
-  return { ...answer, nodes, positions, voidMet, budgetOut: first.budgetOut, ko: step.value, answerMs };
+  return { ...first, nodes, positions, voidMet, ko: step.value, answerMs };
 }
 
 /**
@@ -458,7 +462,7 @@ export function finish(req: ProveRequest, spec: ProblemSpec, t0: number, a: Ques
   const first = ruled.captured;
   const r = spec.region;
   // (what the ko procedure used inside stays inside)
-  const plain = ({ koRefused: _k, search: _s, ...q }: Answer & { search?: unknown }): Question => q;
+  const plain = ({ koRefused: _k, ...q }: Answer): Question => q;
   return {
     verdict,
     question: req.question ?? "both",

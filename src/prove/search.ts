@@ -277,14 +277,7 @@ export class Search {
       }
       if (this.capturedTargets === this.targetMarks.length || ((this.spec.goal === "any" || this.keepLiberties) && this.capturedTargets > 0)) return { ok: true, terminal: WIN, why: "captured" };
     }
-    if (color === this.spec.defender && a.captures.some((p) => this.spec.region.boundary.has(p))) {
-      return { ok: true, terminal: LOSS, why: "escape" };
-    }
-    // a local region's attacker string that touched the defender's stones outside the region
-    // could have taken liberties from them in play the region leaves out: capturing it is no
-    // local proof either (KGS2002/2002-02-25-3: Black's A14 "lives" by taking White's C17 group,
-    // which wins its race with Black's C19 outside the region)
-    if (this.fillIn && color === this.spec.defender && a.captures.length && this.touchesOutsideDefender(a.captures)) {
+    if (color === this.spec.defender && a.captures.length && this.capturesOutsideHold(a.captures)) {
       return { ok: true, terminal: LOSS, why: "escape" };
     }
     // the attacker's own stones inside the region (strings thought dead) that reach a liberty
@@ -320,12 +313,21 @@ export class Search {
     return false;
   }
 
-  /** Some of the captured points touches a defender stone outside the region. */
-  private touchesOutsideDefender(captured: number[]): boolean {
-    const { width, height } = this.spec;
+  /**
+   * The defender's capture took a string whose fate the region does not hold: a boundary string
+   * (taken as safe), or an attacker string that touched the defender's own stones outside the
+   * region, from which it could have taken liberties in play the region leaves out (KGS
+   * 2002-02-25-3: Black's A14 "lived" by taking White's C17 group, which wins its race with
+   * Black's C19 outside the region). Either is an escape, not a local proof.
+   */
+  private capturesOutsideHold(captured: number[]): boolean {
+    const { width, height, region } = this.spec;
     const board = this.game.boardView();
     const d = this.spec.defender === "B" ? 1 : 2;
-    for (const p of captured) for (const q of neighbours(p, width, height)) if (board[q] === d && !this.inRegion[q] && !this.spec.region.targetStones.has(q)) return true;
+    for (const p of captured) {
+      if (region.boundary.has(p)) return true;
+      for (const q of neighbours(p, width, height)) if (board[q] === d && !this.inRegion[q] && !region.targetStones.has(q)) return true;
+    }
     return false;
   }
 
@@ -435,8 +437,6 @@ export class Search {
     return all && !any;
   }
 
-  /** the last playLine() was refused by a ko or repetition rule */
-  lineRefusedByRepetition = false;
   /** passes before each move of the line playLine() played, for unplayLine() */
   private lineUndo: number[] = [];
 
@@ -447,7 +447,6 @@ export class Search {
    */
   playLine(line: Move[], toMove: Color): Applied | null {
     let last: Applied = { ok: true };
-    this.lineRefusedByRepetition = false;
     for (let i = 0; i < line.length; i++) {
       const passesBefore = this.passes;
       last = this.apply(line[i], i % 2 === 0 ? toMove : other(toMove), i);
@@ -459,7 +458,6 @@ export class Search {
       }
     }
     if (last.ok) return last;
-    this.lineRefusedByRepetition = !!last.repetition;
     this.unplayLine(line, toMove);
     return null;
   }
@@ -717,8 +715,8 @@ export class Search {
   /** Proven results from elsewhere: the other workers of a parallel proof (SharedProofs), or an
    *  earlier search of the same question (priorOf). They guide the search; the verified proof
    *  does not rest on them. */
-  private shared?: Proofs;
-  share(table: Proofs | undefined): void {
+  private shared?: SharedProofs;
+  share(table: SharedProofs | undefined): void {
     this.shared = table;
   }
 
@@ -851,7 +849,7 @@ export class Search {
           e.best = best;
         } else this.pn.set(key, { pn, dn, best });
         if (proven && best !== undefined && best !== PASS) this.historyScore[color === "B" ? 0 : 1][best] += 1;
-        if (proven) this.shared?.put?.(key, pn === 0 ? WIN : LOSS, best ?? PASS);
+        if (proven) this.shared?.put(key, pn === 0 ? WIN : LOSS, best ?? PASS);
         break;
       }
       const k = kids[bestI];
@@ -920,7 +918,6 @@ function moveOrder(spec: ProblemSpec): number[] {
 /** Proven positions by key: value (WIN or LOSS) and the winning move. */
 export interface Proofs {
   get(key: number): { value: number; best: Move } | undefined;
-  put?(key: number, value: number, best: Move): void;
 }
 
 /**

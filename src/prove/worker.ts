@@ -37,7 +37,7 @@ export interface LineResult {
   proof?: ProofNode;
   voidMet: boolean;
   budgetOut: boolean;
-  /** a ko or repetition rule refused a loser's move in the proof (or the line itself) */
+  /** a ko or repetition rule refused a loser's move in the proof */
   koRefused: boolean;
 }
 
@@ -70,7 +70,7 @@ export default function searchLine(task: LineTask): LineResult {
     cancelled: () => Number(report()) >= task.maxNodes || task.cancel.some((f) => Atomics.load(f, 0) === 1),
   });
   const last = search.playLine(task.line, task.toMove);
-  if (!last) return { legal: false, value: UNKNOWN, nodes: 1, positions: task.line.length, voidMet: false, budgetOut: false, koRefused: search.lineRefusedByRepetition };
+  if (!last) return { legal: false, value: UNKNOWN, nodes: 1, positions: task.line.length, voidMet: false, budgetOut: false, koRefused: false };
   try {
     const depth = task.line.length;
     // who made the line's last move (at the question's root: the player before `toMove`)
