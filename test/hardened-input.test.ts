@@ -170,38 +170,42 @@ describe("names looked up among own keys only (issue 13, 3)", () => {
     }
   });
 
+  /** POST /v1/prove on the example with fields added, against a server of its own. */
+  const proveOver = async (check: (post: (fields: Record<string, unknown>) => Promise<{ statusCode: number; body: string }>) => Promise<void>) => {
+    const s = await buildServer({ threads: 1 });
+    try {
+      await check((fields) => s.app.inject({ method: "POST", url: "/v1/prove", headers: { host: "localhost:80" },
+        payload: { sgf: readFileSync(example, "utf8"), target: "E5", seconds: 2, ...fields } }));
+    } finally {
+      await s.shutdown(100);
+    }
+  };
+
   it("prove --question with a value it does not take: exit 2 naming it; over HTTP a 400 naming the field", async () => {
     const r = cli("prove", example, "--target", "E5", "--question", "sideways");
     expect(r.status).toBe(2);
     expect(oneLine(r.stderr)).toEqual(['arbiter: --question takes attacker, defender or both, got "sideways"']);
-    const s = await buildServer({ threads: 1 });
-    try {
-      const res = await s.app.inject({ method: "POST", url: "/v1/prove", headers: { host: "localhost:80" },
-        payload: { sgf: readFileSync(example, "utf8"), target: "E5", question: "constructor" } });
+    await proveOver(async (post) => {
+      const res = await post({ question: "constructor" });
       expect(res.statusCode).toBe(400);
       expect(JSON.parse(res.body).error).toBe('field "question" must be one of "both", "attacker", "defender"');
-    } finally {
-      await s.shutdown(100);
-    }
+    });
   });
 
   it("prove --threats with a value it does not take: exit 2 naming it; over HTTP a 400 naming the field; a good one is echoed", async () => {
     const r = cli("prove", example, "--target", "E5", "--threats", "B:999");
     expect(r.status).toBe(2);
     expect(oneLine(r.stderr)).toEqual(['arbiter: --threats takes B:N,W:M with N and M from 0 to 20, got "B:999"']);
-    const s = await buildServer({ threads: 1 });
-    try {
-      const post = (threats: unknown) => s.app.inject({ method: "POST", url: "/v1/prove", headers: { host: "localhost:80" },
-        payload: { sgf: readFileSync(example, "utf8"), target: "E5", seconds: 2, threats } });
-      const bad = await post({ B: 1, X: 2 });
-      expect(bad.statusCode).toBe(400);
-      expect(JSON.parse(bad.body).error).toMatch(/threats/);
-      const good = await post({ W: 2 });
+    await proveOver(async (post) => {
+      for (const threats of [{ B: 1, X: 2 }, { B: 21 }, { W: -1 }, "B:1"]) {
+        const bad = await post({ threats });
+        expect(bad.statusCode, JSON.stringify(threats)).toBe(400);
+        expect(JSON.parse(bad.body).error).toMatch(/field "threats/);
+      }
+      const good = await post({ threats: { W: 2 } });
       expect(good.statusCode).toBe(200);
       expect(JSON.parse(good.body).threats).toEqual({ B: 0, W: 2 });
-    } finally {
-      await s.shutdown(100);
-    }
+    });
   });
 
   it("prove --rules constructor is refused (it exited 0)", () => {
