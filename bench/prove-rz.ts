@@ -46,10 +46,11 @@ function main(): void {
       const record = readSgf(p.masked_sgf_str);
       const winner: Color = p.winning_color === "b" ? "B" : "W";
       const stone = winner === "B" ? p.black_crucial_stone : p.white_crucial_stone;
-      if (!/^[a-s]{2}$/.test(stone ?? "")) throw new Error(`no crucial stone for ${winner}`);
+      // one crucial stone, or several ("nr,rr,qq"): all of them must survive
+      if (!/^[a-s]{2}(,[a-s]{2})*$/.test(stone ?? "")) throw new Error(`no crucial stone for ${winner}`);
       toMove = p.turn_color === "b" ? "B" : "W";
-      const target = (stone.charCodeAt(1) - 97) * record.width + (stone.charCodeAt(0) - 97);
-      spec = problemFrom({ width: record.width, height: record.height, board: record.setup, rules, targets: [target], toMove, maxNodes: 5e8, timeMs: seconds * 1000 });
+      const targets = stone.split(",").map((s) => (s.charCodeAt(1) - 97) * record.width + (s.charCodeAt(0) - 97));
+      spec = { ...problemFrom({ width: record.width, height: record.height, board: record.setup, rules, targets, toMove, maxNodes: 5e8, timeMs: seconds * 1000 }), goal: "any" as const };
     } catch (e) {
       // a file this reader cannot take is listed with its reason, and the run goes on
       rows.push({ file: f, got: "unreadable", ms: 0, region: 0, why: (e as Error).message.slice(0, 200) });

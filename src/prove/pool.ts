@@ -9,7 +9,7 @@ import { Piscina } from "piscina";
 import { builtFile } from "../core/built.js";
 import { other, type Color } from "../core/codes.js";
 import { Search, SharedProofs, WIN, LOSS, UNKNOWN, type Move } from "./search.js";
-import { finish, koSteps, koTimeFor, mainLine, problemFrom, type ProofNode, type ProveRequest, type ProveResult, type Question } from "./prove.js";
+import { barredRegion, finish, koSteps, koTimeFor, mainLine, problemFrom, type ProofNode, type ProveRequest, type ProveResult, type Question } from "./prove.js";
 import type { ProblemSpec } from "./search.js";
 import type { LineResult, LineTask } from "./worker.js";
 
@@ -72,26 +72,41 @@ export async function proveParallel(req: ProveRequest, workers: number, signal?:
     // when both are asked, as in prove(); the second the rest
     const byColor = new Map<Color, Question>();
     let voidMet = false, complete = true;
-    for (const [i, c] of questions.entries()) {
-      const deadline = i === 0 && questions.length === 2 ? Date.now() + req.timeMs / 2 : Date.now() + req.timeMs;
+    // one question and its ko status, on a frontier for `r` (the request) and `sp` (its spec)
+    const answerWithKo = async (r: ProveRequest, sp: typeof spec, on: Frontier, c: Color, deadline: number) => {
       const started = Date.now();
-      const first = await frontier.answer(c, deadline);
+      const first = await on.answer(c, deadline);
       const koDeadline = Math.min(deadline, Date.now() + koTimeFor(Date.now() - started));
       // the ko status: the same question again with outside threats, where the proof met a ko
-      const steps = koSteps(first, spec.defender, given);
+      const steps = koSteps(first, sp.defender, given);
       let step = steps.next(first);
       let nodes = first.nodes, positions = first.positions ?? 0;
       while (!step.done) {
-        const more = new Frontier({ ...req, threats: step.value }, { ...spec, threats: step.value }, pool, workers, stopAll, false);
+        const more = new Frontier({ ...r, threats: step.value }, { ...sp, threats: step.value }, pool, workers, stopAll, false);
         const q = await more.answer(c, koDeadline);
         nodes += q.nodes; positions += q.positions ?? 0; voidMet ||= more.voidMet;
         step = steps.next(q);
       }
+      voidMet ||= on.voidMet;
       const { koRefused: _k, ...plain } = first;
-      byColor.set(c, { ...plain, nodes, positions, ko: step.value });
-      complete &&= first.captured !== null;
+      return { ...plain, nodes, positions, ko: step.value };
+    };
+    for (const [i, c] of questions.entries()) {
+      const deadline = i === 0 && questions.length === 2 ? Date.now() + req.timeMs / 2 : Date.now() + req.timeMs;
+      let q: Question = await answerWithKo(req, spec, frontier, c, deadline);
+      if (q.captured === false && spec.region.exits?.size) {
+        // open ground: not captured may be an escape, no proof of life; asked again with the
+        // exits barred (as askWithKo does), life is proven, or the answer is unknown
+        const barred = { ...req, exitsBarred: true };
+        const bSpec = { ...spec, region: barredRegion(spec.region) };
+        const b = await answerWithKo(barred, bSpec, new Frontier(barred, bSpec, pool, workers, stopAll, wantProof), c, deadline);
+        const spent = { nodes: q.nodes + b.nodes, positions: (q.positions ?? 0) + (b.positions ?? 0) };
+        q = b.captured === false ? { ...b, ...spent }
+          : { ...b, ...spent, captured: null, line: [], proof: undefined, ko: { status: "unknown", winner: null, threats: 0, upTo: null, given } };
+      }
+      byColor.set(c, q);
+      complete &&= q.captured !== null;
     }
-    voidMet ||= frontier.voidMet;
     const skipped: Question = { captured: null, line: [], nodes: 0 };
     const a = byColor.get(other(spec.defender)) ?? skipped;
     const d = byColor.get(spec.defender) ?? skipped;

@@ -28,6 +28,8 @@ export interface ProveRequest {
   question?: "attacker" | "defender";
   /** outside ko threats each side holds (default none, as in a finished game) */
   threats?: { B: number; W: number };
+  /** the defender's exits to open ground (see searchRegion) barred instead of counted as escapes */
+  exitsBarred?: boolean;
 }
 
 /** A node of a proof tree: the move that led here and the replies. */
@@ -149,9 +151,16 @@ export function problemFrom(req: ProveRequest): ProblemSpec {
   }
   if (colours.size > 1) throw new ArbiterError("the target stones must all be of one colour");
   const defender: Color = board[req.targets[0]] === 1 ? "B" : "W";
-  const region = searchRegion({ width, height, board }, req.targets, defender);
+  const open = searchRegion({ width, height, board }, req.targets, defender);
+  const region = req.exitsBarred ? barredRegion(open) : open;
   const threats = req.threats && req.threats.B + req.threats.W > 0 ? req.threats : undefined;
   return { width, height, board, rules: req.rules, defender, targets: req.targets, region, threats };
+}
+
+/** A region with its exits barred to the defender instead of counted as escapes: barring only
+ *  makes life harder, so a proof of life there is sound; a proof of death is not. */
+export function barredRegion(r: SearchRegion): SearchRegion {
+  return r.exits?.size ? { ...r, exits: new Set(), barred: new Set([...r.exits, ...(r.barred ?? [])]) } : r;
 }
 
 /** Answers one question: with `toMove` to play, can the attacker capture the targets? */
@@ -175,6 +184,18 @@ function answerOn(search: Search, toMove: Color, wantProof: boolean, deepeningSh
 /** ask(), and the answer's ko status (more questions, within the same budget, where the proof
  *  met a ko refusal of the losing side). */
 export function askWithKo(spec: ProblemSpec, toMove: Color, budget: Budget, wantProof: boolean) {
+  const q = askWithKoIn(spec, toMove, budget, wantProof);
+  if (q.captured !== false || !spec.region.exits?.size || q.escapes === 0) return q;
+  // the defender got out to open ground: no proof of life. Asked again with the exits barred,
+  // life is proven; captured there, the fight is not local and the answer unknown
+  const b = askWithKoIn({ ...spec, region: barredRegion(spec.region) }, toMove, budget, wantProof);
+  const spent = { nodes: q.nodes + b.nodes, positions: (q.positions ?? 0) + (b.positions ?? 0), voidMet: q.voidMet || b.voidMet };
+  if (b.captured === false) return { ...b, ...spent };
+  return { ...b, ...spent, captured: null, line: [], proof: undefined, notLocal: true,
+    ko: { status: "unknown" as const, winner: null, threats: 0, upTo: null, given: spec.threats ?? { B: 0, W: 0 } } };
+}
+
+function askWithKoIn(spec: ProblemSpec, toMove: Color, budget: Budget, wantProof: boolean) {
   const given = spec.threats ?? { B: 0, W: 0 };
   const t0 = performance.now();
   const search = new Search(spec, toMove, budget);
@@ -474,7 +495,8 @@ export function finish(req: ProveRequest, spec: ProblemSpec, t0: number, a: Ques
     target: req.targets.map(gtp),
     defender: spec.defender,
     region: { points: r.points.length, closedByLife: r.closedByLife, boundary: [...r.boundary].sort((x, y) => x - y).map(gtp) },
-    assumption: r.closedByLife || r.boundary.size === 0 ? null
+    assumption: r.exits?.size ? "local proof on open ground: the attacker strings around the region are taken as safe; the defender's plays out to the open ground count as escapes in a proof of death and are barred in a proof of life"
+      : r.closedByLife || r.boundary.size === 0 ? null
       : "local proof: the attacker strings around the region are taken as safe; the defender capturing one counts as an escape",
     voidMet,
     ruling: { firstToMove, status: first === null ? "unknown" : first ? "dead" : "alive" },

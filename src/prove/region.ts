@@ -98,6 +98,24 @@ const RACE_LIBERTIES = 6;
 /** Empty areas this large that touch no defender stone lie outside the fight. */
 const OUTSIDE_AREA = 4;
 
+/** An empty area this large that touches the defender is open ground: its points farther than
+ *  OPEN_REACH steps (through empty points) from every defender stone lie outside the fight. */
+const OPEN_AREA = 40;
+const OPEN_REACH = 3;
+
+/** The points of an empty area farther than OPEN_REACH steps from every defender stone. */
+function farPoints(area: Set<number>, b: Board2D, d: number): number[] {
+  const dist = new Map<number, number>();
+  let ring = [...area].filter((p) => neighbours(p, b.width, b.height).some((q) => b.board[q] === d));
+  for (const p of ring) dist.set(p, 1);
+  for (let k = 2; k <= OPEN_REACH && ring.length; k++) {
+    const next: number[] = [];
+    for (const p of ring) for (const q of neighbours(p, b.width, b.height)) if (area.has(q) && !dist.has(q)) { dist.set(q, k); next.push(q); }
+    ring = next;
+  }
+  return [...area].filter((p) => !dist.has(p));
+}
+
 /**
  * The search region: everything connected to the target strings except the outside — empty
  * areas of OUTSIDE_AREA points or more that touch no defender stone — and the attacker strings
@@ -113,6 +131,7 @@ export function searchRegion(b: Board2D, targets: number[], defender: Color): Se
   const targetStones = flood(targets, (q) => board[q] === d, b);
   // empty areas, and which of them are outside
   const outside = new Set<number>();
+  const openGround = new Set<number>();
   const seen = new Set<number>();
   for (let i = 0; i < board.length; i++) {
     if (board[i] !== 0 || seen.has(i)) continue;
@@ -120,6 +139,9 @@ export function searchRegion(b: Board2D, targets: number[], defender: Color): Se
     for (const q of area) seen.add(q);
     const touchesDefender = [...area].some((p) => neighbours(p, width, height).some((q) => board[q] === d));
     if (!touchesDefender && area.size >= OUTSIDE_AREA) for (const q of area) outside.add(q);
+    // open ground around the target (a whole-board problem with the rest of the board filled,
+    // a group on an open board): the far part of it is outside, and reaching it is an exit
+    else if (touchesDefender && area.size >= OPEN_AREA) for (const q of farPoints(area, b, d)) { outside.add(q); openGround.add(q); }
   }
   const alive = bensonAlive(b, a);
   const { id, members } = strings(b, a);
@@ -147,7 +169,10 @@ export function searchRegion(b: Board2D, targets: number[], defender: Color): Se
     const libs = libertiesOf(members[sid], board, width, height);
     if (libs.size <= RACE_LIBERTIES) for (const q of libs) inside.add(q);
   }
-  const closedByLife = [...boundary].every((p) => alive.has(p));
   const points = [...inside].sort((x, y) => x - y);
-  return { points, boundary, closedByLife, targetStones };
+  if (openGround.size === 0) return { points, boundary, closedByLife: [...boundary].every((p) => alive.has(p)), targetStones };
+  // the defender's plays next to the open ground leave the fight: exits (see askWithKo: an
+  // escape there is no proof of life, so life is then proven again with them barred)
+  const exits = new Set(points.filter((p) => board[p] === 0 && neighbours(p, width, height).some((q) => openGround.has(q))));
+  return { points, boundary, closedByLife: false, targetStones, exits };
 }
