@@ -5,7 +5,7 @@
 // proof claims more than the region shows. Positions worked by hand below.
 import { describe, it, expect } from "vitest";
 import { preset } from "../src/ruleset/ruleset.js";
-import { prove, barredRegionOf, type ProveRequest } from "../src/prove/prove.js";
+import { prove, type ProveRequest } from "../src/prove/prove.js";
 import { searchRegion } from "../src/prove/region.js";
 import { proveParallel } from "../src/prove/pool.js";
 
@@ -43,20 +43,6 @@ describe("open ground", () => {
     expect(r.exits?.has(idx("C6"))).toBe(true);
     expect(r.exits?.has(idx("C5"))).toBe(false);
     expect(r.closedByLife).toBe(false);
-  });
-
-  // the region of a proof of life: one step wider (radius 4: 41 points, less the 4 beyond each
-  // edge, 33), its outer ring barred to the defender where it touches the outside (16 points,
-  // less 3 beyond each edge, less the corner A1, whose neighbours are both nearer: 9), no exits
-  it("a proof of life's region is one step wider, its outer ring barred", () => {
-    const b = board(["C3"], []);
-    const r = barredRegionOf({ width: N, height: N, board: b }, [idx("C3")], "B");
-    expect(r.points.length).toBe(33);
-    expect(r.barred?.size).toBe(9);
-    expect(r.barred?.has(idx("A1"))).toBe(false);
-    expect(r.barred?.has(idx("C7"))).toBe(true);
-    expect(r.barred?.has(idx("C6"))).toBe(false);
-    expect(r.exits?.size).toBe(0);
   });
 
   // White first: a lone stone with four liberties on open ground cannot be captured (it runs

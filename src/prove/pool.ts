@@ -9,7 +9,7 @@ import { Piscina } from "piscina";
 import { builtFile } from "../core/built.js";
 import { other, type Color } from "../core/codes.js";
 import { Search, SharedProofs, WIN, LOSS, UNKNOWN, type Move } from "./search.js";
-import { barredRegionOf, finish, koSteps, koTimeFor, mainLine, problemFrom, type ProofNode, type ProveRequest, type ProveResult, type Question } from "./prove.js";
+import { barredRegion, finish, koSteps, koTimeFor, mainLine, problemFrom, type ProofNode, type ProveRequest, type ProveResult, type Question } from "./prove.js";
 import type { ProblemSpec } from "./search.js";
 import type { LineResult, LineTask } from "./worker.js";
 
@@ -98,7 +98,7 @@ export async function proveParallel(req: ProveRequest, workers: number, signal?:
         // open ground: not captured may be an escape, no proof of life; asked again with the
         // exits barred (as askWithKo does), life is proven, or the answer is unknown
         const barred = { ...req, exitsBarred: true };
-        const bSpec = { ...spec, region: barredRegionOf(spec, spec.targets, spec.defender) };
+        const bSpec = { ...spec, region: barredRegion(spec.region) };
         const b = await answerWithKo(barred, bSpec, new Frontier(barred, bSpec, pool, workers, stopAll, wantProof), c, deadline);
         const spent = { nodes: q.nodes + b.nodes, positions: (q.positions ?? 0) + (b.positions ?? 0) };
         q = b.captured === false ? { ...b, ...spent }

@@ -7,7 +7,7 @@ import { Game } from "../core/game.js";
 import { ArbiterError } from "../errors.js";
 import type { RuleSet } from "../ruleset/ruleset.js";
 import type { Verdict } from "../rules/dispute.js";
-import { bensonAlive, neighbours, searchRegion, OPEN_REACH, type Board2D, type SearchRegion } from "./region.js";
+import { bensonAlive, neighbours, searchRegion, type SearchRegion } from "./region.js";
 import { Search, WIN, LOSS, UNKNOWN, PASS, type Budget, type Move, type ProblemSpec } from "./search.js";
 
 export interface ProveRequest {
@@ -151,18 +151,15 @@ export function problemFrom(req: ProveRequest): ProblemSpec {
   }
   if (colours.size > 1) throw new ArbiterError("the target stones must all be of one colour");
   const defender: Color = board[req.targets[0]] === 1 ? "B" : "W";
-  const region = req.exitsBarred ? barredRegionOf({ width, height, board }, req.targets, defender)
-    : searchRegion({ width, height, board }, req.targets, defender);
+  const open = searchRegion({ width, height, board }, req.targets, defender);
+  const region = req.exitsBarred ? barredRegion(open) : open;
   const threats = req.threats && req.threats.B + req.threats.W > 0 ? req.threats : undefined;
   return { width, height, board, rules: req.rules, defender, targets: req.targets, region, threats };
 }
 
-/** The region for a proof of life on open ground: one step wider than the open region, with its
- *  exits barred to the defender instead of counted as escapes. Barring only makes life harder,
- *  so a proof of life there is sound (a proof of death is not); the step wider gives back the
- *  defender the open region's exits, whose liberties the attacker can now fill. */
-export function barredRegionOf(b: Board2D, targets: number[], defender: Color): SearchRegion {
-  const r = searchRegion(b, targets, defender, OPEN_REACH + 1);
+/** A region with its exits barred to the defender instead of counted as escapes: barring only
+ *  makes life harder, so a proof of life there is sound; a proof of death is not. */
+export function barredRegion(r: SearchRegion): SearchRegion {
   return r.exits?.size ? { ...r, exits: new Set(), barred: new Set([...r.exits, ...(r.barred ?? [])]) } : r;
 }
 
@@ -191,7 +188,7 @@ export function askWithKo(spec: ProblemSpec, toMove: Color, budget: Budget, want
   if (q.captured !== false || !spec.region.exits?.size || q.escapes === 0) return q;
   // the defender got out to open ground: no proof of life. Asked again with the exits barred,
   // life is proven; captured there, the fight is not local and the answer unknown
-  const b = askWithKoIn({ ...spec, region: barredRegionOf(spec, spec.targets, spec.defender) }, toMove, budget, wantProof);
+  const b = askWithKoIn({ ...spec, region: barredRegion(spec.region) }, toMove, budget, wantProof);
   const spent = { nodes: q.nodes + b.nodes, positions: (q.positions ?? 0) + (b.positions ?? 0), voidMet: q.voidMet || b.voidMet };
   if (b.captured === false) return { ...b, ...spent };
   return { ...b, ...spent, captured: null, line: [], proof: undefined, notLocal: true,

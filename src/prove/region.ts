@@ -101,14 +101,14 @@ const OUTSIDE_AREA = 4;
 /** An empty area this large that touches the defender is open ground: its points farther than
  *  OPEN_REACH steps (through empty points) from every defender stone lie outside the fight. */
 const OPEN_AREA = 40;
-export const OPEN_REACH = 3;
+const OPEN_REACH = 3;
 
 /** The points of an empty area farther than OPEN_REACH steps from every defender stone. */
-function farPoints(area: Set<number>, b: Board2D, d: number, reach: number): number[] {
+function farPoints(area: Set<number>, b: Board2D, d: number): number[] {
   const dist = new Map<number, number>();
   let ring = [...area].filter((p) => neighbours(p, b.width, b.height).some((q) => b.board[q] === d));
   for (const p of ring) dist.set(p, 1);
-  for (let k = 2; k <= reach && ring.length; k++) {
+  for (let k = 2; k <= OPEN_REACH && ring.length; k++) {
     const next: number[] = [];
     for (const p of ring) for (const q of neighbours(p, b.width, b.height)) if (area.has(q) && !dist.has(q)) { dist.set(q, k); next.push(q); }
     ring = next;
@@ -124,7 +124,7 @@ function farPoints(area: Set<number>, b: Board2D, d: number, reach: number): num
  * are not unconditionally alive are assumed safe (the usual convention of local life-and-death
  * search); the proof says so.
  */
-export function searchRegion(b: Board2D, targets: number[], defender: Color, reach = OPEN_REACH): SearchRegion {
+export function searchRegion(b: Board2D, targets: number[], defender: Color): SearchRegion {
   const d = defender === "B" ? 1 : 2;
   const a = 3 - d;
   const { width, height, board } = b;
@@ -141,7 +141,7 @@ export function searchRegion(b: Board2D, targets: number[], defender: Color, rea
     if (!touchesDefender && area.size >= OUTSIDE_AREA) for (const q of area) outside.add(q);
     // open ground around the target (a whole-board problem with the rest of the board filled,
     // a group on an open board): the far part of it is outside, and reaching it is an exit
-    else if (touchesDefender && area.size >= OPEN_AREA) for (const q of farPoints(area, b, d, reach)) { outside.add(q); openGround.add(q); }
+    else if (touchesDefender && area.size >= OPEN_AREA) for (const q of farPoints(area, b, d)) { outside.add(q); openGround.add(q); }
   }
   const alive = bensonAlive(b, a);
   const { id, members } = strings(b, a);
