@@ -9,7 +9,7 @@ import { Piscina } from "piscina";
 import { builtFile } from "../core/built.js";
 import { other, type Color } from "../core/codes.js";
 import { Search, SharedProofs, WIN, LOSS, UNKNOWN, type Move } from "./search.js";
-import { barredRegion, finish, koSteps, koTimeFor, mainLine, problemFrom, type ProofNode, type ProveRequest, type ProveResult, type Question } from "./prove.js";
+import { askBarred, barredRegion, fromBarred, finish, koSteps, koTimeFor, mainLine, problemFrom, type ProofNode, type ProveRequest, type ProveResult, type Question } from "./prove.js";
 import type { ProblemSpec } from "./search.js";
 import type { LineResult, LineTask } from "./worker.js";
 
@@ -94,15 +94,11 @@ export async function proveParallel(req: ProveRequest, workers: number, signal?:
     for (const [i, c] of questions.entries()) {
       const deadline = i === 0 && questions.length === 2 ? Date.now() + req.timeMs / 2 : Date.now() + req.timeMs;
       let q: Question = await answerWithKo(req, spec, frontier, c, deadline);
-      if (q.captured === false && spec.region.exits?.size) {
-        // open ground: not captured may be an escape, no proof of life; asked again with the
-        // exits barred (as askWithKo does), life is proven, or the answer is unknown
+      if (askBarred(q, spec.region)) {
+        // open ground, as in askWithKo (the pool's answers do not say whether they escaped)
         const barred = { ...req, exitsBarred: true };
         const bSpec = { ...spec, region: barredRegion(spec.region) };
-        const b = await answerWithKo(barred, bSpec, new Frontier(barred, bSpec, pool, workers, stopAll, wantProof), c, deadline);
-        const spent = { nodes: q.nodes + b.nodes, positions: (q.positions ?? 0) + (b.positions ?? 0) };
-        q = b.captured === false ? { ...b, ...spent }
-          : { ...b, ...spent, captured: null, line: [], proof: undefined, ko: { status: "unknown", winner: null, threats: 0, upTo: null, given } };
+        q = fromBarred(q, await answerWithKo(barred, bSpec, new Frontier(barred, bSpec, pool, workers, stopAll, wantProof), c, deadline), given);
       }
       byColor.set(c, q);
       complete &&= q.captured !== null;

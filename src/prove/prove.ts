@@ -185,14 +185,25 @@ function answerOn(search: Search, toMove: Color, wantProof: boolean, deepeningSh
  *  met a ko refusal of the losing side). */
 export function askWithKo(spec: ProblemSpec, toMove: Color, budget: Budget, wantProof: boolean) {
   const q = askWithKoIn(spec, toMove, budget, wantProof);
-  if (q.captured !== false || !spec.region.exits?.size || q.escapes === 0) return q;
-  // the defender got out to open ground: no proof of life. Asked again with the exits barred,
-  // life is proven; captured there, the fight is not local and the answer unknown
+  if (!askBarred(q, spec.region)) return q;
   const b = askWithKoIn({ ...spec, region: barredRegion(spec.region) }, toMove, budget, wantProof);
-  const spent = { nodes: q.nodes + b.nodes, positions: (q.positions ?? 0) + (b.positions ?? 0), voidMet: q.voidMet || b.voidMet };
-  if (b.captured === false) return { ...b, ...spent };
-  return { ...b, ...spent, captured: null, line: [], proof: undefined, notLocal: true,
-    ko: { status: "unknown" as const, winner: null, threats: 0, upTo: null, given: spec.threats ?? { B: 0, W: 0 } } };
+  return { ...fromBarred(q, b, spec.threats), voidMet: q.voidMet || b.voidMet };
+}
+
+/** Whether an answer on open ground must be asked again with the exits barred: it is "not
+ *  captured", and the defender may have got out (an escape is no proof of life). `escapes`
+ *  unknown (the pool's answers): ask again. */
+export function askBarred(q: { captured: boolean | null; escapes?: number }, r: SearchRegion): boolean {
+  return q.captured === false && !!r.exits?.size && (q.escapes ?? 1) > 0;
+}
+
+/** The answer after the barred question: its proof of life, or unknown when the defender is
+ *  captured there (the fight is not local); with the work of both questions. */
+export function fromBarred<Q extends Question>(open: Q, barred: Q, given?: { B: number; W: number }): Q {
+  const spent = { nodes: open.nodes + barred.nodes, positions: (open.positions ?? 0) + (barred.positions ?? 0) };
+  if (barred.captured === false) return { ...barred, ...spent };
+  return { ...barred, ...spent, captured: null, line: [], proof: undefined,
+    ko: { status: "unknown", winner: null, threats: 0, upTo: null, given: given ?? { B: 0, W: 0 } } };
 }
 
 function askWithKoIn(spec: ProblemSpec, toMove: Color, budget: Budget, wantProof: boolean) {
