@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { preset } from "../src/ruleset/ruleset.js";
 import { ruleKnobs } from "../src/rules/knobs.js";
 import { KO } from "../src/core/codes.js";
+import { coreImports } from "../src/core/wasm.js";
 
 interface Core {
   runPlayouts(w: number, h: number, games: number, seed: number, ko: number, withScore: number): number;
@@ -25,8 +26,10 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const arg = (name: string) => { const i = process.argv.indexOf(name); return i >= 0 ? process.argv[i + 1] : undefined; };
 
 function load(file: string): Core {
+  // (the prover's host calls too, which a playout never makes)
+  const { env } = coreImports() as { env: Record<string, unknown> };
   const instance = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(file)), {
-    env: { abort() { throw new Error(`${file}: the core aborted`); } },
+    env: { ...env, abort() { throw new Error(`${file}: the core aborted`); } },
   });
   return instance.exports as unknown as Core;
 }

@@ -102,6 +102,12 @@ export class Game {
   /** Whether this game still holds the thread's core (no other Game was made since). */
   get current(): boolean { return active === this; }
 
+  /** The core, for the prover's search (assembly/search.ts) on this game's position: its state
+   *  is the thread's one search, as the board is the thread's one game. */
+  searchCore(): CoreExports {
+    return this.use();
+  }
+
   private use(): CoreExports {
     if (active !== this) throw new Error("another Game has taken over this thread's core");
     return this.core;

@@ -65,6 +65,65 @@ export interface CoreExports {
   statStones: WebAssembly.Global;
   statBlackAreaWins: WebAssembly.Global;
   statWhiteAreaWins: WebAssembly.Global;
+  // the prover's search (assembly/search.ts)
+  searchInit(def: number, goal: number, ends: number, rule: number, opts: number, tB: number, tW: number,
+    nT: number, nO: number, slot: number, priorSlot: number, favours: number): void;
+  searchShared(on: number): void;
+  searchBudget(nodes: number, positions: number, deadline: number, cancel: number | boolean): void;
+  searchPhase(deadline: number, positions: number): void;
+  searchReopen(): void;
+  searchVisit(): number;
+  searchApply(move: number, color: number, depth: number): number;
+  searchUndo(depth: number): void;
+  searchKey(color: number): number;
+  searchMoves(color: number, best: number): number;
+  searchReward(color: number, move: number, amount: number): void;
+  searchTargetLiberties(): number;
+  searchPasses(): number;
+  searchPathLength(): number;
+  searchTableSize(): number;
+  searchProvenBest(color: number): number;
+  searchElsewhereBest(color: number): number;
+  searchProvenValue(key: number): number;
+  searchDfpn(toMove: number, depth: number): number;
+  sNodes: WebAssembly.Global;
+  sPositions: WebAssembly.Global;
+  sBudgetOut: WebAssembly.Global;
+  sSawVoid: WebAssembly.Global;
+  sDepthExceeded: WebAssembly.Global;
+  sLooping: WebAssembly.Global;
+  S_FLAGS_IN: WebAssembly.Global;
+  S_TARGETS_IN: WebAssembly.Global;
+  S_NEED_IN: WebAssembly.Global;
+  S_ORDER_IN: WebAssembly.Global;
+  S_MOVES_OUT: WebAssembly.Global;
+}
+
+/** What the core's search asks of its host: the budget's cancel test and a parallel proof's
+ *  shared table (set by the search that runs, src/prove/search.ts). */
+export const searchHooks: {
+  cancelled?: () => boolean;
+  shared?: { get(key: number): { value: number; best: number } | undefined; put(key: number, value: number, best: number): void };
+} = {};
+
+/** The host functions the core imports (env). */
+export function coreImports(): WebAssembly.Imports {
+  return {
+    env: {
+      abort(_msg: number, _file: number, line: number, col: number) {
+        throw new Error(`arbiter core aborted at ${line}:${col}`);
+      },
+      searchNow: () => performance.now(),
+      searchCancelled: () => (searchHooks.cancelled?.() ? 1 : 0),
+      sharedGet(lo: number, hi: number): number {
+        const e = searchHooks.shared?.get((hi >>> 0) * 4294967296 + (lo >>> 0));
+        return e ? (e.value + 2) | ((e.best + 2) << 2) : 0;
+      },
+      sharedPut(lo: number, hi: number, value: number, best: number): void {
+        searchHooks.shared?.put((hi >>> 0) * 4294967296 + (lo >>> 0), value, best);
+      },
+    },
+  };
 }
 
 /** Finds build/arbiter.wasm from src/core (tests) or dist/src/core (built code). */
@@ -89,13 +148,7 @@ export function loadCore(): CoreExports {
   if (core) return core;
   const bytes = readFileSync(wasmPath());
   const module = new WebAssembly.Module(bytes);
-  const instance = new WebAssembly.Instance(module, {
-    env: {
-      abort(_msg: number, _file: number, line: number, col: number) {
-        throw new Error(`arbiter core aborted at ${line}:${col}`);
-      },
-    },
-  });
+  const instance = new WebAssembly.Instance(module, coreImports());
   core = instance.exports as unknown as CoreExports;
   return core;
 }

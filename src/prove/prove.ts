@@ -214,14 +214,13 @@ function askWithKoIn(spec: ProblemSpec, toMove: Color, budget: Budget, wantProof
   const answerMs = performance.now() - t0;
   // the first search's proofs guide the next ones wherever no side has a threat left, and
   // elsewhere where they favour the loser (its threats can only add to what it already wins)
-  const proofs = search.priorOf(), favours = first.captured ? LOSS : WIN;
+  const prior = { of: search, favours: first.captured ? LOSS : WIN };
   const koBudget = { ...budget, deadline: Math.min(budget.deadline, performance.now() + koTimeFor(answerMs)) };
   let nodes = first.nodes, positions = first.positions ?? 0, voidMet = first.voidMet;
   const steps = koSteps(first, spec.defender, given);
   let step = steps.next(first);
   while (!step.done) {
-    const withThreats = new Search({ ...spec, threats: step.value }, toMove, koBudget);
-    withThreats.usePrior(proofs, favours);
+    const withThreats = new Search({ ...spec, threats: step.value }, toMove, koBudget, prior);
     const q = answerOn(withThreats, toMove, false);
     nodes += q.nodes; positions += q.positions ?? 0; voidMet ||= q.voidMet;
     step = steps.next(q);

@@ -1,0 +1,864 @@
+// The prover's search, inside the core: the line of play (moves applied under the rule engine
+// and taken back), what each move ends (the targets captured, an escape, the end of play, a void,
+// unconditional life), the table key of a position, the move order, and df-pn over all of it.
+// TypeScript (src/prove/search.ts) sets a question up once and then asks per search, per move
+// only where it walks proof trees; df-pn's loop never leaves WebAssembly.
+//
+// Points here are the core's mailbox points unless named row-major (y*width+x, as TypeScript and
+// the rule engine's REMOVED_XY have them). Keys are 53-bit (exact as a JS number).
+
+import { EMPTY, BLACK, WHITE, BORDER, REMOVED, pitch, width, height, pointOf, colorAt, chainOf, nextOf,
+  lastCaptured, lastSelfCaptured, lastNoChange, boardHash } from "./board";
+import { R_OK, R_KO, R_SUPERKO, R_HOT_STONE, R_DISTURBING, R_NO_GOING_BACK, HISTORY_FULL, END_CYCLE } from "./codes";
+import { saveSlot, loadSlot, rulesPlay, rulesPass, rulesUndo, stringLiberties, stringLibertiesIn } from "./game";
+import { bensonTargets } from "./benson";
+import * as R from "./rules";
+
+// the host's clock and cancel flag, asked every 1,024 nodes; a parallel proof's shared table
+@external("env", "searchNow") declare function hostNow(): f64;
+@external("env", "searchCancelled") declare function hostCancelled(): i32;
+@external("env", "sharedGet") declare function hostSharedGet(lo: u32, hi: u32): i32;
+@external("env", "sharedPut") declare function hostSharedPut(lo: u32, hi: u32, value: i32, best: i32): void;
+
+export const WIN: i32 = 1;
+export const LOSS: i32 = -1;
+export const UNKNOWN: i32 = 0;
+export const PASS: i32 = -1;
+const INF: i32 = 100_000_000;
+/** the core keeps 512 state slots; a line may not be longer */
+const MAX_PLY: i32 = 500;
+const MASK53: u64 = (<u64>1 << 53) - 1;
+
+// ---- what apply() says of a move (one i32; src/prove/search.ts reads it) ----------------------
+export const A_OK: i32 = 1;
+// bits 1-2: terminal 1 WIN, 2 LOSS; bits 3-5: why; bit 6: joins; bit 7: history-dependent; bit 8: repetition
+export const WHY_CAPTURED: i32 = 1;
+export const WHY_END: i32 = 2;
+export const WHY_VOID: i32 = 3;
+export const WHY_ESCAPE: i32 = 4;
+export const WHY_FILLED: i32 = 5;
+export const WHY_SHORT: i32 = 6;
+export const WHY_ALIVE: i32 = 7;
+const T_WIN: i32 = 1 << 1;
+const T_LOSS: i32 = 2 << 1;
+const JOINS: i32 = 1 << 6;
+const HISTORY: i32 = 1 << 7;
+const REPETITION: i32 = 1 << 8;
+@inline function ended(t: i32, why: i32): i32 { return A_OK | t | (why << 3); }
+
+// ---- the question (set by searchInit from the IN buffers) -------------------------------------
+export const S_FLAGS_IN: usize = memory.data(19 * 19, 16); // u8 row-major: the F_* bits below
+export const S_TARGETS_IN: usize = memory.data(19 * 19 * 2, 16); // u16 row-major, one per target string
+export const S_NEED_IN: usize = memory.data(19 * 19 * 2, 16); // u16 per target: liberties to keep (goal "liberties")
+export const S_ORDER_IN: usize = memory.data(19 * 19 * 2, 16); // u16 row-major, the static move order
+export const S_MOVES_OUT: usize = memory.data(400 * 2, 16); // i16 moves (row-major, -1 pass)
+const F_REGION: u8 = 1;
+const F_BARRED: u8 = 2; // the defender may not play here (an open region's exits, barred)
+const F_EXIT: u8 = 4; // the defender playing here leaves the region (an escape)
+const F_BOUNDARY: u8 = 8; // a boundary string's stone (taken as safe)
+const F_TARGET_STONE: u8 = 16;
+const F_REGION_ATTACKER: u8 = 32; // the attacker's stones inside the region at the start (finished games)
+const FLAGS: usize = memory.data(448, 16); // by mailbox point
+const TIDX: usize = memory.data(448 * 2, 16); // u16 by mailbox point: 1 + the target there, 0 none
+const XOF: usize = memory.data(448 * 2, 16); // i16 by mailbox point: row-major index, -1 off board
+@inline function flag(p: i32, f: u8): bool { return (load<u8>(FLAGS + <usize>p) & f) != 0; }
+@inline function rowMajor(p: i32): i32 { return <i32>load<i16>(XOF + (<usize>p << 1)); }
+
+let defender: i32 = 0;
+let attacker: i32 = 0;
+let goal: i32 = 0; // 0 all, 1 any, 2 liberties
+let endPasses: i32 = 2;
+let endRule: i32 = 0; // 1 null moves end play, 2 Zhang's virtual moves
+let fillIn: bool = false;
+let loopGuard: bool = false;
+let benson: bool = false;
+let hasRegionAttacker: bool = false;
+let withThreats: bool = false;
+let useShared: bool = false;
+let nTargets: i32 = 0;
+let nOrder: i32 = 0;
+const TARGET: usize = memory.data(400 * 4, 16); // i32 mailbox point per target
+const CAPTURED: usize = memory.data(400, 16); // u8 per target: captured on the current line
+let capturedTargets: i32 = 0;
+const ORDER: usize = memory.data(400 * 4, 16); // i32 mailbox points
+@inline function targetAt(k: i32): i32 { return load<i32>(TARGET + (<usize>k << 2)); }
+@inline function isCaptured(k: i32): bool { return load<u8>(CAPTURED + <usize>k) != 0; }
+
+// ---- the line (entry 0 the start) ------------------------------------------------------------
+const P_CAP: i32 = MAX_PLY + 8;
+const P_KIND: usize = memory.data(P_CAP, 16); // 0 start, 1 play, 2 pass
+const P_NCAP: usize = memory.data(P_CAP * 4, 16); // stones the play captured
+const P_THREAT: usize = memory.data(P_CAP, 16); // an outside threat came before the play
+const P_PREV_THREAT: usize = memory.data(P_CAP * 4, 16); // lastThreat before it
+const P_PASSES: usize = memory.data(P_CAP * 4, 16); // consecutive passes before it
+const P_TLOG: usize = memory.data(P_CAP * 4, 16); // the target log's length before it
+const P_KEYS: usize = memory.data(P_CAP * 8, 16); // situation (board + player to move), 53 bits
+const P_KEYP: usize = memory.data(P_CAP * 8, 16); // board position, 53 bits
+const P_COLOR: usize = memory.data(P_CAP, 16); // the colour that played (a pass uses no threat)
+@inline function plyColor(t: i32): i32 { return <i32>load<u8>(P_COLOR + <usize>t); }
+const TLOG: usize = memory.data(400 * 2, 16); // u16 targets captured, ply by ply (each once on a line)
+let tlog: i32 = 0;
+let plen: i32 = 0;
+let passes: i32 = 0;
+let threatsB: i32 = 0;
+let threatsW: i32 = 0;
+let lastThreat: i32 = -1;
+// situations on the line, counted by their low 12 bits: most lookups end at a zero
+const ONLINE: usize = memory.data(4096 * 2, 16);
+@inline function keyS(t: i32): u64 { return load<u64>(P_KEYS + (<usize>t << 3)); }
+@inline function keyP(t: i32): u64 { return load<u64>(P_KEYP + (<usize>t << 3)); }
+
+// ---- budget and counters -----------------------------------------------------------------------
+export let sNodes: f64 = 0;
+export let sPositions: f64 = 0;
+export let sBudgetOut: bool = false;
+export let sSawVoid: bool = false;
+export let sDepthExceeded: bool = false;
+let tick: i32 = 0;
+let maxNodes: f64 = Infinity;
+let maxPositions: f64 = Infinity;
+let deadline: f64 = Infinity;
+let phaseDeadline: f64 = Infinity;
+let phasePositions: f64 = Infinity;
+let hasCancel: bool = false;
+
+/** A fresh budget (performance.now() deadlines; Infinity for none). */
+export function searchBudget(nodes: f64, positions: f64, dl: f64, cancel: bool): void {
+  maxNodes = nodes; maxPositions = positions; deadline = dl; hasCancel = cancel;
+  sNodes = 0; sPositions = 0; sBudgetOut = false; sSawVoid = false; sDepthExceeded = false; tick = 0;
+}
+
+/** The current phase's end (see Search.phase); returns nothing, the budget may open again. */
+export function searchPhase(dl: f64, positions: f64): void { phaseDeadline = dl; phasePositions = positions; }
+
+function spent(): bool {
+  return sNodes >= maxNodes || sPositions >= maxPositions || hostNow() > deadline || (hasCancel && hostCancelled() != 0);
+}
+
+/** After a phase: the budget is open again unless it is itself spent. */
+export function searchReopen(): void { if (sBudgetOut && !spent()) sBudgetOut = false; }
+
+@inline function outOfBudget(): bool {
+  if (sBudgetOut) return true;
+  if ((++tick & 1023) == 0) {
+    if (spent() || sPositions >= phasePositions || hostNow() > phaseDeadline) sBudgetOut = true;
+  }
+  return sBudgetOut;
+}
+
+/** A visit of a walk outside df-pn (deepening, proof checks): counted; true when out of budget. */
+export function searchVisit(): bool { sNodes += 1; return outOfBudget(); }
+
+// ---- the tables of df-pn: two slots, so that a search with outside threats reads the proofs of
+// the same question without them (its prior) while it writes its own ---------------------------
+const TBITS: i32 = 21;
+const TSLOTS: i32 = 1 << TBITS;
+const TMASK: i32 = TSLOTS - 1;
+const EBYTES: usize = 24; // u64 key, i32 pn, i32 dn, i32 best + 2 (0 none), u32 generation
+const PROBES: i32 = 16;
+// per slot: base address, generation, entries (no heap: the tables are grown memory of their own)
+const TINFO: usize = memory.data(2 * 16, 16);
+@inline function tBase(slot: i32): usize { return <usize>load<u32>(TINFO + (<usize>slot << 4)); }
+@inline function tGen(slot: i32): u32 { return load<u32>(TINFO + (<usize>slot << 4) + 4); }
+@inline function tCount(slot: i32): i32 { return load<i32>(TINFO + (<usize>slot << 4) + 8); }
+@inline function setCount(slot: i32, n: i32): void { store<i32>(TINFO + (<usize>slot << 4) + 8, n); }
+let cur: i32 = 0; // the slot this search writes
+let prior: i32 = -1; // the slot its prior is in (-1 none)
+let favours: i32 = 0; // the value the prior's threats cannot take away (WIN or LOSS)
+
+function tableFor(slot: i32): usize {
+  if (tBase(slot) == 0) {
+    const bytes = <usize>TSLOTS * EBYTES;
+    const pages = <i32>((bytes + 65535) >> 16);
+    const before = memory.grow(pages);
+    if (before < 0) unreachable();
+    store<u32>(TINFO + (<usize>slot << 4), <u32>(<usize>before << 16));
+  }
+  return tBase(slot);
+}
+
+@inline function homeOf(k: u64): i32 { return <i32>(k ^ (k >> 23) ^ (k >> 41)) & TMASK; }
+
+/** The entry of key k in a slot's table, or 0. */
+function findIn(slot: i32, k: u64): usize {
+  const base = tBase(slot), gen = tGen(slot);
+  let i = homeOf(k);
+  for (let n = 0; n < PROBES; n++) {
+    const e = base + <usize>i * EBYTES;
+    if (load<u32>(e + 20) != gen) return 0;
+    if (load<u64>(e) == k) return e;
+    i = (i + 1) & TMASK;
+  }
+  return 0;
+}
+
+/** Stores (pn, dn, best) for key k in this search's table: its entry, a free one, or else the
+ *  first unproven entry of the probe window (proofs are kept: the proof check reads them). */
+function store3(k: u64, pn: i32, dn: i32, best: i32): void {
+  const base = tBase(cur), gen = tGen(cur);
+  let i = homeOf(k);
+  let victim: usize = 0;
+  let e: usize = 0;
+  for (let n = 0; n < PROBES; n++) {
+    e = base + <usize>i * EBYTES;
+    if (load<u32>(e + 20) != gen) { setCount(cur, tCount(cur) + 1); break; }
+    if (load<u64>(e) == k) break;
+    if (victim == 0 && load<i32>(e + 8) != 0 && load<i32>(e + 12) != 0) victim = e;
+    i = (i + 1) & TMASK;
+    if (n == PROBES - 1) e = victim != 0 ? victim : base + <usize>homeOf(k) * EBYTES;
+  }
+  store<u64>(e, k); store<i32>(e + 8, pn); store<i32>(e + 12, dn); store<i32>(e + 16, best + 2); store<u32>(e + 20, gen);
+}
+
+// ---- keys ---------------------------------------------------------------------------------------
+/** Mixes a small integer into a 53-bit key (32-bit multiplies on its two halves). */
+@inline function mixKey(k: u64, x: i32): u64 {
+  const lo = <u32>k ^ <u32>((x ^ 0x5bd1e995) * <i32>0x9e3779b1);
+  const hi = (<u32>(k >> 32) ^ (<u32>((x + 0x27d4eb2f) * <i32>0x85ebca77) >> 11)) & 0x1fffff;
+  return (<u64>hi << 32) | <u64>lo;
+}
+
+/** The key without the outside threats' counts: the position's key in a search without threats. */
+function baseKey(color: i32): u64 {
+  const t = plen - 1;
+  let k = mixKey(keyS(t), (passes * 64 + capturedTargets) * 2 + (color == WHITE ? 1 : 0));
+  // the one-move look-back: a capture's key holds the board before it (ko)
+  const ncap = load<i32>(P_NCAP + (<usize>t << 2));
+  if (load<u8>(P_KIND + <usize>t) == 1 && ncap > 0 && t >= 1) {
+    const p = keyP(t - 1);
+    k = mixKey(mixKey(k, <i32>(<u32>p) ^ ncap), <i32>(p >> 32));
+  }
+  return k;
+}
+
+@inline function countsZero(): bool { return !withThreats || (threatsB | threatsW) == 0; }
+
+/** The table key of the current position with `color` to move. */
+function keyOf(color: i32): u64 {
+  const k = baseKey(color);
+  // (the counts only when a side holds threats: a position with none left has the key it has
+  // in a search without threats, so that such a search's proofs can guide this one)
+  return countsZero() ? k : mixKey(k, 0x7000 + threatsB * 64 + threatsW);
+}
+
+export function searchKey(color: i32): f64 { return <f64>keyOf(color); }
+
+/** Whether the host holds a parallel proof's shared table (set after searchInit). */
+export function searchShared(on: i32): void { useShared = on != 0; }
+
+// ---- setting a question up ----------------------------------------------------------------------
+const HISTORY_SCORE: usize = memory.data(2 * 448 * 8, 16); // f64 per colour and row-major point
+@inline function scoreAt(i: i32): f64 { return load<f64>(HISTORY_SCORE + (<usize>i << 3)); }
+
+/** Sets the question up on the rule engine's current game (after rulesStart): the IN buffers hold
+ *  the flags, targets, liberties to keep and move order. `slot`: the table this search writes
+ *  (cleared); `priorSlot` (-1 none): the table of the same question without threats. */
+export function searchInit(def: i32, g: i32, ends: i32, rule: i32, opts: i32, tB: i32, tW: i32,
+  nT: i32, nO: i32, slot: i32, priorSlot: i32, fav: i32): void {
+  defender = def; attacker = def ^ 3; goal = g; endPasses = ends; endRule = rule;
+  fillIn = (opts & 1) != 0; loopGuard = (opts & 2) != 0; benson = (opts & 4) != 0; useShared = (opts & 8) != 0;
+  threatsB = tB; threatsW = tW; withThreats = tB + tW > 0; lastThreat = -1;
+  nTargets = nT; nOrder = nO;
+  memory.fill(FLAGS, 0, 448);
+  memory.fill(TIDX, 0, 448 * 2);
+  for (let p = 0; p < 448; p++) store<i16>(XOF + (<usize>p << 1), -1);
+  hasRegionAttacker = false;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x, p = pointOf(x, y);
+      const f = load<u8>(S_FLAGS_IN + <usize>i);
+      store<u8>(FLAGS + <usize>p, f);
+      store<i16>(XOF + (<usize>p << 1), <i16>i);
+      if (fillIn && (f & F_REGION) != 0 && colorAt(p) == attacker) {
+        store<u8>(FLAGS + <usize>p, f | F_REGION_ATTACKER);
+        hasRegionAttacker = true;
+      }
+    }
+  for (let k = 0; k < nT; k++) {
+    const i = <i32>load<u16>(S_TARGETS_IN + (<usize>k << 1));
+    const p = pointOf(i % width, i / width);
+    store<i32>(TARGET + (<usize>k << 2), p);
+    store<u8>(CAPTURED + <usize>k, 0);
+    store<u16>(TIDX + (<usize>p << 1), <u16>(k + 1));
+  }
+  capturedTargets = 0;
+  for (let k = 0; k < nO; k++) {
+    const i = <i32>load<u16>(S_ORDER_IN + (<usize>k << 1));
+    store<i32>(ORDER + (<usize>k << 2), pointOf(i % width, i / width));
+  }
+  memory.fill(HISTORY_SCORE, 0, 2 * 448 * 8);
+  memory.fill(ONLINE, 0, 4096 * 2);
+  plen = 1; passes = 0; tlog = 0;
+  store<u8>(P_KIND, 0); store<i32>(P_NCAP, 0); store<u8>(P_THREAT, 0);
+  store<u64>(P_KEYS, R.situationNow() & MASK53);
+  store<u64>(P_KEYP, boardHash() & MASK53);
+  onlineAdd(keyS(0), 1);
+  cur = slot; prior = priorSlot; favours = fav;
+  const base = tableFor(cur);
+  // a new generation frees every entry at once
+  let gen = tGen(cur) + 1;
+  if (gen == 0) { memory.fill(base, 0, <usize>TSLOTS * EBYTES); gen = 1; }
+  store<u32>(TINFO + (<usize>cur << 4) + 4, gen);
+  setCount(cur, 0);
+  dfpnTop = 0; kidTop = 0;
+}
+
+// ---- the line ----------------------------------------------------------------------------------
+@inline function onlineAt(s: u64): usize { return ONLINE + (<usize>(<i32>s & 4095) << 1); }
+@inline function onlineAdd(s: u64, d: i32): void { const a = onlineAt(s); store<u16>(a, <u16>(<i32>load<u16>(a) + d)); }
+
+/** Counts a situation entering the line; true when it was already on it. */
+function enterPath(s: u64, p: u64): bool {
+  let seen = false;
+  if (load<u16>(onlineAt(s)) != 0) {
+    for (let t = 0; t < plen; t++) if (keyS(t) == s) { seen = true; break; }
+  }
+  store<u64>(P_KEYS + (<usize>plen << 3), s);
+  store<u64>(P_KEYP + (<usize>plen << 3), p);
+  onlineAdd(s, 1);
+  plen++;
+  return seen;
+}
+
+function tooLong(): i32 {
+  sDepthExceeded = true;
+  sBudgetOut = true;
+  return 0;
+}
+
+@inline function isRepetition(code: i32): bool {
+  return code == R_KO || code == R_SUPERKO || code == R_HOT_STONE || code == R_DISTURBING || code == R_NO_GOING_BACK;
+}
+
+/** Plays `move` (row-major, -1 pass) for `color`; on A_OK the caller must call searchUndo. */
+export function searchApply(move: i32, color: i32, depth: i32): i32 {
+  sPositions += 1;
+  if (depth + 1 >= MAX_PLY) return tooLong();
+  // (a pass changes the board's simple-ko memory: every move is taken back from a saved slot)
+  saveSlot(depth + 1);
+  const t = plen;
+  store<i32>(P_PASSES + (<usize>t << 2), passes);
+  store<i32>(P_TLOG + (<usize>t << 2), tlog);
+  store<i32>(P_NCAP + (<usize>t << 2), 0);
+  store<u8>(P_THREAT + <usize>t, 0);
+  if (move == PASS) {
+    if (rulesPass(color, false) == HISTORY_FULL) return tooLong();
+    passes++;
+    store<u8>(P_KIND + <usize>t, 2);
+    const pKey = keyP(t - 1);
+    const repeated = enterPath(R.situationNow() & MASK53, pKey);
+    if (goal == 2 && color == defender && short()) return ended(T_WIN, WHY_SHORT);
+    if (passes >= endPasses) return ended(T_LOSS, WHY_END);
+    // zhang 3.5: four virtual moves made while the board position was the same end play
+    let underBoard = 0;
+    for (let i = 1; i <= t; i++) if (load<u8>(P_KIND + <usize>i) == 2 && keyP(i) == pKey) underBoard++;
+    if (endRule == 2 && underBoard >= 4) return ended(T_LOSS, WHY_END);
+    return A_OK | (repeated || underBoard > 1 ? HISTORY : 0);
+  }
+  // an eye region's attacker has every ko threat of the rest of the board: no ko or
+  // repetition rule binds it (see eyes.ts)
+  const free = goal == 2 && color != defender;
+  const x = move % width, y = move / width;
+  let code = rulesPlay(x, y, color, true, free);
+  if (code == HISTORY_FULL) return tooLong();
+  let threat = false, lookedBack = false;
+  if (code != R_OK) {
+    if (!isRepetition(code)) return 0;
+    // a refusal that repeats the position before the opponent's last move (simple ko, an
+    // immediate superko retake, a single hot stone) looks one move back: the key holds that
+    const s = R.refusedFrom;
+    lookedBack = !(code == R_KO || s == plen - 2);
+    // a position that stood before an outside threat was played does not come back: the
+    // threat and its answer stand on the board elsewhere since. (The position just before the
+    // move the threat came before stood again, threat and answer added, when it was played.)
+    const beforeThreat = s >= 0 && s < lastThreat - 1;
+    const left = color == BLACK ? threatsB : threatsW;
+    if (!beforeThreat && left == 0) return REPETITION | (lookedBack ? HISTORY : 0);
+    // (or an outside threat and its answer come first): the move is played free of the rule
+    code = rulesPlay(x, y, color, true, true);
+    if (code == HISTORY_FULL) return tooLong();
+    if (code != R_OK) return 0;
+    if (!beforeThreat) {
+      if (color == BLACK) threatsB--; else threatsW--;
+      threat = true;
+    }
+  }
+  const ncap = lastCaptured, nself = lastSelfCaptured;
+  const nullMove = lastNoChange && endRule == 1;
+  passes = nullMove ? passes + 1 : 0;
+  store<u8>(P_KIND + <usize>t, 1);
+  store<u8>(P_COLOR + <usize>t, <u8>color);
+  store<i32>(P_NCAP + (<usize>t << 2), ncap);
+  if (threat) {
+    store<u8>(P_THREAT + <usize>t, 1);
+    store<i32>(P_PREV_THREAT + (<usize>t << 2), lastThreat);
+    lastThreat = t;
+  }
+  const repeated = enterPath(R.situationNow() & MASK53, boardHash() & MASK53) || lookedBack;
+  if (R.ended == END_CYCLE) {
+    sSawVoid = true;
+    // (a void keeps the target on the board, but it is no proof that a region keeps liberties)
+    return ended(goal == 2 ? T_WIN : T_LOSS, WHY_VOID) | HISTORY;
+  }
+  // targets: a capture by the attacker, or the defender's own suicide
+  if ((color == defender ? nself : ncap) > 0) {
+    for (let k = 0; k < nTargets; k++) {
+      if (!isCaptured(k) && colorAt(targetAt(k)) != defender) {
+        store<u8>(CAPTURED + <usize>k, 1);
+        store<u16>(TLOG + (<usize>(tlog++) << 1), <u16>k);
+        capturedTargets++;
+      }
+    }
+    if (capturedTargets == nTargets || (goal != 0 && capturedTargets > 0)) return ended(T_WIN, WHY_CAPTURED);
+  }
+  const p = pointOf(x, y);
+  if (color == defender && ncap > 0 && capturesOutsideHold(ncap)) return ended(T_LOSS, WHY_ESCAPE);
+  // the attacker's own stones inside the region (strings thought dead) that reach a liberty
+  // outside it, where no one plays, could never be taken again: the proof is no longer local
+  if (color != defender && hasRegionAttacker && attackerLeaves(p)) return ended(T_LOSS, WHY_ESCAPE);
+  // a local region's way out: the defender reaching it joins stones or room outside the region
+  if (color == defender && flag(p, F_EXIT)) return ended(T_LOSS, WHY_ESCAPE) | (joinsTarget(p) ? JOINS : 0);
+  if (goal == 2 && color == defender && short()) return ended(T_WIN, WHY_SHORT);
+  if (nullMove && passes >= endPasses) return ended(T_LOSS, WHY_END);
+  if (fillIn && filledIn()) return ended(T_WIN, WHY_FILLED);
+  // a target made unconditionally alive can never be captured (Benson)
+  if (benson && color == defender && capturedTargets == 0) {
+    const alive = bensonTargets(color, nTargets);
+    if (alive > 0 && (goal != 1 || alive == nTargets)) return ended(T_LOSS, WHY_ALIVE);
+  }
+  return A_OK | (repeated ? HISTORY : 0);
+}
+
+/** Takes back the last move applied (its depth as applied). */
+export function searchUndo(depth: i32): void {
+  rulesUndo();
+  plen--;
+  const t = plen;
+  onlineAdd(keyS(t), -1);
+  passes = load<i32>(P_PASSES + (<usize>t << 2));
+  if (load<u8>(P_THREAT + <usize>t) != 0) {
+    if (plyColor(t) == BLACK) threatsB++; else threatsW++;
+    lastThreat = load<i32>(P_PREV_THREAT + (<usize>t << 2));
+  }
+  const from = load<i32>(P_TLOG + (<usize>t << 2));
+  while (tlog > from) {
+    const k = <i32>load<u16>(TLOG + (<usize>(--tlog) << 1));
+    store<u8>(CAPTURED + <usize>k, 0);
+    capturedTargets--;
+  }
+  loadSlot(depth + 1);
+}
+
+
+/** Goal "liberties": some target string has fewer empty neighbours inside the region than it
+ *  must keep (a captured target has none). */
+function short(): bool {
+  for (let k = 0; k < nTargets; k++) {
+    if (isCaptured(k)) return true;
+    const i = rowMajor(targetAt(k));
+    if (stringLibertiesIn(i % width, i / width) < <i32>load<u16>(S_NEED_IN + (<usize>k << 1))) return true;
+  }
+  return false;
+}
+
+/** The defender's capture took a string whose fate the region does not hold: a boundary string,
+ *  or an attacker string that touched the defender's own stones outside the region. */
+function capturesOutsideHold(n: i32): bool {
+  for (let i = 0; i < n; i++) {
+    const p = <i32>load<u16>(REMOVED + (<usize>i << 1));
+    if (flag(p, F_BOUNDARY)) return true;
+    for (let d = 0; d < 4; d++) {
+      const q = d == 0 ? p - 1 : d == 1 ? p + 1 : d == 2 ? p - pitch : p + pitch;
+      if (colorAt(q) == defender && !flag(q, F_REGION) && !flag(q, F_TARGET_STONE)) return true;
+    }
+  }
+  return false;
+}
+
+/** The attacker's string through p holds stones that were inside the region at the start, no
+ *  boundary stone, and a liberty outside the region. */
+function attackerLeaves(p: i32): bool {
+  let inside = false, boundary = false, out = false;
+  let s = p;
+  do {
+    if (flag(s, F_REGION_ATTACKER)) inside = true;
+    if (flag(s, F_BOUNDARY)) boundary = true;
+    for (let d = 0; d < 4; d++) {
+      const q = d == 0 ? s - 1 : d == 1 ? s + 1 : d == 2 ? s - pitch : s + pitch;
+      if (colorAt(q) == EMPTY && !flag(q, F_REGION)) out = true;
+    }
+    s = nextOf(s);
+  } while (s != p);
+  return inside && !boundary && out;
+}
+
+/** The string through p holds a target stone still on the board. */
+function joinsTarget(p: i32): bool {
+  let s = p;
+  do {
+    const k = <i32>load<u16>(TIDX + (<usize>s << 1)) - 1;
+    if (k >= 0 && !isCaptured(k)) return true;
+    s = nextOf(s);
+  } while (s != p);
+  return false;
+}
+
+// filledIn's floods: a stamp per call, no clearing
+const SEEN: usize = memory.data(448 * 4, 16);
+const SAFE: usize = memory.data(448 * 4, 16);
+const AREA: usize = memory.data(448 * 2, 16);
+const AROUND: usize = memory.data(448 * 4 * 2, 16);
+const CHAINQ: usize = memory.data(448 * 2, 16);
+let fstamp: i32 = 0;
+
+function safeString(q: i32, a: i32): bool {
+  const st = fstamp;
+  const at = load<i32>(SAFE + (<usize>q << 2));
+  if (at == st) return true;
+  if (at == -st) return false;
+  let n = 0;
+  store<u16>(CHAINQ, <u16>q); n = 1;
+  store<i32>(SAFE + (<usize>q << 2), -st);
+  let ok = false;
+  for (let h = 0; h < n; h++) {
+    const c = <i32>load<u16>(CHAINQ + (<usize>h << 1));
+    for (let d = 0; d < 4; d++) {
+      const r = d == 0 ? c - 1 : d == 1 ? c + 1 : d == 2 ? c - pitch : c + pitch;
+      const col = colorAt(r);
+      if (col == EMPTY && !flag(r, F_REGION)) ok = true;
+      else if (col == a && load<i32>(SAFE + (<usize>r << 2)) != -st) {
+        store<i32>(SAFE + (<usize>r << 2), -st);
+        store<u16>(CHAINQ + (<usize>(n++) << 1), <u16>r);
+      }
+    }
+  }
+  if (ok) for (let h = 0; h < n; h++) store<i32>(SAFE + (<usize>load<u16>(CHAINQ + (<usize>h << 1)) << 2), st);
+  return ok;
+}
+
+function areaDead(start: i32, a: i32): bool {
+  const st = fstamp;
+  let n = 1, m = 0;
+  store<u16>(AREA, <u16>start);
+  store<i32>(SEEN + (<usize>start << 2), st);
+  for (let h = 0; h < n; h++) {
+    const p = <i32>load<u16>(AREA + (<usize>h << 1));
+    let touches = false;
+    for (let d = 0; d < 4; d++) {
+      const q = d == 0 ? p - 1 : d == 1 ? p + 1 : d == 2 ? p - pitch : p + pitch;
+      const col = colorAt(q);
+      if (col == BORDER) continue;
+      if (col == a) {
+        touches = true;
+        store<u16>(AROUND + (<usize>(m++) << 1), <u16>q);
+      } else if (load<i32>(SEEN + (<usize>q << 2)) != st) {
+        store<i32>(SEEN + (<usize>q << 2), st);
+        store<u16>(AREA + (<usize>(n++) << 1), <u16>q);
+      }
+    }
+    if (colorAt(p) == EMPTY && (!touches || !flag(p, F_REGION))) return false;
+  }
+  for (let i = 0; i < m; i++) if (!safeString(<i32>load<u16>(AROUND + (<usize>i << 1)), a)) return false;
+  return true;
+}
+
+/** Dead by fill-in (see Search.filledIn in src/prove/search.ts for the argument). */
+function filledIn(): bool {
+  const d = defender, a = attacker;
+  fstamp++;
+  const anyGoal = goal == 1;
+  let all = true;
+  for (let k = 0; k < nTargets; k++) {
+    if (isCaptured(k)) continue;
+    const m = targetAt(k);
+    if (colorAt(m) != d) continue;
+    if (load<i32>(SEEN + (<usize>m << 2)) == fstamp) continue;
+    const dead = areaDead(m, a);
+    if (dead && anyGoal) return true;
+    if (!dead) all = false;
+    if (!all && !anyGoal) return false;
+  }
+  return all && !anyGoal;
+}
+
+// ---- move order ---------------------------------------------------------------------------------
+/** Candidate moves for `color` into `out` (i32 row-major): the table's best first, then by the
+ *  history heuristic (a stable order among equal scores), then the static order; pass last. */
+function movesInto(out: usize, color: i32, best: i32): i32 {
+  let n = 0;
+  const barredToo = color == defender;
+  const h = (color == BLACK ? 0 : 448);
+  if (best >= 0) store<i32>(out, best), n = 1;
+  const first = n;
+  for (let k = 0; k < nOrder; k++) {
+    const p = load<i32>(ORDER + (<usize>k << 2));
+    const i = rowMajor(p);
+    if (i == best || colorAt(p) != EMPTY || (barredToo && flag(p, F_BARRED))) continue;
+    // insertion by score, after the equal ones (stable)
+    const sc = scoreAt(h + i);
+    let j = n;
+    while (j > first && scoreAt(h + load<i32>(out + (<usize>(j - 1) << 2))) < sc) {
+      store<i32>(out + (<usize>j << 2), load<i32>(out + (<usize>(j - 1) << 2)));
+      j--;
+    }
+    store<i32>(out + (<usize>j << 2), i);
+    n++;
+  }
+  store<i32>(out + (<usize>n << 2), PASS);
+  return n + 1;
+}
+
+const MOVES_TMP: usize = memory.data(400 * 4, 16);
+/** The moves of movesInto in S_MOVES_OUT (i16); best -2 for none. */
+export function searchMoves(color: i32, best: i32): i32 {
+  const n = movesInto(MOVES_TMP, color, best);
+  for (let i = 0; i < n; i++) store<i16>(S_MOVES_OUT + (<usize>i << 1), <i16>load<i32>(MOVES_TMP + (<usize>i << 2)));
+  return n;
+}
+
+/** The history heuristic's reward for a move that refuted the others. */
+export function searchReward(color: i32, move: i32, amount: f64): void {
+  if (move < 0) return;
+  const a = HISTORY_SCORE + (<usize>((color == BLACK ? 0 : 448) + move) << 3);
+  store<f64>(a, load<f64>(a) + amount);
+}
+
+/** Fewest liberties of a target string still on the board (for df-pn's first estimates). */
+function targetLiberties(): i32 {
+  let fewest = 1 << 30;
+  for (let k = 0; k < nTargets; k++) {
+    if (isCaptured(k)) continue;
+    const i = rowMajor(targetAt(k));
+    const libs = stringLiberties(i % width, i / width);
+    if (libs > 0 && libs < fewest) fewest = libs;
+  }
+  return fewest == 1 << 30 ? 1 : fewest;
+}
+
+export function searchTargetLiberties(): i32 { return targetLiberties(); }
+export function searchPasses(): i32 { return passes; }
+export function searchPathLength(): i32 { return plen; }
+export function searchTableSize(): i32 { return tCount(cur); }
+
+// ---- what is proven ------------------------------------------------------------------------------
+/** This search's proven value of key k (WIN/LOSS) and best move, as (value + 2) | (best + 2) << 2; 0 none. */
+@inline function provenIn(slot: i32, k: u64): i32 {
+  const e = findIn(slot, k);
+  if (e == 0) return 0;
+  const pn = load<i32>(e + 8), dn = load<i32>(e + 12);
+  if (pn != 0 && dn != 0) return 0;
+  return ((pn == 0 ? WIN : LOSS) + 2) | (load<i32>(e + 16) << 2);
+}
+
+/** The prior's value for the current position where it still holds: every value where no side
+ *  has a threat left (the same position), and elsewhere the values that favour the side the
+ *  threats were given to (more threats only add moves for it). Packed as provenIn; 0 none. */
+function priorValue(color: i32): i32 {
+  if (prior < 0) return 0;
+  const v = provenIn(prior, baseKey(color));
+  if (v == 0) return 0;
+  return countsZero() || (v & 3) - 2 == favours ? v : 0;
+}
+
+/** Proven elsewhere (another worker, or the prior), packed as provenIn; 0 none. */
+function elsewhere(color: i32, k: u64): i32 {
+  if (useShared) {
+    const v = hostSharedGet(<u32>k, <u32>(k >> 32));
+    if (v != 0) return v;
+  }
+  return priorValue(color);
+}
+
+/** The table's winning move at the current position: its own proof first, then the others'
+ *  (best + 2; 0 none; the move of the deepening's table comes between, in TypeScript). */
+export function searchProvenBest(color: i32): i32 {
+  const v = provenIn(cur, keyOf(color));
+  return v == 0 ? 0 : (v >> 2);
+}
+export function searchElsewhereBest(color: i32): i32 {
+  const v = elsewhere(color, keyOf(color));
+  return v == 0 ? 0 : (v >> 2);
+}
+
+/** A proven value of key k in this search's table: WIN, LOSS or UNKNOWN. */
+export function searchProvenValue(k: f64): i32 {
+  const v = provenIn(cur, <u64>k);
+  return v == 0 ? UNKNOWN : (v & 3) - 2;
+}
+
+// ---- df-pn (with the 1+epsilon threshold trick) ------------------------------------------------
+// pn: how many leaves must still be proven for the attacker to win; dn: to disprove it.
+const KID_CAP: i32 = 1 << 18;
+const KID_MOVE: usize = memory.data(KID_CAP * 4, 16);
+const KID_KEY: usize = memory.data(KID_CAP * 8, 16);
+const KID_INFO: usize = memory.data(KID_CAP * 4, 16); // terminal + 2 | libs << 2 | elsewhere + 2 << 12 | onPath << 16
+let kidTop: i32 = 0;
+const DFPN_CAP: i32 = MAX_PLY + 8;
+const DFPN_KEYS: usize = memory.data(DFPN_CAP * 8, 16); // the keys of the df-pn line (the repetition rule of its numbers)
+const ONDFPN: usize = memory.data(4096, 16);
+let dfpnTop: i32 = 0;
+let dfpnStart: f64 = 0;
+export let sLooping: bool = false;
+
+/** df-pn from the current position (`depth` moves below the question's root): WIN or LOSS (to be
+ *  verified) or UNKNOWN. */
+export function searchDfpn(toMove: i32, depth: i32): i32 {
+  const key = keyOf(toMove);
+  dfpnTop = 0;
+  memory.fill(ONDFPN, 0, 4096);
+  dfpnStart = sNodes;
+  sLooping = false;
+  kidTop = 0;
+  mid(toMove, depth, INF - 1, INF - 1);
+  if (sLooping) return UNKNOWN;
+  const e = findIn(cur, key);
+  if (e == 0) return UNKNOWN;
+  const pn = load<i32>(e + 8), dn = load<i32>(e + 12);
+  return pn == 0 ? WIN : dn == 0 ? LOSS : UNKNOWN;
+}
+
+/**
+ * df-pn with repetitions can go round for ever (see src/prove/search.ts): with the
+ * "finished-game" tuning, expansions past 2,000 + 8 times the table's entries stop it.
+ */
+@inline function stalled(): bool {
+  if (sLooping) return true;
+  if (!loopGuard) return false;
+  if ((tick & 1023) == 0 && sNodes - dfpnStart > 2000 + 8 * <f64>tCount(cur)) sLooping = true;
+  return sLooping;
+}
+
+@inline function onDfpnPath(k: u64): bool {
+  if (load<u8>(ONDFPN + <usize>(<i32>k & 4095)) == 0) return false;
+  for (let i = 0; i < dfpnTop; i++) if (load<u64>(DFPN_KEYS + (<usize>i << 3)) == k) return true;
+  return false;
+}
+
+@inline function eps(x: i32): i32 { return x >= INF ? INF : <i32>Math.ceil(<f64>x * 1.25) + 1; }
+
+function mid(color: i32, depth: i32, thpn: i32, thdn: i32): void {
+  sNodes += 1;
+  const key = keyOf(color);
+  const orNode = color == attacker;
+  const base = kidTop;
+  // children: legality, terminal values and keys, found once per visit
+  const own = findIn(cur, key);
+  const hint = own != 0 ? load<i32>(own + 16) - 2 : -2;
+  const nm = movesInto(MOVES_AT + (<usize>depth * 400 << 2), color, hint);
+  if (base + nm >= KID_CAP || dfpnTop >= DFPN_CAP) { sBudgetOut = true; return; }
+  // (the node's key on the line first: a child that repeats it counts as on the path)
+  store<u64>(DFPN_KEYS + (<usize>dfpnTop << 3), key);
+  dfpnTop++;
+  const ob = ONDFPN + <usize>(<i32>key & 4095);
+  store<u8>(ob, load<u8>(ob) + 1);
+  let n = 0;
+  for (let j = 0; j < nm; j++) {
+    const mv = load<i32>(MOVES_AT + (<usize>(depth * 400 + j) << 2));
+    const at = base + n;
+    // the attacker's pass always loses when two passes end play: the defender passes too
+    if (orNode && mv == PASS && endPasses == 2) {
+      store<i32>(KID_MOVE + (<usize>at << 2), mv);
+      store<u64>(KID_KEY + (<usize>at << 3), 0);
+      store<i32>(KID_INFO + (<usize>at << 2), LOSS + 2);
+      n++;
+      continue;
+    }
+    const a = searchApply(mv, color, depth);
+    if ((a & A_OK) == 0) continue;
+    const term = (a >> 1) & 3;
+    let info = 0;
+    let k: u64 = 0;
+    if (term == 0) {
+      k = keyOf(color ^ 3);
+      let libs = targetLiberties();
+      if (libs > 1000) libs = 1000;
+      info = 2 | (libs << 2);
+      if (onDfpnPath(k)) info |= 1 << 16;
+      else if ((useShared || prior >= 0) && findIn(cur, k) == 0) {
+        // proven by another worker or the search before (looked up once per visit)
+        const v = elsewhere(color ^ 3, k);
+        if (v != 0) info |= ((v & 3)) << 12;
+      }
+    } else info = (term == 1 ? WIN : LOSS) + 2;
+    store<i32>(KID_MOVE + (<usize>at << 2), mv);
+    store<u64>(KID_KEY + (<usize>at << 3), k);
+    store<i32>(KID_INFO + (<usize>at << 2), info);
+    n++;
+    searchUndo(depth);
+  }
+  kidTop = base + n;
+  while (true) {
+    let pn: i32, dn: i32;
+    let bestI = -1, second = INF, bestV = INF, bestOther = 0;
+    let sum = 0;
+    for (let i = 0; i < n; i++) {
+      // a child's proof and disproof numbers
+      const at = base + i;
+      const info = load<i32>(KID_INFO + (<usize>at << 2));
+      let kp: i32, kd: i32;
+      const term = (info & 3) - 2;
+      if (term != 0) {
+        kp = term == WIN ? 0 : INF;
+        kd = term == WIN ? INF : 0;
+      } else if ((info & (1 << 16)) != 0) {
+        // repeating a position on the current path counts as a loss for the player repeating it
+        kp = orNode ? INF : 0;
+        kd = orNode ? 0 : INF;
+      } else {
+        const e = findIn(cur, load<u64>(KID_KEY + (<usize>at << 3)));
+        const ew = (info >> 12) & 3;
+        if (e == 0 && ew != 0) {
+          kp = ew - 2 == WIN ? 0 : INF;
+          kd = ew - 2 == WIN ? INF : 0;
+        } else if (e != 0) {
+          kp = load<i32>(e + 8); kd = load<i32>(e + 12);
+        } else {
+          // unexplored: a target short of liberties is cheaper to prove captured
+          const libs = (info >> 2) & 1023;
+          kp = libs - 1 > 1 ? libs - 1 : 1;
+          kd = 1;
+        }
+      }
+      if (orNode) {
+        sum = min(INF, sum + kd);
+        if (kp < bestV) { second = bestV; bestV = kp; bestI = i; bestOther = kd; } else if (kp < second) second = kp;
+      } else {
+        sum = min(INF, sum + kp);
+        if (kd < bestV) { second = bestV; bestV = kd; bestI = i; bestOther = kp; } else if (kd < second) second = kd;
+      }
+    }
+    if (orNode) { pn = bestV; dn = sum; } else { pn = sum; dn = bestV; }
+    const proven = pn == 0 || dn == 0;
+    if (pn >= thpn || dn >= thdn || proven || outOfBudget() || stalled() || bestI < 0) {
+      const best = bestI >= 0 ? load<i32>(KID_MOVE + (<usize>(base + bestI) << 2)) : -2;
+      store3(key, pn, dn, best);
+      if (proven && best >= 0) searchReward(color, best, 1);
+      if (proven && useShared) hostSharedPut(<u32>key, <u32>(key >> 32), pn == 0 ? WIN : LOSS, best == -2 ? PASS : best);
+      break;
+    }
+    const at = base + bestI;
+    // 1+epsilon: let the child run a little past the second-best before switching
+    let cpn: i32, cdn: i32;
+    if (orNode) {
+      cpn = min(thpn, eps(second));
+      cdn = <i32>min(<i64>(INF - 1), <i64>thdn - <i64>dn + <i64>bestOther);
+    } else {
+      cdn = min(thdn, eps(second));
+      cpn = <i32>min(<i64>(INF - 1), <i64>thpn - <i64>pn + <i64>bestOther);
+    }
+    const mv = load<i32>(KID_MOVE + (<usize>at << 2));
+    const a = searchApply(mv, color, depth);
+    if ((a & A_OK) == 0) { // cannot happen: legality was just checked
+      store<i32>(KID_INFO + (<usize>at << 2), (orNode ? LOSS : WIN) + 2);
+      continue;
+    }
+    if (((a >> 1) & 3) == 0) mid(color ^ 3, depth + 1, cpn, cdn);
+    searchUndo(depth);
+  }
+  dfpnTop--;
+  store<u8>(ob, load<u8>(ob) - 1);
+  kidTop = base;
+}
+
+// each depth's candidate moves (row-major), written once per visit
+const MOVES_AT: usize = memory.data(MAX_PLY * 400 * 4, 16);
