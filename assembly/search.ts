@@ -288,6 +288,8 @@ export function searchInit(def: i32, g: i32, ends: i32, rule: i32, opts: i32, tB
   }
   memory.fill(HISTORY_SCORE, 0, 2 * 448 * 8);
   memory.fill(ONLINE, 0, 4096 * 2);
+  bcGen++;
+  if (bcGen == 0) { memory.fill(BCACHE, 0, (1 << BC_BITS) * 16); bcGen = 1; }
   plen = 1; passes = 0; tlog = 0;
   store<u8>(P_KIND, 0); store<i32>(P_NCAP, 0); store<u8>(P_THREAT, 0);
   store<u64>(P_KEYS, R.situationNow() & MASK53);
@@ -423,7 +425,7 @@ export function searchApply(move: i32, color: i32, depth: i32): i32 {
   if (fillIn && filledIn()) return ended(T_WIN, WHY_FILLED);
   // a target made unconditionally alive can never be captured (Benson)
   if (benson && color == defender && capturedTargets == 0) {
-    const alive = bensonTargets(color, nTargets);
+    const alive = bensonCached(color);
     if (alive > 0 && (goal != 1 || alive == nTargets)) return ended(T_LOSS, WHY_ALIVE);
   }
   return A_OK | (repeated ? HISTORY : 0);
@@ -636,6 +638,38 @@ function targetLiberties(): i32 {
 }
 
 export function searchTargetLiberties(): i32 { return targetLiberties(); }
+
+// What df-pn asks of a board again at every visit of its parent (Benson's test, the targets'
+// liberties) depends on the board alone (and on the targets captured): a direct-mapped cache by
+// board hash, cleared by generation with each question.
+const BC_BITS: i32 = 19;
+const BC_MASK: i32 = (1 << BC_BITS) - 1;
+const BCACHE: usize = memory.data((1 << BC_BITS) * 16, 16); // u64 key, i16 alive + 1, i16 libs + 1, u32 generation
+let bcGen: u32 = 0;
+
+@inline function boardCacheEntry(k: u64): usize {
+  const e = BCACHE + (<usize>(<i32>(k ^ (k >> 32)) & BC_MASK) << 4);
+  if (load<u32>(e + 12) != bcGen || load<u64>(e) != k) {
+    store<u64>(e, k); store<u32>(e + 8, 0); store<u32>(e + 12, bcGen);
+  }
+  return e;
+}
+
+@inline function boardCacheKey(): u64 { return boardHash() ^ (<u64>capturedTargets * 0x9e3779b97f4a7c15); }
+
+function bensonCached(color: i32): i32 {
+  const e = boardCacheEntry(boardCacheKey());
+  let v = <i32>load<i16>(e + 8);
+  if (v == 0) { v = bensonTargets(color, nTargets) + 1; store<i16>(e + 8, <i16>v); }
+  return v - 1;
+}
+
+function libertiesCached(): i32 {
+  const e = boardCacheEntry(boardCacheKey());
+  let v = <i32>load<i16>(e + 10);
+  if (v == 0) { v = min(targetLiberties(), 1000) + 1; store<i16>(e + 10, <i16>v); }
+  return v - 1;
+}
 export function searchPasses(): i32 { return passes; }
 export function searchPathLength(): i32 { return plen; }
 export function searchTableSize(): i32 { return tCount(cur); }
@@ -736,6 +770,40 @@ export function searchDfpn(toMove: i32, depth: i32): i32 {
 
 @inline function eps(x: i32): i32 { return x >= INF ? INF : <i32>Math.ceil(<f64>x * 1.25) + 1; }
 
+const KID_PN: usize = memory.data(KID_CAP * 4, 16);
+const KID_DN: usize = memory.data(KID_CAP * 4, 16);
+
+/** A child's proof and disproof numbers, into KID_PN and KID_DN. */
+function kidNumbers(at: i32, orNode: bool): void {
+  const info = load<i32>(KID_INFO + (<usize>at << 2));
+  let kp: i32, kd: i32;
+  const term = (info & 3) - 2;
+  if (term != 0) {
+    kp = term == WIN ? 0 : INF;
+    kd = term == WIN ? INF : 0;
+  } else if ((info & (1 << 16)) != 0) {
+    // repeating a position on the current path counts as a loss for the player repeating it
+    kp = orNode ? INF : 0;
+    kd = orNode ? 0 : INF;
+  } else {
+    const e = findIn(cur, load<u64>(KID_KEY + (<usize>at << 3)));
+    const ew = (info >> 12) & 3;
+    if (e == 0 && ew != 0) {
+      kp = ew - 2 == WIN ? 0 : INF;
+      kd = ew - 2 == WIN ? INF : 0;
+    } else if (e != 0) {
+      kp = load<i32>(e + 8); kd = load<i32>(e + 12);
+    } else {
+      // unexplored: a target short of liberties is cheaper to prove captured
+      const libs = (info >> 2) & 1023;
+      kp = libs - 1 > 1 ? libs - 1 : 1;
+      kd = 1;
+    }
+  }
+  store<i32>(KID_PN + (<usize>at << 2), kp);
+  store<i32>(KID_DN + (<usize>at << 2), kd);
+}
+
 function mid(color: i32, depth: i32, thpn: i32, thdn: i32): void {
   sNodes += 1;
   const key = keyOf(color);
@@ -770,7 +838,7 @@ function mid(color: i32, depth: i32, thpn: i32, thdn: i32): void {
     let k: u64 = 0;
     if (term == 0) {
       k = keyOf(color ^ 3);
-      let libs = targetLiberties();
+      let libs = libertiesCached();
       if (libs > 1000) libs = 1000;
       info = 2 | (libs << 2);
       if (onDfpnPath(k)) info |= 1 << 16;
@@ -787,38 +855,16 @@ function mid(color: i32, depth: i32, thpn: i32, thdn: i32): void {
     searchUndo(depth);
   }
   kidTop = base + n;
+  // the children's numbers, found once per visit; afterwards only the child just searched
+  // changes (a transposition's change under a sibling is seen at the next visit)
+  for (let i = 0; i < n; i++) kidNumbers(base + i, orNode);
   while (true) {
     let pn: i32, dn: i32;
     let bestI = -1, second = INF, bestV = INF, bestOther = 0;
     let sum = 0;
     for (let i = 0; i < n; i++) {
-      // a child's proof and disproof numbers
       const at = base + i;
-      const info = load<i32>(KID_INFO + (<usize>at << 2));
-      let kp: i32, kd: i32;
-      const term = (info & 3) - 2;
-      if (term != 0) {
-        kp = term == WIN ? 0 : INF;
-        kd = term == WIN ? INF : 0;
-      } else if ((info & (1 << 16)) != 0) {
-        // repeating a position on the current path counts as a loss for the player repeating it
-        kp = orNode ? INF : 0;
-        kd = orNode ? 0 : INF;
-      } else {
-        const e = findIn(cur, load<u64>(KID_KEY + (<usize>at << 3)));
-        const ew = (info >> 12) & 3;
-        if (e == 0 && ew != 0) {
-          kp = ew - 2 == WIN ? 0 : INF;
-          kd = ew - 2 == WIN ? INF : 0;
-        } else if (e != 0) {
-          kp = load<i32>(e + 8); kd = load<i32>(e + 12);
-        } else {
-          // unexplored: a target short of liberties is cheaper to prove captured
-          const libs = (info >> 2) & 1023;
-          kp = libs - 1 > 1 ? libs - 1 : 1;
-          kd = 1;
-        }
-      }
+      const kp = load<i32>(KID_PN + (<usize>at << 2)), kd = load<i32>(KID_DN + (<usize>at << 2));
       if (orNode) {
         sum = min(INF, sum + kd);
         if (kp < bestV) { second = bestV; bestV = kp; bestI = i; bestOther = kd; } else if (kp < second) second = kp;
@@ -850,10 +896,12 @@ function mid(color: i32, depth: i32, thpn: i32, thdn: i32): void {
     const a = searchApply(mv, color, depth);
     if ((a & A_OK) == 0) { // cannot happen: legality was just checked
       store<i32>(KID_INFO + (<usize>at << 2), (orNode ? LOSS : WIN) + 2);
+      kidNumbers(at, orNode);
       continue;
     }
     if (((a >> 1) & 3) == 0) mid(color ^ 3, depth + 1, cpn, cdn);
     searchUndo(depth);
+    kidNumbers(at, orNode);
   }
   dfpnTop--;
   store<u8>(ob, load<u8>(ob) - 1);
