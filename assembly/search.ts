@@ -149,22 +149,25 @@ export function searchReopen(): void { if (sBudgetOut && !spent()) sBudgetOut = 
 /** A visit of a walk outside df-pn (deepening, proof checks): counted; true when out of budget. */
 export function searchVisit(): bool { sNodes += 1; return outOfBudget(); }
 
-// ---- the tables of df-pn: two slots, so that a search with outside threats reads the proofs of
-// the same question without them (its prior) while it writes its own ---------------------------
+// ---- the tables of df-pn: three slots, so that a search of the ko status reads the proofs of the
+// same question asked with other outside threats (its priors, at most two) while it writes its own
 const TBITS: i32 = 21;
 const TSLOTS: i32 = 1 << TBITS;
 const TMASK: i32 = TSLOTS - 1;
 const EBYTES: usize = 24; // u64 key, i32 pn, i32 dn, i32 best + 2 (0 none), u32 generation
 const PROBES: i32 = 16;
 // per slot: base address, generation, entries (no heap: the tables are grown memory of their own)
-const TINFO: usize = memory.data(2 * 16, 16);
+const TINFO: usize = memory.data(3 * 16, 16);
 @inline function tBase(slot: i32): usize { return <usize>load<u32>(TINFO + (<usize>slot << 4)); }
 @inline function tGen(slot: i32): u32 { return load<u32>(TINFO + (<usize>slot << 4) + 4); }
 @inline function tCount(slot: i32): i32 { return load<i32>(TINFO + (<usize>slot << 4) + 8); }
 @inline function setCount(slot: i32, n: i32): void { store<i32>(TINFO + (<usize>slot << 4) + 8, n); }
 let cur: i32 = 0; // the slot this search writes
-let prior: i32 = -1; // the slot its prior is in (-1 none)
-let favours: i32 = 0; // the value the prior's threats cannot take away (WIN or LOSS)
+// the priors: their slots (-1 none) and the threats each was asked with (B, W)
+let priors: i32 = 0;
+const PRIOR: usize = memory.data(2 * 16, 16); // i32 slot, threats B, threats W
+let startB: i32 = 0; // this search's own threats at its start
+let startW: i32 = 0;
 
 function tableFor(slot: i32): usize {
   if (tBase(slot) == 0) {
@@ -252,9 +255,9 @@ const HISTORY_SCORE: usize = memory.data(2 * 448 * 8, 16); // f64 per colour and
 
 /** Sets the question up on the rule engine's current game (after rulesStart): the IN buffers hold
  *  the flags, targets, liberties to keep and move order. `slot`: the table this search writes
- *  (cleared); `priorSlot` (-1 none): the table of the same question without threats. */
+ *  (cleared); its priors are set after (searchPrior). */
 export function searchInit(def: i32, g: i32, ends: i32, rule: i32, opts: i32, tB: i32, tW: i32,
-  nT: i32, nO: i32, slot: i32, priorSlot: i32, fav: i32): void {
+  nT: i32, nO: i32, slot: i32): void {
   defender = def; attacker = def ^ 3; goal = g; endPasses = ends; endRule = rule;
   fillIn = (opts & 1) != 0; loopGuard = (opts & 2) != 0; benson = (opts & 4) != 0; useShared = (opts & 8) != 0;
   threatsB = tB; threatsW = tW; withThreats = tB + tW > 0; lastThreat = -1;
@@ -295,7 +298,7 @@ export function searchInit(def: i32, g: i32, ends: i32, rule: i32, opts: i32, tB
   store<u64>(P_KEYS, R.situationNow() & MASK53);
   store<u64>(P_KEYP, boardHash() & MASK53);
   onlineAdd(keyS(0), 1);
-  cur = slot; prior = priorSlot; favours = fav;
+  cur = slot; priors = 0; startB = tB; startW = tW;
   const base = tableFor(cur);
   // a new generation frees every entry at once
   let gen = tGen(cur) + 1;
@@ -684,14 +687,34 @@ export function searchTableSize(): i32 { return tCount(cur); }
   return ((pn == 0 ? WIN : LOSS) + 2) | (load<i32>(e + 16) << 2);
 }
 
-/** The prior's value for the current position where it still holds: every value where no side
- *  has a threat left (the same position), and elsewhere the values that favour the side the
- *  threats were given to (more threats only add moves for it). Packed as provenIn; 0 none. */
+/** A prior: the table in `slot` of the same question asked with (tB, tW) outside threats. */
+export function searchPrior(slot: i32, tB: i32, tW: i32): void {
+  if (priors >= 2) return;
+  const a = PRIOR + (<usize>priors << 4);
+  store<i32>(a, slot); store<i32>(a + 4, tB); store<i32>(a + 8, tW);
+  priors++;
+}
+
+/**
+ * A prior's value for the current position where it still holds. Outside threats only add moves
+ * for their holder, so a value that favours side X, proven with X holding mX threats and the
+ * other side mY, holds wherever X holds at least mX and the other side at most mY. The prior's
+ * position is the one with the same threats used (and none below none). Packed as provenIn; 0 none.
+ */
 function priorValue(color: i32): i32 {
-  if (prior < 0) return 0;
-  const v = provenIn(prior, baseKey(color));
-  if (v == 0) return 0;
-  return countsZero() || (v & 3) - 2 == favours ? v : 0;
+  if (priors == 0) return 0;
+  const base = baseKey(color);
+  for (let j = 0; j < priors; j++) {
+    const a = PRIOR + (<usize>j << 4);
+    const mB = max(0, threatsB + load<i32>(a + 4) - startB), mW = max(0, threatsW + load<i32>(a + 8) - startW);
+    const v = provenIn(load<i32>(a), (mB | mW) == 0 ? base : mixKey(base, 0x7000 + mB * 64 + mW));
+    if (v == 0) continue;
+    const x = (v & 3) - 2 == WIN ? attacker : defender;
+    const mX = x == BLACK ? mB : mW, mY = x == BLACK ? mW : mB;
+    const cX = x == BLACK ? threatsB : threatsW, cY = x == BLACK ? threatsW : threatsB;
+    if (mX <= cX && mY >= cY) return v;
+  }
+  return 0;
 }
 
 /** Proven elsewhere (another worker, or the prior), packed as provenIn; 0 none. */
@@ -842,7 +865,7 @@ function mid(color: i32, depth: i32, thpn: i32, thdn: i32): void {
       if (libs > 1000) libs = 1000;
       info = 2 | (libs << 2);
       if (onDfpnPath(k)) info |= 1 << 16;
-      else if ((useShared || prior >= 0) && findIn(cur, k) == 0) {
+      else if ((useShared || priors > 0) && findIn(cur, k) == 0) {
         // proven by another worker or the search before (looked up once per visit)
         const v = elsewhere(color ^ 3, k);
         if (v != 0) info |= ((v & 3)) << 12;

@@ -67,7 +67,8 @@ export interface CoreExports {
   statWhiteAreaWins: WebAssembly.Global;
   // the prover's search (assembly/search.ts)
   searchInit(def: number, goal: number, ends: number, rule: number, opts: number, tB: number, tW: number,
-    nT: number, nO: number, slot: number, priorSlot: number, favours: number): void;
+    nT: number, nO: number, slot: number): void;
+  searchPrior(slot: number, tB: number, tW: number): void;
   searchShared(on: number): void;
   searchBudget(nodes: number, positions: number, deadline: number, cancel: number | boolean): void;
   searchPhase(deadline: number, positions: number): void;

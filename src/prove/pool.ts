@@ -82,7 +82,7 @@ export async function proveParallel(req: ProveRequest, workers: number, signal?:
       let step = steps.next(first);
       let nodes = first.nodes, positions = first.positions ?? 0;
       while (!step.done) {
-        const more = new Frontier({ ...r, threats: step.value }, { ...sp, threats: step.value }, pool, workers, stopAll, false);
+        const more = new Frontier({ ...r, threats: step.value.threats }, { ...sp, threats: step.value.threats }, pool, workers, stopAll, false);
         const q = await more.answer(c, koDeadline);
         nodes += q.nodes; positions += q.positions ?? 0; voidMet ||= more.voidMet;
         step = steps.next(q);

@@ -88,18 +88,26 @@ export const koTimeFor = (answerMs: number): number => Math.max(250, 4 * answerM
 
 type Answer = Question & { koRefused?: boolean };
 
+/** A question of the ko status: the outside threats to ask with, and the earlier answers
+ *  (0: the first, k: the k-th step's) whose proofs may guide it. */
+export interface KoStep { threats: { B: number; W: number }; guides: number[] }
+
 /**
- * The ko status of a first answer, as steps: yields the outside threats to ask with next and
- * receives that answer (so that one procedure serves the single-thread and the parallel search).
+ * The ko status of a first answer, as steps: yields the questions to ask next and receives their
+ * answers (so that one procedure serves the single-thread and the parallel search). The loser is
+ * given one outside threat more at each step, up to KO_THREATS_TRIED; each step is guided by the
+ * answers before it (a value that favours a side holds where that side has no fewer threats and
+ * the other no more: see assembly/search.ts priorValue).
  */
 export function* koSteps(first: Answer, defender: Color, given: { B: number; W: number }):
-  Generator<{ B: number; W: number }, KoStatus, Answer> {
+  Generator<KoStep, KoStatus, Answer> {
   if (first.captured === null) return { status: "unknown", winner: null, threats: 0, upTo: null, given };
   const winner = first.captured ? other(defender) : defender;
   if (!first.koRefused) return { status: "unconditional", winner, threats: 0, upTo: null, given };
   const loser = other(winner);
   for (let n = 1; n <= KO_THREATS_TRIED; n++) {
-    const q = yield { ...given, [loser]: given[loser] + n };
+    // (the first answer and the step before: at most two guides)
+    const q = yield { threats: { ...given, [loser]: given[loser] + n }, guides: n === 1 ? [0] : [0, n - 1] };
     if (q.captured === null) return { status: "unknown", winner, threats: 0, upTo: n - 1 || null, given };
     if (q.captured !== first.captured) return { status: "ko", winner, threats: n, upTo: n, given, overturned: { captured: q.captured, line: q.line } };
     if (!q.koRefused) return { status: "unconditional", winner, threats: 0, upTo: null, given };
@@ -212,15 +220,15 @@ function askWithKoIn(spec: ProblemSpec, toMove: Color, budget: Budget, wantProof
   const search = new Search(spec, toMove, budget);
   const first = answerOn(search, toMove, wantProof);
   const answerMs = performance.now() - t0;
-  // the first search's proofs guide the next ones wherever no side has a threat left, and
-  // elsewhere where they favour the loser (its threats can only add to what it already wins)
-  const prior = { of: search, favours: first.captured ? LOSS : WIN };
+  // each step's search is guided by the proofs of the earlier ones it names
+  const searches = [search];
   const koBudget = { ...budget, deadline: Math.min(budget.deadline, performance.now() + koTimeFor(answerMs)) };
   let nodes = first.nodes, positions = first.positions ?? 0, voidMet = first.voidMet;
   const steps = koSteps(first, spec.defender, given);
   let step = steps.next(first);
   while (!step.done) {
-    const withThreats = new Search({ ...spec, threats: step.value }, toMove, koBudget, prior);
+    const withThreats = new Search({ ...spec, threats: step.value.threats }, toMove, koBudget, step.value.guides.map((k) => searches[k]));
+    searches.push(withThreats);
     const q = answerOn(withThreats, toMove, false);
     nodes += q.nodes; positions += q.positions ?? 0; voidMet ||= q.voidMet;
     step = steps.next(q);

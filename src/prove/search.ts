@@ -125,10 +125,10 @@ export class Search {
   private moveView: Int16Array;
   private shared?: SharedProofs;
 
-  /** `prior`: an earlier search of the same question without outside threats, whose proofs
-   *  guide this one wherever no side has a threat left, and elsewhere where they favour
-   *  `favours` (the side the threats were given to can only gain by them). */
-  constructor(readonly spec: ProblemSpec, toMove: Color, private budget: Budget, prior?: { of: Search; favours: number }) {
+  /** `priors`: earlier searches (at most two) of the same question with other outside threats,
+   *  whose proofs guide this one where they still hold (see assembly/search.ts priorValue).
+   *  Each must be the last search made of its table slot. */
+  constructor(readonly spec: ProblemSpec, toMove: Color, private budget: Budget, priors: Search[] = []) {
     const { width, height, rules } = spec;
     this.game = new Game({ width, height, suicide: rules.suicide, ko: "none", toMove });
     this.game.setup(spec.board, toMove);
@@ -159,19 +159,17 @@ export class Search {
     // "finished-game": fill-in and the loop guard (see ProblemSpec.tuning)
     const finished = spec.tuning === "finished-game";
     const opts = (finished ? 3 : 0) | (benson ? 4 : 0);
-    this.slot = prior ? 1 - prior.of.slot : 0;
-    this.prior = prior;
+    this.slot = [0, 1, 2].find((k) => !priors.some((p) => p.slot === k))!;
     const goal = spec.goal === "any" ? 1 : keepLiberties ? 2 : 0;
     const endRule = rules.end === "null-moves" ? 1 : rules.end === "zhang-virtual" ? 2 : 0;
     const t = spec.threats ?? { B: 0, W: 0 };
     this.opts = opts;
-    c.searchInit(spec.defender === "B" ? 1 : 2, goal, this.endPasses, endRule, opts, t.B, t.W, spec.targets.length, order.length,
-      this.slot, prior ? prior.of.slot : -1, prior?.favours ?? 0);
+    c.searchInit(spec.defender === "B" ? 1 : 2, goal, this.endPasses, endRule, opts, t.B, t.W, spec.targets.length, order.length, this.slot);
+    for (const p of priors.slice(0, 2)) c.searchPrior(p.slot, p.spec.threats?.B ?? 0, p.spec.threats?.W ?? 0);
     this.moveView = new Int16Array(c.memory.buffer, Number(c.S_MOVES_OUT.value), 400);
     this.rebudget(budget);
   }
   private readonly opts: number;
-  private readonly prior?: { of: Search; favours: number };
 
   /** A fresh budget for the next task on this search: a worker keeps one search, and its
    *  tables, for all its tasks of one question. */
