@@ -42,6 +42,34 @@ const OFF_CAPS_W: usize = OFF_SCALARS + 24; // i32
 export const STATE_BYTES: usize = OFF_SCALARS + 32;
 
 export const STATE: usize = memory.data(<i32>STATE_BYTES, 16);
+/** The bitboards and scalars: the tail of the state from OFF_BB on. */
+const TAIL_BYTES: usize = STATE_BYTES - OFF_BB;
+/** The bytes savePart writes for n mailbox points. */
+export function partBytes(n: i32): usize { return <usize>n * 9 + TAIL_BYTES; }
+
+/** Saves the state of mailbox points lo..lo+n-1 (colour, string links, sizes, liberties; not the
+ *  empty-point list, which only the playouts read: a search that moves only inside that range
+ *  and takes every move back by loadPart leaves that list stale, and a new setup rebuilds it),
+ *  with the bitboards and scalars, at dst. */
+export function savePart(dst: usize, lo: i32, n: i32): void {
+  const l = <usize>lo, m = <usize>n;
+  memory.copy(dst, STATE + OFF_COLOR + l, m);
+  memory.copy(dst + m, STATE + OFF_CHAIN + (l << 1), m << 1);
+  memory.copy(dst + m * 3, STATE + OFF_NEXT + (l << 1), m << 1);
+  memory.copy(dst + m * 5, STATE + OFF_SIZE + (l << 1), m << 1);
+  memory.copy(dst + m * 7, STATE + OFF_LIBS + (l << 1), m << 1);
+  memory.copy(dst + m * 9, STATE + OFF_BB, TAIL_BYTES);
+}
+
+export function loadPart(src: usize, lo: i32, n: i32): void {
+  const l = <usize>lo, m = <usize>n;
+  memory.copy(STATE + OFF_COLOR + l, src, m);
+  memory.copy(STATE + OFF_CHAIN + (l << 1), src + m, m << 1);
+  memory.copy(STATE + OFF_NEXT + (l << 1), src + m * 3, m << 1);
+  memory.copy(STATE + OFF_SIZE + (l << 1), src + m * 5, m << 1);
+  memory.copy(STATE + OFF_LIBS + (l << 1), src + m * 7, m << 1);
+  memory.copy(STATE + OFF_BB, src + m * 9, TAIL_BYTES);
+}
 export const COLOR: usize = STATE + OFF_COLOR;
 export const CHAIN: usize = STATE + OFF_CHAIN;
 const NEXT: usize = STATE + OFF_NEXT;

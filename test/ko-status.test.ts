@@ -176,14 +176,15 @@ describe("ko status: the procedure", () => {
   });
   it("asks again with one more threat for the loser, then two, and stops at the first that overturns", () => {
     const steps = koSteps(answer(false, true), "W", { B: 1, W: 0 });
-    expect(steps.next().value).toEqual({ B: 2, W: 0 });
-    expect(steps.next(answer(false, true)).value).toEqual({ B: 3, W: 0 });
+    // each guided by the first answer, the second also by the step before it
+    expect(steps.next().value).toEqual({ threats: { B: 2, W: 0 }, guides: [0] });
+    expect(steps.next(answer(false, true)).value).toEqual({ threats: { B: 3, W: 0 }, guides: [0, 1] });
     expect(steps.next(answer(true, true)).value).toMatchObject({ status: "ko", winner: "W", threats: 2 });
   });
   it("a budget that runs out says unknown, with the threats shown so far", () => {
     const steps = koSteps(answer(true, true), "W", { B: 0, W: 0 });
     steps.next();
-    expect(steps.next(answer(true, true)).value).toEqual({ B: 0, W: 2 });
+    expect(steps.next(answer(true, true)).value).toEqual({ threats: { B: 0, W: 2 }, guides: [0, 1] });
     expect(steps.next(answer(null, false)).value).toMatchObject({ status: "unknown", upTo: 1 });
   });
   it("--threats: B:N,W:M, either part, 0 to 20; anything else is refused by name", () => {
