@@ -766,6 +766,20 @@ function priorValue(color: i32): i32 {
   return 0;
 }
 
+/** A prior's best move at the current position, proven or not and whatever it favours: a move
+ *  order, not a value (the search with threats mostly wins by the same moves). -2 none. */
+function priorHint(color: i32): i32 {
+  if (priors == 0) return -2;
+  const base = baseKey(color);
+  for (let j = 0; j < priors; j++) {
+    const a = PRIOR + (<usize>j << 4);
+    const mB = max(0, threatsB + load<i32>(a + 4) - startB), mW = max(0, threatsW + load<i32>(a + 8) - startW);
+    const e = findIn(load<i32>(a), (mB | mW) == 0 ? base : mixKey(base, 0x7000 + mB * 64 + mW));
+    if (e != 0 && load<i32>(e + 16) != 0) return load<i32>(e + 16) - 2;
+  }
+  return -2;
+}
+
 /** Proven elsewhere (another worker, or the prior), packed as provenIn; 0 none. */
 function elsewhere(color: i32, k: u64): i32 {
   if (useShared) {
@@ -883,7 +897,7 @@ function mid(color: i32, depth: i32, thpn: i32, thdn: i32): void {
   const base = kidTop;
   // children: legality, terminal values and keys, found once per visit
   const own = findIn(cur, key);
-  const hint = own != 0 ? load<i32>(own + 16) - 2 : -2;
+  const hint = own != 0 ? load<i32>(own + 16) - 2 : priorHint(color);
   const nm = movesInto(MOVES_AT + (<usize>depth * 400 << 2), color, hint);
   if (base + nm >= KID_CAP || dfpnTop >= DFPN_CAP) { sBudgetOut = true; return; }
   // (the node's key on the line first: a child that repeats it counts as on the path)
