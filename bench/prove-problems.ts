@@ -39,6 +39,9 @@ interface Outcome { file: string; expected: string; got: "right" | "wrong" | "un
   ko: string | null;
   /** the side to move reaches the goal only with outside threats (the peer's "needs ko mastery") */
   koNeeded: boolean;
+  /** the ko status as found: "unconditional" (upTo: the threats it was shown to hold against,
+   *  null for any number), "ko", or "unknown" (the budget ran out first) */
+  koStatus: KoStatus["status"] | null; koUpTo: number | null;
   peer?: { got: "right" | "wrong" | "unknown"; ko: boolean; ms: number; move: string | null } }
 
 /** tsumego.js on one problem, time-boxed: its generator yields every `slice` ms and is dropped
@@ -123,10 +126,11 @@ async function main(): Promise<void> {
       if (m) bookMove = book.has((record.height - Number(m[2])) * record.width + letters.indexOf(m[1]));
     }
     outcomes.push({ file, expected: attackerMoves ? `${toMove} kills` : `${toMove} lives`, got, ms: Math.round(ms), answerMs: Math.round(q.answerMs ?? ms), nodes: q.nodes, positions: q.positions ?? 0,
-      bookMove, first: firstMove, ko, koNeeded: q.captured !== null && q.captured !== want && byKo, peer: peer && { ...peer, ms: Math.round(peer.ms) } });
+      bookMove, first: firstMove, ko, koNeeded: q.captured !== null && q.captured !== want && byKo,
+      koStatus: q.ko?.status ?? null, koUpTo: q.ko?.upTo ?? null, peer: peer && { ...peer, ms: Math.round(peer.ms) } });
     if (!process.argv.includes("--json")) {
       const p = peer ? `  peer ${peer.got.padEnd(7)} ${String(Math.round(peer.ms)).padStart(6)} ms${peer.ko ? " (ko)" : ""}` : "";
-      console.log(`${file.padEnd(14)} ${(attackerMoves ? "kill" : "live").padEnd(5)} ${got.padEnd(8)} ${String(Math.round(ms)).padStart(7)} ms ${String(q.nodes).padStart(10)} nodes  first ${firstMove ?? "-"}${bookMove === false ? " (not a book move)" : ""}${ko ? `  [${ko}]` : ""}${p}`);
+      console.log(`${file.padEnd(14)} ${(attackerMoves ? "kill" : "live").padEnd(5)} ${got.padEnd(8)} ${String(Math.round(ms)).padStart(7)} ms ${String(q.nodes).padStart(10)} nodes  first ${firstMove ?? "-"}${bookMove === false ? " (not a book move)" : ""}${ko ? `  [${ko}]` : q.ko?.status === "unknown" ? "  [ko status unknown]" : ""}${p}`);
     }
   }
   await pool?.destroy();
@@ -173,6 +177,7 @@ function peerTable(outcomes: Outcome[], seconds: number) {
     ["side to move reaches the book's goal", `${count((o) => o.peer?.got === "right")} of ${n}`, `${count((o) => o.got === "right")} of ${n}`],
     ["  of which only by winning a ko (outside threats needed)", `${count((o) => o.peer?.got === "right" && o.peer.ko)}`, `${count((o) => o.got === "right" && o.koNeeded)}`],
     ["  won, but outside threats of the other side would turn it", "", `${count((o) => o.got === "right" && !!o.ko && !o.koNeeded)}`],
+    ["  right, but the ko status not found within the time", "", `${count((o) => o.got === "right" && o.koStatus === "unknown")}`],
     [`unknown within ${seconds} s`, `${count((o) => o.peer?.got === "unknown")}`, `${count((o) => o.got === "unknown")}`],
     ["wrong", `${count((o) => o.peer?.got === "wrong")}`, `${count((o) => o.got === "wrong")}`],
     [`time on the ${both.length} both solved`, `${(peerMs / 1000).toFixed(1)} s`, `${(ourMs / 1000).toFixed(1)} s (${(peerMs / Math.max(1, ourMs)).toFixed(2)}x the peer's speed)`],
