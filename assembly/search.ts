@@ -860,6 +860,8 @@ const KID_PN: usize = memory.data(KID_CAP * 4, 16);
 const KID_DN: usize = memory.data(KID_CAP * 4, 16);
 
 /** A child's proof and disproof numbers, into KID_PN and KID_DN. */
+/** the children of the node whose numbers kidNumbers finds */
+let kidsHere: i32 = 0;
 function kidNumbers(at: i32, orNode: bool): void {
   const info = load<i32>(KID_INFO + (<usize>at << 2));
   let kp: i32, kd: i32;
@@ -884,6 +886,10 @@ function kidNumbers(at: i32, orNode: bool): void {
       const libs = (info >> 2) & 1023;
       kp = libs - 1 > 1 ? libs - 1 : 1;
       kd = 1;
+      // mobility: the side to move in the child has about as many moves as the parent's mover,
+      // and each must be answered (measured on the 104 problems, answers alone at 5 s: 6.35M
+      // nodes and 1 unknown, against 8.99M and 2 without; a quarter instead of an eighth: 6.81M)
+      if (orNode) kp += kidsHere >> 3; else kd += kidsHere >> 3;
     }
   }
   store<i32>(KID_PN + (<usize>at << 2), kp);
@@ -943,6 +949,7 @@ function mid(color: i32, depth: i32, thpn: i32, thdn: i32): void {
   kidTop = base + n;
   // the children's numbers, found once per visit; afterwards only the child just searched
   // changes (a transposition's change under a sibling is seen at the next visit)
+  kidsHere = n;
   for (let i = 0; i < n; i++) kidNumbers(base + i, orNode);
   while (true) {
     let pn: i32, dn: i32;
@@ -987,6 +994,7 @@ function mid(color: i32, depth: i32, thpn: i32, thdn: i32): void {
     }
     if (((a >> 1) & 3) == 0) mid(color ^ 3, depth + 1, cpn, cdn);
     searchUndo(depth);
+    kidsHere = n;
     kidNumbers(at, orNode);
   }
   dfpnTop--;
