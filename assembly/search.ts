@@ -888,8 +888,11 @@ function kidNumbers(at: i32, orNode: bool): void {
       kd = 1;
       // mobility: the side to move in the child has about as many moves as the parent's mover,
       // and each must be answered (measured on the 104 problems, answers alone at 5 s: 6.35M
-      // nodes and 1 unknown, against 8.99M and 2 without; a quarter instead of an eighth: 6.81M)
-      if (orNode) kp += kidsHere >> 3; else kd += kidsHere >> 3;
+      // nodes and 1 unknown, against 8.99M and 2 without; a quarter instead of an eighth: 6.81M).
+      // Not with outside threats, where a threat lets a line go round past the repetition rules:
+      // there it kept df-pn going round on the triple ko (one threat: 46K nodes without it, no
+      // answer in 3.3M with it).
+      if (!withThreats) { if (orNode) kp += kidsHere >> 3; else kd += kidsHere >> 3; }
     }
   }
   store<i32>(KID_PN + (<usize>at << 2), kp);
