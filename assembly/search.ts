@@ -535,6 +535,7 @@ function capturesOutsideHold(n: i32): bool {
 /** The attacker's string through p holds stones that were inside the region at the start, no
  *  boundary stone, and a liberty outside the region. */
 function attackerLeaves(p: i32): bool {
+  if (colorAt(p) == EMPTY) return false; // (a suicide where the rules allow it left no string)
   let inside = false, boundary = false, out = false;
   let s = p;
   do {
@@ -551,6 +552,7 @@ function attackerLeaves(p: i32): bool {
 
 /** The string through p holds a target stone still on the board. */
 function joinsTarget(p: i32): bool {
+  if (colorAt(p) == EMPTY) return false; // (a suicide where the rules allow it left no string)
   let s = p;
   do {
     const k = <i32>load<u16>(TIDX + (<usize>s << 1)) - 1;

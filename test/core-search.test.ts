@@ -1,0 +1,33 @@
+// The prover's search in the core (assembly/search.ts): cases where a move leaves the board as it
+// was, worked by hand.
+import { describe, it, expect } from "vitest";
+import { preset } from "../src/ruleset/ruleset.js";
+import { problemFrom, ask } from "../src/prove/prove.js";
+
+/** Rows from the top, "B", "W" or "." per point. */
+function boardOf(rows: string[]): Uint8Array {
+  const width = rows[0].split(" ").length;
+  const board = new Uint8Array(rows.length * width);
+  rows.forEach((r, y) => r.split(" ").forEach((c, x) => { board[y * width + x] = c === "B" ? 1 : c === "W" ? 2 : 0; }));
+  return board;
+}
+
+describe("a single-stone suicide inside a finished game's region", () => {
+  // White B5 A4-E4 E5, with the liberties A5 and D5 and a Black stone at C5 (its one liberty D5);
+  // Black's wall A3-E3 below. Under New Zealand rules suicide is allowed and the superko rule is
+  // situational, so Black's A5 is a legal null move: it takes nothing (White keeps D5) and the
+  // stone goes at once, the board as it was. Black's D5 takes nothing either (White keeps A5):
+  // C5 and D5 go. White is never captured, whoever moves first. (Once, the search's test of
+  // Black's strings leaving the region followed the stale string links of the empty A5 for ever:
+  // a KGS game under NZ rules, 2015-07-19-8, never finished.)
+  const board = boardOf([". W B . W", "W W W W W", "B B B B B", ". . . . .", ". . . . ."]);
+  const rules = preset("nz");
+  const spec = { ...problemFrom({ width: 5, height: 5, board, rules, targets: [1], toMove: "B", maxNodes: 1e6, timeMs: 5000 }),
+    tuning: "finished-game" as const };
+  for (const toMove of ["B", "W"] as const) {
+    it(`${toMove} first: the search ends, and White's group is not captured`, () => {
+      const q = ask(spec, toMove, { maxNodes: 1e6, deadline: performance.now() + 5000 }, false);
+      expect(q.captured).toBe(false);
+    });
+  }
+});
