@@ -78,6 +78,7 @@ let benson: bool = false;
 let hasRegionAttacker: bool = false;
 let withThreats: bool = false;
 let useShared: bool = false;
+let mobility: bool = false; // df-pn's first numbers count the mover's moves (see kidNumbers)
 let nTargets: i32 = 0;
 let nOrder: i32 = 0;
 const TARGET: usize = memory.data(400 * 4, 16); // i32 mailbox point per target
@@ -311,6 +312,7 @@ export function searchInit(def: i32, g: i32, ends: i32, rule: i32, opts: i32, tB
   nT: i32, nO: i32, slot: i32): void {
   defender = def; attacker = def ^ 3; goal = g; endPasses = ends; endRule = rule;
   fillIn = (opts & 1) != 0; loopGuard = (opts & 2) != 0; benson = (opts & 4) != 0; useShared = (opts & 8) != 0;
+  mobility = (opts & 16) != 0;
   threatsB = tB; threatsW = tW; withThreats = tB + tW > 0; lastThreat = -1;
   nTargets = nT; nOrder = nO;
   memory.fill(FLAGS, 0, 448);
@@ -910,10 +912,10 @@ function kidNumbers(at: i32, orNode: bool): void {
       // mobility: the side to move in the child has about as many moves as the parent's mover,
       // and each must be answered (measured on the 104 problems, answers alone at 5 s: 6.35M
       // nodes and 1 unknown, against 8.99M and 2 without; a quarter instead of an eighth: 6.81M).
-      // Not with outside threats, where a threat lets a line go round past the repetition rules:
-      // there it kept df-pn going round on the triple ko (one threat: 46K nodes without it, no
-      // answer in 3.3M with it).
-      if (!withThreats) { if (orNode) kp += kidsHere >> 3; else kd += kidsHere >> 3; }
+      // (The caller chooses: with outside threats a threat lets a line go round past the
+      // repetition rules, and there mobility kept df-pn going round on the triple ko, while it
+      // found gop/15180's ko at once: see prove.ts, askWithKoIn.)
+      if (mobility) { if (orNode) kp += kidsHere >> 3; else kd += kidsHere >> 3; }
     }
   }
   store<i32>(KID_PN + (<usize>at << 2), kp);

@@ -80,6 +80,10 @@ export interface KoStatus {
  *  turns a basic ko, two a ko where the other side holds one threat or a two-stage ko. */
 export const KO_THREATS_TRIED = 2;
 
+/** The nodes a ko-status search may spend with mobility in df-pn's first numbers before it is
+ *  asked again without (see askWithKoIn). */
+export const MOBILE_TRY_NODES = 600_000;
+
 /** The time the ko status may take beyond the answer's own: four times the answer's time, at
  *  least 4 s (within the budget). Searches with threats can cost far more than the answer
  *  (gop/16136: the answer in 63 ms, with one and then two threats for the loser 1.6 s and 1.5 s;
@@ -228,9 +232,18 @@ function askWithKoIn(spec: ProblemSpec, toMove: Color, budget: Budget, wantProof
   const steps = koSteps(first, spec.defender, given);
   let step = steps.next(first);
   while (!step.done) {
-    const withThreats = new Search({ ...spec, threats: step.value.threats }, toMove, koBudget, step.value.guides.map((k) => searches[k]));
-    searches.push(withThreats);
-    const q = answerOn(withThreats, toMove, false);
+    const withThreats = { ...spec, threats: step.value.threats }, guides = step.value.guides.map((k) => searches[k]);
+    // two tries: df-pn with mobility in its first numbers, briefly (it found gop/15180's ko at
+    // once, where without it 6M nodes found nothing), then without, from a fresh table (with
+    // mobility the triple ko's status went round for ever; without, 46K nodes)
+    let s = new Search(withThreats, toMove, { ...koBudget, maxNodes: Math.min(koBudget.maxNodes, MOBILE_TRY_NODES) }, guides, true);
+    let q = answerOn(s, toMove, false);
+    if (q.captured === null && performance.now() < koBudget.deadline && !budget.cancelled?.()) {
+      nodes += q.nodes; positions += q.positions ?? 0; voidMet ||= q.voidMet;
+      s = new Search(withThreats, toMove, koBudget, guides, false);
+      q = answerOn(s, toMove, false);
+    }
+    searches.push(s);
     nodes += q.nodes; positions += q.positions ?? 0; voidMet ||= q.voidMet;
     step = steps.next(q);
   }

@@ -128,7 +128,10 @@ export class Search {
   /** `priors`: earlier searches (at most two) of the same question with other outside threats,
    *  whose proofs guide this one where they still hold (see assembly/search.ts priorValue).
    *  Each must be the last search made of its table slot. */
-  constructor(readonly spec: ProblemSpec, toMove: Color, private budget: Budget, priors: Search[] = []) {
+  constructor(readonly spec: ProblemSpec, toMove: Color, private budget: Budget, priors: Search[] = [],
+    /** df-pn's first numbers count the mover's moves (default: without outside threats; see
+     *  assembly/search.ts kidNumbers) */
+    mobility = !(spec.threats && spec.threats.B + spec.threats.W > 0)) {
     const { width, height, rules } = spec;
     this.game = new Game({ width, height, suicide: rules.suicide, ko: "none", toMove });
     this.game.setup(spec.board, toMove);
@@ -158,7 +161,7 @@ export class Search {
     if (benson) this.game.setBensonTargets(spec.targets);
     // "finished-game": fill-in and the loop guard (see ProblemSpec.tuning)
     const finished = spec.tuning === "finished-game";
-    const opts = (finished ? 3 : 0) | (benson ? 4 : 0);
+    const opts = (finished ? 3 : 0) | (benson ? 4 : 0) | (mobility ? 16 : 0);
     this.slot = [0, 1, 2].find((k) => !priors.some((p) => p.slot === k))!;
     const goal = spec.goal === "any" ? 1 : keepLiberties ? 2 : 0;
     const endRule = rules.end === "null-moves" ? 1 : rules.end === "zhang-virtual" ? 2 : 0;
