@@ -286,14 +286,17 @@ function baseKey(color: i32): u64 {
   return k;
 }
 
-@inline function countsZero(): bool { return !withThreats || (threatsB | threatsW) == 0; }
-
 /** The table key of the current position with `color` to move. */
 function keyOf(color: i32): u64 {
   const k = baseKey(color);
   // (the counts only when a side holds threats: a position with none left has the key it has
   // in a search without threats, so that such a search's proofs can guide this one)
-  return countsZero() ? k : mixKey(k, 0x7000 + threatsB * 64 + threatsW);
+  return countedKey(k, threatsB, threatsW);
+}
+
+/** A base key with the outside threats' counts (none left: the base key itself). */
+@inline function countedKey(base: u64, tB: i32, tW: i32): u64 {
+  return (tB | tW) == 0 ? base : mixKey(base, 0x7000 + tB * 64 + tW);
 }
 
 export function searchKey(color: i32): f64 { return <f64>keyOf(color); }
@@ -706,7 +709,6 @@ function targetLiberties(): i32 {
   return fewest == 1 << 30 ? 1 : fewest;
 }
 
-export function searchTargetLiberties(): i32 { return targetLiberties(); }
 
 // What df-pn asks of a board again at every visit of its parent (Benson's test, the targets'
 // liberties) depends on the board alone (and on the targets captured): a direct-mapped cache by
@@ -740,8 +742,6 @@ function libertiesCached(): i32 {
   return v - 1;
 }
 export function searchPasses(): i32 { return passes; }
-export function searchPathLength(): i32 { return plen; }
-export function searchTableSize(): i32 { return tCount(cur); }
 
 // ---- what is proven ------------------------------------------------------------------------------
 /** This search's proven value of key k (WIN/LOSS) and best move, as (value + 2) | (best + 2) << 2; 0 none. */
@@ -761,6 +761,11 @@ export function searchPrior(slot: i32, tB: i32, tW: i32): void {
   priors++;
 }
 
+/** The threats `c` holds at the prior (entry a of PRIOR) in the position with the same threats used. */
+@inline function priorThreats(a: usize, c: i32): i32 {
+  return c == BLACK ? max(0, threatsB + load<i32>(a + 4) - startB) : max(0, threatsW + load<i32>(a + 8) - startW);
+}
+
 /**
  * A prior's value for the current position where it still holds. Outside threats only add moves
  * for their holder, so a value that favours side X, proven with X holding mX threats and the
@@ -772,8 +777,8 @@ function priorValue(color: i32): i32 {
   const base = baseKey(color);
   for (let j = 0; j < priors; j++) {
     const a = PRIOR + (<usize>j << 4);
-    const mB = max(0, threatsB + load<i32>(a + 4) - startB), mW = max(0, threatsW + load<i32>(a + 8) - startW);
-    const v = provenIn(load<i32>(a), (mB | mW) == 0 ? base : mixKey(base, 0x7000 + mB * 64 + mW));
+    const mB = priorThreats(a, BLACK), mW = priorThreats(a, WHITE);
+    const v = provenIn(load<i32>(a), countedKey(base, mB, mW));
     if (v == 0) continue;
     const x = (v & 3) - 2 == WIN ? attacker : defender;
     const mX = x == BLACK ? mB : mW, mY = x == BLACK ? mW : mB;
@@ -790,8 +795,7 @@ function priorHint(color: i32): i32 {
   const base = baseKey(color);
   for (let j = 0; j < priors; j++) {
     const a = PRIOR + (<usize>j << 4);
-    const mB = max(0, threatsB + load<i32>(a + 4) - startB), mW = max(0, threatsW + load<i32>(a + 8) - startW);
-    const e = findIn(load<i32>(a), (mB | mW) == 0 ? base : mixKey(base, 0x7000 + mB * 64 + mW));
+    const e = findIn(load<i32>(a), countedKey(base, priorThreats(a, BLACK), priorThreats(a, WHITE)));
     if (e != 0 && load<i32>(e + 16) != 0) return load<i32>(e + 16) - 2;
   }
   return -2;
@@ -817,11 +821,6 @@ export function searchElsewhereBest(color: i32): i32 {
   return v == 0 ? 0 : (v >> 2);
 }
 
-/** A proven value of key k in this search's table: WIN, LOSS or UNKNOWN. */
-export function searchProvenValue(k: f64): i32 {
-  const v = provenIn(cur, <u64>k);
-  return v == 0 ? UNKNOWN : (v & 3) - 2;
-}
 
 // ---- df-pn (with the 1+epsilon threshold trick) ------------------------------------------------
 // pn: how many leaves must still be proven for the attacker to win; dn: to disprove it.

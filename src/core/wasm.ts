@@ -79,13 +79,9 @@ export interface CoreExports {
   searchKey(color: number): number;
   searchMoves(color: number, best: number): number;
   searchReward(color: number, move: number, amount: number): void;
-  searchTargetLiberties(): number;
   searchPasses(): number;
-  searchPathLength(): number;
-  searchTableSize(): number;
   searchProvenBest(color: number): number;
   searchElsewhereBest(color: number): number;
-  searchProvenValue(key: number): number;
   searchDfpn(toMove: number, depth: number): number;
   sNodes: WebAssembly.Global;
   sPositions: WebAssembly.Global;

@@ -270,13 +270,12 @@ class Frontier {
     const depth = n.line.length;
     const children: LineNode[] = [];
     for (const mv of search.moves(n.toMove, undefined)) {
-      const passesBefore = search.consecutivePasses;
       const a = search.apply(mv, n.toMove, depth);
       if (!a.ok) {
         if (a.repetition) n.splitRefused = true;
         continue;
       }
-      search.undo(mv, n.toMove, depth, passesBefore);
+      search.undo(depth);
       const child: LineNode = { line: [...n.line, mv], toMove: other(n.toMove), parent: n, children: null,
         value: UNKNOWN, cancel: flag(), running: false, startedAt: 0 };
       if (a.terminal !== undefined) {

@@ -355,7 +355,6 @@ function proveChildren(search: Search, color: Color, depth: number, winner: Colo
     moves = [PASS, ...moves.filter((m) => m !== PASS)];
   }
   for (const mv of moves) {
-    const passesBefore = search.consecutivePasses;
     const a = search.apply(mv, color, depth);
     if (opts.memo && a.historyDependent) opts.memo.dependent = true;
     if (!a.ok) {
@@ -376,7 +375,7 @@ function proveChildren(search: Search, color: Color, depth: number, winner: Colo
     } else {
       holds = proveNode(search, other(color), depth + 1, winner, child, opts);
     }
-    search.undo(mv, color, depth, passesBefore);
+    search.undo(depth);
     if (holds === null) return null;
     if (winnerMoves && holds) {
       node.children.push(child);

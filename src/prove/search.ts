@@ -166,13 +166,11 @@ export class Search {
     const goal = spec.goal === "any" ? 1 : keepLiberties ? 2 : 0;
     const endRule = rules.end === "null-moves" ? 1 : rules.end === "zhang-virtual" ? 2 : 0;
     const t = spec.threats ?? { B: 0, W: 0 };
-    this.opts = opts;
     c.searchInit(spec.defender === "B" ? 1 : 2, goal, this.endPasses, endRule, opts, t.B, t.W, spec.targets.length, order.length, this.slot);
     for (const p of priors.slice(0, 2)) c.searchPrior(p.slot, p.spec.threats?.B ?? 0, p.spec.threats?.W ?? 0);
     this.moveView = new Int16Array(c.memory.buffer, Number(c.S_MOVES_OUT.value), 400);
     this.rebudget(budget);
   }
-  private readonly opts: number;
 
   /** A fresh budget for the next task on this search: a worker keeps one search, and its
    *  tables, for all its tasks of one question. */
@@ -209,7 +207,8 @@ export class Search {
     return decode(this.game.searchCore().searchApply(move, color === "B" ? 1 : 2, depth));
   }
 
-  undo(_move: Move, _color: Color, depth: number, _passesBefore?: number): void {
+  /** Takes back the move applied at `depth`. */
+  undo(depth: number): void {
     this.core.searchUndo(depth);
   }
 
@@ -320,7 +319,7 @@ export class Search {
       if (a.historyDependent) this.historyFlag = true;
       if (!a.ok) continue;
       const v = a.terminal ?? this.value(other(color), depth + 1, limit);
-      this.undo(mv, color, depth);
+      this.undo(depth);
       if (v === mine) {
         best = mv;
         result = mine;
@@ -382,25 +381,6 @@ export class Search {
     return this.game.searchCore().searchDfpn(toMove === "B" ? 1 : 2, depth) as Value;
   }
 
-  /** Exact value of the current position with no table (for verification). */
-  exactValue(color: Color, depth: number): Value {
-    this.hook();
-    const saved = this.table;
-    this.table = new Map();
-    try {
-      for (let limit = depth + 2; limit <= MAX_DEPTH; limit += 2) {
-        const v = this.value(color, depth, limit);
-        if (v !== UNKNOWN || this.budgetOut) return v;
-      }
-      return UNKNOWN;
-    } finally {
-      this.table = saved;
-    }
-  }
-
-  get historyLength(): number {
-    return this.core.searchPathLength();
-  }
 }
 
 /** Static move order: points next to the target first, then by distance from it. */
