@@ -17,7 +17,7 @@
 // not stored. The verdict does not rest on the table: `verify` replays the proof tree with the
 // full path history and no table, and an exact verdict is only given when it holds.
 import { Game } from "../core/game.js";
-import { other, type Color } from "../core/codes.js";
+import { other, colorCode, type Color } from "../core/codes.js";
 import { ruleKnobs, END } from "../rules/knobs.js";
 import type { RuleSet } from "../ruleset/ruleset.js";
 import { neighbours, type SearchRegion } from "./region.js";
@@ -119,7 +119,7 @@ export class Search {
   /** a verified proof met a move of the losing side that a ko or repetition rule refused (set
    *  by proveNode): only then can outside threats change the answer */
   loserRefused = false;
-  /** the core's table slot this search writes (a search with a prior writes the other one) */
+  /** the core's table slot this search writes (one its priors do not hold) */
   readonly slot: number;
   private readonly core: ReturnType<Game["searchCore"]>;
   private moveView: Int16Array;
@@ -166,7 +166,7 @@ export class Search {
     const goal = spec.goal === "any" ? 1 : keepLiberties ? 2 : 0;
     const endRule = rules.end === "null-moves" ? 1 : rules.end === "zhang-virtual" ? 2 : 0;
     const t = spec.threats ?? { B: 0, W: 0 };
-    c.searchInit(spec.defender === "B" ? 1 : 2, goal, this.endPasses, endRule, opts, t.B, t.W, spec.targets.length, order.length, this.slot);
+    c.searchInit(colorCode(spec.defender), goal, this.endPasses, endRule, opts, t.B, t.W, spec.targets.length, order.length, this.slot);
     for (const p of priors.slice(0, 2)) c.searchPrior(p.slot, p.spec.threats?.B ?? 0, p.spec.threats?.W ?? 0);
     this.moveView = new Int16Array(c.memory.buffer, Number(c.S_MOVES_OUT.value), 400);
     this.rebudget(budget);
@@ -204,7 +204,7 @@ export class Search {
 
   /** Plays a move for `color`; on ok the caller must call undo(). */
   apply(move: Move, color: Color, depth: number): Applied {
-    return decode(this.game.searchCore().searchApply(move, color === "B" ? 1 : 2, depth));
+    return decode(this.game.searchCore().searchApply(move, colorCode(color), depth));
   }
 
   /** Takes back the move applied at `depth`. */
@@ -234,23 +234,23 @@ export class Search {
     }
     this.lineDepth = i;
     if (last.ok) return last;
-    this.unplayLine(line, toMove);
+    this.unplayLine();
     return null;
   }
 
-  unplayLine(_line: Move[], _toMove: Color): void {
+  unplayLine(): void {
     for (let i = this.lineDepth - 1; i >= 0; i--) this.core.searchUndo(i);
     this.lineDepth = 0;
   }
 
   private key(color: Color): number {
-    return this.core.searchKey(color === "B" ? 1 : 2);
+    return this.core.searchKey(colorCode(color));
   }
 
   /** Candidate moves for `color` in search order: the table's best first, then by the history
    *  heuristic (moves that refuted others before), then by distance from the target; pass last. */
   moves(color: Color, best: Move | undefined): Move[] {
-    const n = this.game.searchCore().searchMoves(color === "B" ? 1 : 2, best ?? -2);
+    const n = this.game.searchCore().searchMoves(colorCode(color), best ?? -2);
     const out = new Array<number>(n), view = this.moveView;
     for (let i = 0; i < n; i++) out[i] = view[i];
     return out;
@@ -323,7 +323,7 @@ export class Search {
       if (v === mine) {
         best = mv;
         result = mine;
-        this.core.searchReward(color === "B" ? 1 : 2, mv, (limit - depth) * (limit - depth));
+        this.core.searchReward(colorCode(color), mv, (limit - depth) * (limit - depth));
         break;
       }
       if (v === UNKNOWN) allLose = false;
@@ -356,7 +356,7 @@ export class Search {
 
   /** The tables' suggestion for the winner at the current position, if any. */
   suggestion(color: Color): Move | undefined {
-    const c = this.game.searchCore(), code = color === "B" ? 1 : 2;
+    const c = this.game.searchCore(), code = colorCode(color);
     const proven = c.searchProvenBest(code);
     if (proven > 0) return proven - 2;
     const best = this.table.get(this.key(color))?.best;
@@ -378,7 +378,7 @@ export class Search {
   /** df-pn from the current position; exact WIN/LOSS (to be verified) or UNKNOWN. */
   dfpn(toMove: Color, depth = 0): Value {
     this.hook();
-    return this.game.searchCore().searchDfpn(toMove === "B" ? 1 : 2, depth) as Value;
+    return this.game.searchCore().searchDfpn(colorCode(toMove), depth) as Value;
   }
 
 }

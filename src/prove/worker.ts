@@ -88,7 +88,7 @@ export default function searchLine(task: LineTask): LineResult {
     return { legal: true, value, nodes: search.nodes, positions: search.positions, proof: value === UNKNOWN ? undefined : node,
       voidMet: search.sawVoid || last.why === "void", budgetOut: search.budgetOut, koRefused: value !== UNKNOWN && search.loserRefused };
   } finally {
-    search.unplayLine(task.line, task.toMove);
+    search.unplayLine();
   }
 }
 
