@@ -64,6 +64,9 @@ const F_REGION_ATTACKER: u8 = 32; // the attacker's stones inside the region at 
 const FLAGS: usize = memory.data(448, 16); // by mailbox point
 const TIDX: usize = memory.data(448 * 2, 16); // u16 by mailbox point: 1 + the target there, 0 none
 const XOF: usize = memory.data(448 * 2, 16); // i16 by mailbox point: row-major index, -1 off board
+let hasExits: bool = false; // the region has exits (a proof of death on open ground)
+let hasRegionAttacker: bool = false; // the attacker has stones inside the region at the start
+let rimGift: bool = false; // the attacker keeps its stones on the rim (a check of life only)
 @inline function flag(p: i32, f: u8): bool { return (load<u8>(FLAGS + <usize>p) & f) != 0; }
 @inline function rowMajor(p: i32): i32 { return <i32>load<i16>(XOF + (<usize>p << 1)); }
 
@@ -75,7 +78,6 @@ let endRule: i32 = 0; // 1 null moves end play, 2 Zhang's virtual moves
 let fillIn: bool = false;
 let loopGuard: bool = false;
 let benson: bool = false;
-let hasRegionAttacker: bool = false;
 let withThreats: bool = false;
 let useShared: bool = false;
 let mobility: bool = false; // df-pn's first numbers count the mover's moves (see kidNumbers)
@@ -315,12 +317,13 @@ export function searchInit(def: i32, g: i32, ends: i32, rule: i32, opts: i32, tB
   nT: i32, nO: i32, slot: i32): void {
   defender = def; attacker = def ^ 3; goal = g; endPasses = ends; endRule = rule;
   fillIn = (opts & 1) != 0; loopGuard = (opts & 2) != 0; benson = (opts & 4) != 0; useShared = (opts & 8) != 0;
-  mobility = (opts & 16) != 0;
+  mobility = (opts & 16) != 0; rimGift = (opts & 32) != 0;
   threatsB = tB; threatsW = tW; withThreats = tB + tW > 0; lastThreat = -1;
   nTargets = nT; nOrder = nO;
   memory.fill(FLAGS, 0, 448);
   memory.fill(TIDX, 0, 448 * 2);
   for (let p = 0; p < 448; p++) store<i16>(XOF + (<usize>p << 1), -1);
+  hasExits = false;
   hasRegionAttacker = false;
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
@@ -328,6 +331,7 @@ export function searchInit(def: i32, g: i32, ends: i32, rule: i32, opts: i32, tB
       const f = load<u8>(S_FLAGS_IN + <usize>i);
       store<u8>(FLAGS + <usize>p, f);
       store<i16>(XOF + (<usize>p << 1), <i16>i);
+      if ((f & F_EXIT) != 0) hasExits = true;
       if (fillIn && (f & F_REGION) != 0 && colorAt(p) == attacker) {
         store<u8>(FLAGS + <usize>p, f | F_REGION_ATTACKER);
         hasRegionAttacker = true;
@@ -475,11 +479,18 @@ export function searchApply(move: i32, color: i32, depth: i32): i32 {
   }
   const p = pointOf(x, y);
   if (color == defender && ncap > 0 && capturesOutsideHold(ncap)) return ended(T_LOSS, WHY_ESCAPE);
-  // the attacker's own stones inside the region (strings thought dead) that reach a liberty
-  // outside it, where no one plays, could never be taken again: the proof is no longer local
-  if (color != defender && hasRegionAttacker && attackerLeaves(p)) return ended(T_LOSS, WHY_ESCAPE);
-  // a local region's way out: the defender reaching it joins stones or room outside the region
-  if (color == defender && flag(p, F_EXIT)) return ended(T_LOSS, WHY_ESCAPE) | (joinsTarget(p) ? JOINS : 0);
+  // the attacker's stones that reach a liberty outside the region, where no one plays, could
+  // never be taken again: a gift to the attacker, so a proof of death is no longer local (unless
+  // they join the wall, taken as safe). That holds for the strings thought dead inside the
+  // region, and, where it has exits (a proof of death on open ground), for stones played on its
+  // rim; with the exits barred (a proof of life) the gift only makes life harder.
+  // (asked with the gift, a line the attacker cannot win is still a proof of life)
+  if (color != defender && (hasExits && !rimGift || hasRegionAttacker) && attackerLeaves(p)) return ended(T_LOSS, WHY_ESCAPE);
+  // a local region's way out: a target's string on an exit point holds stones or room outside
+  // the region, where no one plays. A stone played on an exit apart from the targets is no
+  // escape yet: it only holds liberties the attacker cannot fill, which can only help the
+  // defender, so a proof of death stays sound; the line goes on until a target joins it.
+  if (color == defender && targetOnExit(p)) return ended(T_LOSS, WHY_ESCAPE) | JOINS;
   if (goal == 2 && color == defender && short()) return ended(T_WIN, WHY_SHORT);
   if (nullMove && passes >= endPasses) return ended(T_LOSS, WHY_END);
   if (fillIn && filledIn()) return ended(T_WIN, WHY_FILLED);
@@ -537,11 +548,11 @@ function capturesOutsideHold(n: i32): bool {
   return false;
 }
 
-/** The attacker's string through p holds stones that were inside the region at the start, no
- *  boundary stone, and a liberty outside the region. */
+/** The attacker's string through p holds no boundary stone, a liberty outside the region, and
+ *  (unless the region has exits) a stone that was inside the region at the start. */
 function attackerLeaves(p: i32): bool {
   if (colorAt(p) == EMPTY) return false; // (a suicide where the rules allow it left no string)
-  let inside = false, boundary = false, out = false;
+  let inside = hasExits && !rimGift, boundary = false, out = false;
   let s = p;
   do {
     if (flag(s, F_REGION_ATTACKER)) inside = true;
@@ -555,16 +566,18 @@ function attackerLeaves(p: i32): bool {
   return inside && !boundary && out;
 }
 
-/** The string through p holds a target stone still on the board. */
-function joinsTarget(p: i32): bool {
+/** The string just played at `p` holds a target still on the board and a stone on an exit. */
+function targetOnExit(p: i32): bool {
   if (colorAt(p) == EMPTY) return false; // (a suicide where the rules allow it left no string)
+  let target = false, exit = false;
   let s = p;
   do {
     const k = <i32>load<u16>(TIDX + (<usize>s << 1)) - 1;
-    if (k >= 0 && !isCaptured(k)) return true;
+    if (k >= 0 && !isCaptured(k)) target = true;
+    if (flag(s, F_EXIT)) exit = true;
     s = nextOf(s);
   } while (s != p);
-  return false;
+  return target && exit;
 }
 
 // filledIn's floods: a stamp per call, no clearing

@@ -258,6 +258,12 @@ describe.skipIf(!existsSync(kgs))("--dead auto on real KGS games (needs ../share
     for (const v of ["J17", "M14"]) expect(r.disputes!.find((d) => d.target.includes(v))?.by).toBe("proof");
     expect(r.result).toBe("B+0.5");
   }, 60_000);
+  it("2015-09-29-16: White's P8 Q8, which Black moving first takes inside Black's R11 group, do not give R11 life (GNU Go and the players count R11 dead); the recorded B+5.50 follows", async () => {
+    const r = refereeRecord(await load(kgs2015, "2015-09-29-16.sgf"), { dead: "auto" });
+    expect(r.disputes!.find((d) => d.target.includes("R11"))?.counted).toBe("dead");
+    expect(r.dead).toEqual(expect.arrayContaining(["R11", "S12", "T11"]));
+    expect(r.result).toBe("B+5.5");
+  }, 60_000);
   it("2006-02-01-11 (NZ, 3 handicap stones): no compensation for White, and the recorded B+25 follows", async () => {
     const r = refereeRecord(await load(kgs, "2006-02-01-11.sgf"), { dead: "auto" });
     expect(r.rules.name).toBe("nz");

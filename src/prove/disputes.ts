@@ -233,13 +233,26 @@ export function askLocal(pos: Board, rules: RuleSet, defender: Color, targets: n
   const { width, height, board } = pos;
   // one positions budget for all the questions (the widenings take what the first left)
   let positions = 0;
-  const question = (r: SearchRegion) => ask({ width, height, board, rules, defender, targets, region: r, goal, tuning: "finished-game" },
-    toMove, { maxNodes: Number.MAX_SAFE_INTEGER, maxPositions: Math.max(1, budget.positions - positions), deadline: budget.deadline,
-      cancelled: budget.cancelled },
-    false, DEEPENING_SHARE);
-  let q = question(region);
-  let nodes = q.nodes;
-  positions = q.positions ?? 0;
+  const question = (r: SearchRegion, rimGift = false) => ask({ width, height, board, rules, defender, targets, region: r, goal,
+    tuning: "finished-game", rimGift }, toMove, { maxNodes: Number.MAX_SAFE_INTEGER, maxPositions: Math.max(1, budget.positions - positions),
+    deadline: budget.deadline, cancelled: budget.cancelled }, false, DEEPENING_SHARE);
+  let nodes = 0;
+  const asked = (r: SearchRegion, rimGift = false) => {
+    const a = question(r, rimGift);
+    nodes += a.nodes;
+    positions += a.positions ?? 0;
+    return a;
+  };
+  // on open ground an escape may be only the attacker's own play on the rim, which a proof of
+  // death may not rest on: asked again with the attacker keeping such stones (a gift that only
+  // makes life harder), "not captured" without an escape is a proof of life
+  const withGift = (r: SearchRegion, a: ReturnType<typeof question>) => {
+    if (!(a.captured === false && a.escapes > 0 && a.escapeElse && r.exits?.size)) return a;
+    if (positions >= budget.positions || performance.now() >= budget.deadline) return a;
+    const g = asked(r, true);
+    return g.captured === false && g.escapes === 0 ? g : a;
+  };
+  let q = withGift(region, asked(region));
   const escapes: Escape[] = [];
   const noteEscapes = (r: typeof q) => { if (r.captured === false && r.escapes > 0) escapes.push({ exits: r.escapeMoves, captures: r.escapeElse }); };
   noteEscapes(q);
@@ -247,13 +260,11 @@ export function askLocal(pos: Board, rules: RuleSet, defender: Color, targets: n
   for (let k = 0; k < WIDENINGS && q.captured === false && q.escapes > 0 && positions < budget.positions && performance.now() < budget.deadline; k++) {
     const wider = widen(pos, region, defender, (p) => own[p] * (defender === "B" ? -1 : 1) > AREA);
     if (!wider) break;
-    const w = question(wider);
-    nodes += w.nodes;
-    positions += w.positions ?? 0;
+    const w = asked(wider);
     if (w.captured === null) break;
-    noteEscapes(w);
     region = wider;
-    q = w;
+    q = withGift(wider, w);
+    noteEscapes(q);
   }
   return { q: { ...q, nodes, positions }, region, escapes };
 }
@@ -468,7 +479,9 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
   const eyeBudget = { positions: Math.max(1, Math.floor(budget.positions / EYE_SHARE)), deadline: t0 + (budget.totalMs ?? Infinity) };
   const eyeCache: EyeCache = new Map();
   eyeLife(pos, rules, disputes, stonesOf, eyeBudget, eyeCache);
-  recount(pos, rules, disputes, stonesOf, firstToMove, eyeBudget, eyeCache);
+  // (a proof fought again as a race in one region with a group has fought that group whole)
+  const leansOn = (i: number) => new Set([...safeOf[i]].map((p) => disputeAt[p]).filter((k) => k >= 0 && k !== racedWith.get(i)));
+  recount(pos, rules, disputes, stonesOf, leansOn, firstToMove, eyeBudget, eyeCache);
   const dead: number[] = [];
   disputes.forEach((d, i) => {
     // a settled group the players saw otherwise: said, the settlement stands
@@ -579,11 +592,19 @@ function eyeLife(pos: Board, rules: RuleSet, disputes: Dispute[], stonesOf: numb
  * others are counted as a new estimate says, from playouts on the board without the dead
  * stones (light playouts read a living group as weak when dead stones sit in its eyes).
  */
-function recount(pos: Board, rules: RuleSet, disputes: Dispute[], stonesOf: number[][], firstToMove: Color,
-  eyeBudget: { positions: number; deadline: number }, eyeCache: EyeCache): void {
+function recount(pos: Board, rules: RuleSet, disputes: Dispute[], stonesOf: number[][], leansOn: (i: number) => Set<number>,
+  firstToMove: Color, eyeBudget: { positions: number; deadline: number }, eyeCache: EyeCache): void {
   const { width, height } = pos;
-  const provenDead = disputes.flatMap((d, i) => (d.by === "proof" && d.status === "dead" ? stonesOf[i] : []));
   const open = disputes.map((d, i) => i).filter((i) => disputes[i].by === "estimate");
+  // only the dead stones whose proofs took no group in doubt (unresolved, and not surely alive)
+  // as safe, nor fought one unless as a race in one region with it: stones the first player
+  // can take from inside a group that may itself be lost (a race that the group's own question
+  // left open) say nothing for the groups around them (KGS 2015-09-29-16: White's P8 Q8 are
+  // taken by Black moving first, inside Black's R11 group, which the players count dead; read
+  // without them, the estimate gave R11 life and Black 47 points)
+  const inDoubt = new Set(open.filter((i) => disputes[i].estimate < ALIVE_SURE));
+  const provenDead = disputes.flatMap((d, i) => (d.by === "proof" && d.status === "dead"
+    && ![...leansOn(i)].some((k) => inDoubt.has(k)) ? stonesOf[i] : []));
   if (!provenDead.length || !open.length) return;
   const board = pos.board.slice();
   for (const p of provenDead) board[p] = 0;

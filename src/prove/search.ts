@@ -65,6 +65,11 @@ export interface ProblemSpec {
    *  elsewhere). A threat lets its holder make one move that a ko or repetition rule refuses:
    *  in play, the threat and its answer come between and change the whole board. */
   threats?: { B: number; W: number };
+  /** on open ground, the attacker keeps the stones it plays on the region's rim, whose liberties
+   *  outside no one fills (by default such a play ends the line as an escape: a proof of death
+   *  may not rest on it). The gift only makes life harder, so "not captured" without an escape
+   *  is still a proof of life. */
+  rimGift?: boolean;
 }
 
 /** A move: a point index, or -1 for a pass. */
@@ -161,7 +166,7 @@ export class Search {
     if (benson) this.game.setBensonTargets(spec.targets);
     // "finished-game": fill-in and the loop guard (see ProblemSpec.tuning)
     const finished = spec.tuning === "finished-game";
-    const opts = (finished ? 3 : 0) | (benson ? 4 : 0) | (mobility ? 16 : 0);
+    const opts = (finished ? 3 : 0) | (benson ? 4 : 0) | (mobility ? 16 : 0) | (spec.rimGift ? 32 : 0);
     this.slot = [0, 1, 2].find((k) => !priors.some((p) => p.slot === k))!;
     const goal = spec.goal === "any" ? 1 : keepLiberties ? 2 : 0;
     const endRule = rules.end === "null-moves" ? 1 : rules.end === "zhang-virtual" ? 2 : 0;
