@@ -486,11 +486,11 @@ export function searchApply(move: i32, color: i32, depth: i32): i32 {
   // rim; with the exits barred (a proof of life) the gift only makes life harder.
   // (asked with the gift, a line the attacker cannot win is still a proof of life)
   if (color != defender && (hasExits && !rimGift || hasRegionAttacker) && attackerLeaves(p)) return ended(T_LOSS, WHY_ESCAPE);
-  // a local region's way out: a target's string on an exit point holds stones or room outside
-  // the region, where no one plays. A stone played on an exit apart from the targets is no
-  // escape yet: it only holds liberties the attacker cannot fill, which can only help the
-  // defender, so a proof of death stays sound; the line goes on until a target joins it.
-  if (color == defender && targetOnExit(p)) return ended(T_LOSS, WHY_ESCAPE) | JOINS;
+  // a local region's way out: the defender reaching it joins stones or room outside the region.
+  // (Even a stone apart from the targets: outside, where the search does not play, it could
+  // join them, take a wall string's liberties or make eye space; counting it only once a target
+  // joins it claimed six of the relevance-zone study's book problems dead that the book lives.)
+  if (color == defender && flag(p, F_EXIT)) return ended(T_LOSS, WHY_ESCAPE) | (joinsTarget(p) ? JOINS : 0);
   if (goal == 2 && color == defender && short()) return ended(T_WIN, WHY_SHORT);
   if (nullMove && passes >= endPasses) return ended(T_LOSS, WHY_END);
   if (fillIn && filledIn()) return ended(T_WIN, WHY_FILLED);
@@ -566,18 +566,16 @@ function attackerLeaves(p: i32): bool {
   return inside && !boundary && out;
 }
 
-/** The string just played at `p` holds a target still on the board and a stone on an exit. */
-function targetOnExit(p: i32): bool {
+/** The string through p holds a target stone still on the board. */
+function joinsTarget(p: i32): bool {
   if (colorAt(p) == EMPTY) return false; // (a suicide where the rules allow it left no string)
-  let target = false, exit = false;
   let s = p;
   do {
     const k = <i32>load<u16>(TIDX + (<usize>s << 1)) - 1;
-    if (k >= 0 && !isCaptured(k)) target = true;
-    if (flag(s, F_EXIT)) exit = true;
+    if (k >= 0 && !isCaptured(k)) return true;
     s = nextOf(s);
   } while (s != p);
-  return target && exit;
+  return false;
 }
 
 // filledIn's floods: a stamp per call, no clearing

@@ -67,7 +67,9 @@ function question(board: Uint8Array, width: number, height: number, target: numb
 async function main(): Promise<void> {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
   const dir = join(process.env.ARBITER_SHARED ?? join(root, "..", "shared"), "data", "gnugo-regression", "regression");
-  const named = process.argv.slice(2).filter((a, i, all) => a.endsWith(".tst") && !all[i - 1]?.startsWith("--"));
+  // (a file named after a flag without a value, such as --json, is still a file to run)
+  const valued = new Set(["--seconds", "--rules", "--limit"]);
+  const named = process.argv.slice(2).filter((a, i, all) => a.endsWith(".tst") && !valued.has(all[i - 1]));
   const files = named.length ? named : ["ld_owl.tst", "owl.tst", "owl1.tst", "seki.tst"].map((f) => join(dir, f));
   if (!existsSync(dir) && !named.length) {
     console.log("gnugo-regression: ../shared/data/gnugo-regression is missing; nothing to run");

