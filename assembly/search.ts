@@ -487,10 +487,15 @@ export function searchApply(move: i32, color: i32, depth: i32): i32 {
   // (asked with the gift, a line the attacker cannot win is still a proof of life)
   if (color != defender && (hasExits && !rimGift || hasRegionAttacker) && attackerLeaves(p)) return ended(T_LOSS, WHY_ESCAPE);
   // a local region's way out: the defender reaching it joins stones or room outside the region.
-  // (Even a stone apart from the targets: outside, where the search does not play, it could
-  // join them, take a wall string's liberties or make eye space; counting it only once a target
-  // joins it claimed six of the relevance-zone study's book problems dead that the book lives.)
-  if (color == defender && flag(p, F_EXIT)) return ended(T_LOSS, WHY_ESCAPE) | (joinsTarget(p) ? JOINS : 0);
+  // In a problem even a stone apart from the targets is one: outside, where the search does not
+  // play, it could join them, take a wall string's liberties or make eye space (counting it only
+  // once a target joins it claimed six of the relevance-zone study's book problems dead that the
+  // book lives: their walls are not safe). In a finished game's region the wall is taken as safe
+  // (stated with every proof), and then outside play can reach the targets only through the rim:
+  // a target's string on an exit is the escape, a stone apart from them holds liberties the
+  // attacker cannot fill, which only helps the defender.
+  if (color == defender && (fillIn ? targetOnExit(p) : flag(p, F_EXIT)))
+    return ended(T_LOSS, WHY_ESCAPE) | (joinsTarget(p) ? JOINS : 0);
   if (goal == 2 && color == defender && short()) return ended(T_WIN, WHY_SHORT);
   if (nullMove && passes >= endPasses) return ended(T_LOSS, WHY_END);
   if (fillIn && filledIn()) return ended(T_WIN, WHY_FILLED);
@@ -564,6 +569,20 @@ function attackerLeaves(p: i32): bool {
     s = nextOf(s);
   } while (s != p);
   return inside && !boundary && out;
+}
+
+/** The string just played at `p` holds a target still on the board and a stone on an exit. */
+function targetOnExit(p: i32): bool {
+  if (colorAt(p) == EMPTY) return false; // (a suicide where the rules allow it left no string)
+  let target = false, exit = false;
+  let s = p;
+  do {
+    const k = <i32>load<u16>(TIDX + (<usize>s << 1)) - 1;
+    if (k >= 0 && !isCaptured(k)) target = true;
+    if (flag(s, F_EXIT)) exit = true;
+    s = nextOf(s);
+  } while (s != p);
+  return target && exit;
 }
 
 /** The string through p holds a target stone still on the board. */

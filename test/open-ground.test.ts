@@ -5,7 +5,7 @@
 // proof claims more than the region shows. Positions worked by hand below.
 import { describe, it, expect } from "vitest";
 import { preset } from "../src/ruleset/ruleset.js";
-import { prove, type ProveRequest } from "../src/prove/prove.js";
+import { prove, problemFrom, ask, type ProveRequest } from "../src/prove/prove.js";
 import { searchRegion } from "../src/prove/region.js";
 import { proveParallel } from "../src/prove/pool.js";
 
@@ -64,6 +64,26 @@ describe("open ground", () => {
     expect(w.attackerFirst.line[0]).toBe("W C4");
     const d = prove({ ...request(b, "C3", "B"), question: "defender" });
     expect(d.defenderFirst.captured).not.toBe(true);
+  });
+
+  // Black A2 in the corner, White A3 and B2, the rest of the board empty: A2's one liberty is
+  // A1. Black first: A1 makes A1-A2 with the one liberty B1, and W B1 takes both; any other
+  // Black move leaves A2 in atari and W A1 takes it (neither White string can be captured in one
+  // move: A3 has A4 and B3, B2 has B1, B3 and C2). So with the wall taken as safe, A2 is dead
+  // whoever moves first. In a finished game's region (the wall taken as safe) a Black stone on
+  // an exit apart from A2 is no escape, and the proof says so; in a problem any play on an exit
+  // is one (outside, the stone could attack a wall that may not be safe), and the answer is not
+  // "captured" with Black first.
+  it("a play on an exit apart from the targets: no escape in a finished game's region, one in a problem", () => {
+    const b = board(["A2"], ["A3", "B2"]);
+    const spec = problemFrom(request(b, "A2", "B"));
+    expect(spec.region.exits?.size).toBeGreaterThan(0);
+    const budget = () => ({ maxNodes: 1e6, deadline: performance.now() + 8000 });
+    const finished = ask({ ...spec, tuning: "finished-game" }, "B", budget(), false);
+    expect(finished.captured).toBe(true);
+    const problem = ask(spec, "B", budget(), false);
+    expect(problem.captured).toBe(false);
+    expect(problem.escapes).toBeGreaterThan(0);
   });
 
   it("the worker pool gives the same answers", async () => {
