@@ -67,6 +67,7 @@ const XOF: usize = memory.data(448 * 2, 16); // i16 by mailbox point: row-major 
 let hasExits: bool = false; // the region has exits (a proof of death on open ground)
 let hasRegionAttacker: bool = false; // the attacker has stones inside the region at the start
 let rimGift: bool = false; // the attacker keeps its stones on the rim (a check of life only)
+let rimEscapes: bool = false; // an attacker stone taking a liberty outside ends the line (hasExits, no gift)
 @inline function flag(p: i32, f: u8): bool { return (load<u8>(FLAGS + <usize>p) & f) != 0; }
 @inline function rowMajor(p: i32): i32 { return <i32>load<i16>(XOF + (<usize>p << 1)); }
 
@@ -337,6 +338,7 @@ export function searchInit(def: i32, g: i32, ends: i32, rule: i32, opts: i32, tB
         hasRegionAttacker = true;
       }
     }
+  rimEscapes = hasExits && !rimGift;
   for (let k = 0; k < nT; k++) {
     const i = <i32>load<u16>(S_TARGETS_IN + (<usize>k << 1));
     const p = pointOf(i % width, i / width);
@@ -485,7 +487,7 @@ export function searchApply(move: i32, color: i32, depth: i32): i32 {
   // region, and, where it has exits (a proof of death on open ground), for stones played on its
   // rim; with the exits barred (a proof of life) the gift only makes life harder.
   // (asked with the gift, a line the attacker cannot win is still a proof of life)
-  if (color != defender && (hasExits && !rimGift || hasRegionAttacker) && attackerLeaves(p)) return ended(T_LOSS, WHY_ESCAPE);
+  if (color != defender && (rimEscapes || hasRegionAttacker) && attackerLeaves(p)) return ended(T_LOSS, WHY_ESCAPE);
   // a local region's way out: the defender reaching it joins stones or room outside the region.
   // In a problem even a stone apart from the targets is one: outside, where the search does not
   // play, it could join them, take a wall string's liberties or make eye space (counting it only
@@ -494,8 +496,12 @@ export function searchApply(move: i32, color: i32, depth: i32): i32 {
   // (stated with every proof), and then outside play can reach the targets only through the rim:
   // a target's string on an exit is the escape, a stone apart from them holds liberties the
   // attacker cannot fill, which only helps the defender.
-  if (color == defender && (fillIn ? targetOnExit(p) : flag(p, F_EXIT)))
-    return ended(T_LOSS, WHY_ESCAPE) | (joinsTarget(p) ? JOINS : 0);
+  // (only a region with exits can be left: elsewhere no string is walked)
+  if (color == defender && hasExits && (fillIn || flag(p, F_EXIT))) {
+    const reach = reachOf(p);
+    if (!fillIn || reach == (REACH_TARGET | REACH_EXIT))
+      return ended(T_LOSS, WHY_ESCAPE) | ((reach & REACH_TARGET) != 0 ? JOINS : 0);
+  }
   if (goal == 2 && color == defender && short()) return ended(T_WIN, WHY_SHORT);
   if (nullMove && passes >= endPasses) return ended(T_LOSS, WHY_END);
   if (fillIn && filledIn()) return ended(T_WIN, WHY_FILLED);
@@ -557,7 +563,7 @@ function capturesOutsideHold(n: i32): bool {
  *  (unless the region has exits) a stone that was inside the region at the start. */
 function attackerLeaves(p: i32): bool {
   if (colorAt(p) == EMPTY) return false; // (a suicide where the rules allow it left no string)
-  let inside = hasExits && !rimGift, boundary = false, out = false;
+  let inside = rimEscapes, boundary = false, out = false;
   let s = p;
   do {
     if (flag(s, F_REGION_ATTACKER)) inside = true;
@@ -571,30 +577,20 @@ function attackerLeaves(p: i32): bool {
   return inside && !boundary && out;
 }
 
-/** The string just played at `p` holds a target still on the board and a stone on an exit. */
-function targetOnExit(p: i32): bool {
-  if (colorAt(p) == EMPTY) return false; // (a suicide where the rules allow it left no string)
-  let target = false, exit = false;
+const REACH_TARGET: i32 = 1, REACH_EXIT: i32 = 2;
+/** What the defender's string through `p` holds: a target still on the board (REACH_TARGET), a
+ *  stone on an exit (REACH_EXIT). */
+function reachOf(p: i32): i32 {
+  if (colorAt(p) == EMPTY) return 0; // (a suicide where the rules allow it left no string)
+  let reach = 0;
   let s = p;
   do {
     const k = <i32>load<u16>(TIDX + (<usize>s << 1)) - 1;
-    if (k >= 0 && !isCaptured(k)) target = true;
-    if (flag(s, F_EXIT)) exit = true;
+    if (k >= 0 && !isCaptured(k)) reach |= REACH_TARGET;
+    if (flag(s, F_EXIT)) reach |= REACH_EXIT;
     s = nextOf(s);
   } while (s != p);
-  return target && exit;
-}
-
-/** The string through p holds a target stone still on the board. */
-function joinsTarget(p: i32): bool {
-  if (colorAt(p) == EMPTY) return false; // (a suicide where the rules allow it left no string)
-  let s = p;
-  do {
-    const k = <i32>load<u16>(TIDX + (<usize>s << 1)) - 1;
-    if (k >= 0 && !isCaptured(k)) return true;
-    s = nextOf(s);
-  } while (s != p);
-  return false;
+  return reach;
 }
 
 // filledIn's floods: a stamp per call, no clearing

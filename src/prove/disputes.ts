@@ -233,12 +233,11 @@ export function askLocal(pos: Board, rules: RuleSet, defender: Color, targets: n
   const { width, height, board } = pos;
   // one positions budget for all the questions (the widenings take what the first left)
   let positions = 0;
-  const question = (r: SearchRegion, rimGift = false) => ask({ width, height, board, rules, defender, targets, region: r, goal,
-    tuning: "finished-game", rimGift }, toMove, { maxNodes: Number.MAX_SAFE_INTEGER, maxPositions: Math.max(1, budget.positions - positions),
-    deadline: budget.deadline, cancelled: budget.cancelled }, false, DEEPENING_SHARE);
   let nodes = 0;
   const asked = (r: SearchRegion, rimGift = false) => {
-    const a = question(r, rimGift);
+    const a = ask({ width, height, board, rules, defender, targets, region: r, goal, tuning: "finished-game", rimGift }, toMove,
+      { maxNodes: Number.MAX_SAFE_INTEGER, maxPositions: Math.max(1, budget.positions - positions), deadline: budget.deadline,
+        cancelled: budget.cancelled }, false, DEEPENING_SHARE);
     nodes += a.nodes;
     positions += a.positions ?? 0;
     return a;
@@ -246,7 +245,7 @@ export function askLocal(pos: Board, rules: RuleSet, defender: Color, targets: n
   // on open ground an escape may be only the attacker's own play on the rim, which a proof of
   // death may not rest on: asked again with the attacker keeping such stones (a gift that only
   // makes life harder), "not captured" without an escape is a proof of life
-  const withGift = (r: SearchRegion, a: ReturnType<typeof question>) => {
+  const withGift = (r: SearchRegion, a: ReturnType<typeof asked>) => {
     if (!(a.captured === false && a.escapes > 0 && a.escapeElse && r.exits?.size)) return a;
     if (positions >= budget.positions || performance.now() >= budget.deadline) return a;
     const g = asked(r, true);
