@@ -16,3 +16,9 @@ export function builtFile(callerUrl: string, name: string): string {
   if (existsSync(built)) return built;
   throw new Error(`${built} not found: run \`npm run build\` first`);
 }
+
+/** Piscina options for a pool of the compiled ES-module worker `name` beside the caller: threads start
+ * from a CommonJS loader that imports it (see esm-worker.cts for why). */
+export function esmWorker(callerUrl: string, name: string): { filename: string; workerData: { worker: string } } {
+  return { filename: builtFile(import.meta.url, "esm-worker.cjs"), workerData: { worker: builtFile(callerUrl, name) } };
+}

@@ -6,14 +6,13 @@
 // node, all replies losing decide it the other way), so the verdict is the same for any worker
 // count; a proof is assembled from the tasks' verified proofs.
 import { Piscina } from "piscina";
-import { builtFile } from "../core/built.js";
+import { esmWorker } from "../core/built.js";
 import { other, type Color } from "../core/codes.js";
 import { Search, SharedProofs, WIN, LOSS, UNKNOWN, type Move } from "./search.js";
 import { askBarred, barredRegion, fromBarred, finish, koSteps, koTimeFor, mainLine, problemFrom, type ProofNode, type ProveRequest, type ProveResult, type Question } from "./prove.js";
 import type { ProblemSpec } from "./search.js";
 import type { LineResult, LineTask } from "./worker.js";
 
-const workerFile = (): string => builtFile(import.meta.url, "worker.js");
 
 /** Lines are split no deeper than this (a split's replies are tasks one move longer). */
 const MAX_SPLIT_DEPTH = 12;
@@ -42,7 +41,7 @@ const flag = (): Int32Array => new Int32Array(new SharedArrayBuffer(4));
 
 /** A pool of prove workers that a caller with many proofs keeps (and destroys) itself. */
 export function provePool(workers: number): Piscina {
-  return new Piscina({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
+  return new Piscina({ ...esmWorker(import.meta.url, "worker.js"), minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
 }
 
 /** One question in parallel: with `toMove` to play, can the attacker capture the targets? */

@@ -3,7 +3,7 @@
 // budget check and answers "unknown"), a hard time limit after which the worker is ended, and
 // a worker that dies is replaced by piscina while its request fails cleanly.
 import { Piscina } from "piscina";
-import { builtFile } from "../core/built.js";
+import { esmWorker } from "../core/built.js";
 import type { Task, TaskResult } from "./worker.js";
 
 /** An answer other than 200, with the message for the JSON error body. */
@@ -14,7 +14,6 @@ export class HttpError extends Error {
   }
 }
 
-const workerFile = (): string => builtFile(import.meta.url, "worker.js");
 
 export interface PoolOptions {
   /** search threads */
@@ -38,7 +37,7 @@ export class SearchPool {
   constructor(opts: PoolOptions) {
     this.threads = opts.threads;
     this.maxQueue = opts.maxQueue;
-    this.pool = new Piscina({ filename: workerFile(), minThreads: opts.threads, maxThreads: opts.threads,
+    this.pool = new Piscina({ ...esmWorker(import.meta.url, "worker.js"), minThreads: opts.threads, maxThreads: opts.threads,
       idleTimeout: 60_000, maxQueue: Math.max(opts.maxQueue, 1) });
     // a worker that fails with no task of its own must not take the server down
     this.pool.on("error", () => { this.failed++; });

@@ -5,9 +5,9 @@
 import { createReadStream, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { createGunzip } from "node:zlib";
-import { fileURLToPath } from "node:url";
 import tar from "tar-stream";
 import { Piscina } from "piscina";
+import { esmWorker } from "../core/built.js";
 import { ArbiterError } from "../errors.js";
 import type { RuleSet } from "../ruleset/ruleset.js";
 import { refereeBatch, type CorpusItem, type CorpusPart, type CorpusRuleStats } from "./corpus-referee.js";
@@ -168,7 +168,7 @@ export async function runCorpus(opts: CorpusOptions): Promise<CorpusReport> {
   process.on("SIGINT", onSigint);
   // one worker: the records are refereed in this thread between reads
   const pool = opts.workers > 1
-    ? new Piscina({ filename: fileURLToPath(new URL("./corpus-worker.js", import.meta.url)), minThreads: opts.workers,
+    ? new Piscina({ ...esmWorker(import.meta.url, "corpus-worker.js"), minThreads: opts.workers,
       maxThreads: opts.workers, idleTimeout: 1000 })
     : null;
   let files = 0;

@@ -10,7 +10,7 @@ import { simulateRange, type SimSpec } from "./engine.js";
 import { addPart, derived, emptyPart, newRuleStats, type Example, type RuleStats, type SimPart } from "./stats.js";
 import type { RuleSet } from "../ruleset/ruleset.js";
 import type { SimTask } from "./worker.js";
-import { builtFile } from "../core/built.js";
+import { esmWorker } from "../core/built.js";
 
 export interface Shard {
   /** 1-based */
@@ -125,7 +125,6 @@ function canonical(s: RuleStats): RuleStats {
   };
 }
 
-const workerFile = (): string => builtFile(import.meta.url, "worker.js");
 
 /** Runs the shard's games; resolves with the statistics (partial if interrupted by SIGINT). */
 export async function runSimulation(opts: RunOptions): Promise<{ part: SimPart; ms: number; cpuMs: number; interrupted: boolean;
@@ -174,7 +173,7 @@ export async function runSimulation(opts: RunOptions): Promise<{ part: SimPart; 
         tick((t.to - t.from) * t.spec.rules.length);
       }
     } else {
-      const pool = new Piscina({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000,
+      const pool = new Piscina({ ...esmWorker(import.meta.url, "worker.js"), minThreads: workers, maxThreads: workers, idleTimeout: 1000,
         maxQueue: "auto" });
       try {
         let next = 0;
