@@ -600,6 +600,10 @@ const AREA: usize = memory.data(448 * 2, 16);
 const AROUND: usize = memory.data(448 * 4 * 2, 16);
 const CHAINQ: usize = memory.data(448 * 2, 16);
 let fstamp: i32 = 0;
+// SEEN marks: one stamp per area flood, so that a flood can tell its own points from those of an
+// earlier flood of the same test (abase: the first of them)
+let astamp: i32 = 0;
+let abase: i32 = 0;
 
 function safeString(q: i32, a: i32): bool {
   const st = fstamp;
@@ -627,7 +631,7 @@ function safeString(q: i32, a: i32): bool {
 }
 
 function areaDead(start: i32, a: i32): bool {
-  const st = fstamp;
+  const st = ++astamp;
   let n = 1, m = 0;
   store<u16>(AREA, <u16>start);
   store<i32>(SEEN + (<usize>start << 2), st);
@@ -641,7 +645,14 @@ function areaDead(start: i32, a: i32): bool {
       if (col == a) {
         touches = true;
         store<u16>(AROUND + (<usize>(m++) << 1), <u16>q);
-      } else if (load<i32>(SEEN + (<usize>q << 2)) != st) {
+      } else {
+        const seen = load<i32>(SEEN + (<usize>q << 2));
+        if (seen == st) continue;
+        // a point an earlier flood of this test reached: the same area, and that flood stopped
+        // at a point that keeps it from being dead (a complete one would have taken this start
+        // in too). Skipping it instead once let a later target's flood miss the area's open
+        // points and call a living string dead by fill-in.
+        if (seen >= abase) return false;
         store<i32>(SEEN + (<usize>q << 2), st);
         store<u16>(AREA + (<usize>(n++) << 1), <u16>q);
       }
@@ -666,13 +677,15 @@ function areaDead(start: i32, a: i32): bool {
 function filledIn(): bool {
   const d = defender, a = attacker;
   fstamp++;
+  if (astamp > 0x3fff0000) { memory.fill(SEEN, 0, 448 * 4); astamp = 0; }
+  abase = astamp + 1;
   const anyGoal = goal == 1;
   let all = true;
   for (let k = 0; k < nTargets; k++) {
     if (isCaptured(k)) continue;
     const m = targetAt(k);
     if (colorAt(m) != d) continue;
-    if (load<i32>(SEEN + (<usize>m << 2)) == fstamp) continue;
+    if (load<i32>(SEEN + (<usize>m << 2)) >= abase) continue; // in an area already tested
     const dead = areaDead(m, a);
     if (dead && anyGoal) return true;
     if (!dead) all = false;

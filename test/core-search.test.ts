@@ -59,3 +59,45 @@ describe("the attacker's stones on the rim of an open region", () => {
     expect(a.terminal).toBeUndefined();
   });
 });
+
+describe("fill-in with two target strings in one area (goal: any string)", () => {
+  // The top of a 9x9 board (rows 9 to 5). Black's string B9 A8 B8 C8 D8 D9 D7 has two eyes, A9
+  // and C9 (alive by Benson). Black's E6 joins it diagonally: D6 and E7 are miai (White D6, Black
+  // E7; White E7, Black D6), so no Black string can be captured, whoever moves first. Both
+  // strings lie in one area (Black stones and empty points), and that area holds A9 and C9,
+  // which touch no White stone, so fill-in may not call either string dead. White's strings
+  // around all have liberties outside the region (the empty points of rows 5 to 9 beyond it).
+  // Once, a test of E6's area after a test of B9's that had stopped at A9 skipped the points the
+  // first had marked (B8 C9), missed the eyes, and ended White's first move as "filled": a
+  // living group's string "captured" (KGS 2002-10-13-22: White J19 "took" Black's top group).
+  const board = boardOf([
+    ". B . B W . . . .",
+    "B B B B W . . . .",
+    "W W W B . W . . .",
+    ". . W . B W . . .",
+    ". . . W W . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . ."]);
+  const at = (v: string) => (9 - Number(v.slice(1))) * 9 + "ABCDEFGHJ".indexOf(v[0]);
+  const black = ["B9", "A8", "B8", "C8", "D8", "D9", "D7", "E6"].map(at);
+  const region = { points: [...black, ...["A9", "C9", "D6", "E7"].map(at)].sort((x, y) => x - y),
+    boundary: new Set(["E9", "E8", "A7", "B7", "C7", "C6", "F7", "F6", "D5", "E5"].map(at)), closedByLife: false,
+    targetStones: new Set(black), exits: new Set<number>() };
+  const spec = { width: 9, height: 9, board, rules: preset("chinese"), defender: "B" as const, targets: [at("B9"), at("E6")],
+    region, goal: "any" as const, tuning: "finished-game" as const };
+  const budget = () => ({ maxNodes: 1e6, deadline: performance.now() + 60_000 });
+  for (const move of ["D6", "E7"]) {
+    it(`White's ${move} ends nothing`, () => {
+      const a = new Search(spec, "W", budget()).apply(at(move), "W", 0);
+      expect(a.ok).toBe(true);
+      expect(a.terminal).toBeUndefined();
+    });
+  }
+  for (const toMove of ["W", "B"] as const) {
+    it(`${toMove} first: no string is captured`, () => {
+      expect(ask(spec, toMove, budget(), false).captured).toBe(false);
+    });
+  }
+});
