@@ -22,20 +22,28 @@ function arg(name: string, fallback: string): string {
 }
 
 interface Test { file: string; n: number; sgf: string; upTo: number | null; command: string; vertex: string;
-  expected: string; gnugoFails: boolean }
+  expected: string; gnugoFails: boolean;
+  /** moves played after loading (`play white H9`), in order */
+  plays: { color: Color; vertex: string }[] }
 
-/** The tests of a .tst file: `loadsgf FILE [N]`, `N command VERTEX`, `#? [expected]` (a trailing `*`:
- *  GNU Go fails it). Commented-out tests (`# 5 owl_attack ...`) are left out. */
+/** The tests of a .tst file: `loadsgf FILE [N]`, then `play COLOUR VERTEX` and `undo` (moves on top
+ *  of the loaded position, which the tests that follow are asked on: seki.tst builds most of its
+ *  positions so), `N command VERTEX`, `#? [expected]` (a trailing `*`: GNU Go fails it).
+ *  Commented-out tests (`# 5 owl_attack ...`) are left out. */
 function parseTst(path: string): Test[] {
   const out: Test[] = [];
   let sgf = "";
   let upTo: number | null = null;
+  let plays: Test["plays"] = [];
   let pending: Omit<Test, "expected" | "gnugoFails"> | null = null;
   for (const line of readFileSync(path, "utf8").split("\n")) {
     const load = /^loadsgf\s+(\S+)(?:\s+(\d+))?/.exec(line);
-    if (load) { sgf = load[1]; upTo = load[2] ? Number(load[2]) : null; continue; }
+    if (load) { sgf = load[1]; upTo = load[2] ? Number(load[2]) : null; plays = []; continue; }
+    const play = /^play\s+(black|white|b|w)\s+([A-T]\d+|pass)\b/i.exec(line);
+    if (play) { plays = [...plays, { color: play[1][0].toLowerCase() === "b" ? "B" : "W", vertex: play[2].toUpperCase() }]; continue; }
+    if (/^undo\b/.test(line)) { plays = plays.slice(0, -1); continue; }
     const cmd = /^(\d+)\s+(owl_attack|owl_defend|dragon_status)\s+([A-T]\d+)/.exec(line);
-    if (cmd) { pending = { file: path, n: Number(cmd[1]), sgf, upTo, command: cmd[2], vertex: cmd[3] }; continue; }
+    if (cmd) { pending = { file: path, n: Number(cmd[1]), sgf, upTo, command: cmd[2], vertex: cmd[3], plays }; continue; }
     const exp = /^#\?\s*\[(.*)\](\*?)/.exec(line);
     if (exp && pending) { out.push({ ...pending, expected: exp[1].trim(), gnugoFails: exp[2] === "*" }); pending = null; }
   }
@@ -88,7 +96,13 @@ async function main(): Promise<void> {
       try {
         const rec = readSgf(readFileSync(join(dirname(file), t.sgf), "utf8"));
         // `loadsgf FILE N`: the position before move N
-        const record = t.upTo === null ? rec : { ...rec, moves: rec.moves.slice(0, Math.max(0, t.upTo - 1)) };
+        const loaded = t.upTo === null ? rec.moves : rec.moves.slice(0, Math.max(0, t.upTo - 1));
+        const played = t.plays.map((m) => {
+          if (m.vertex === "PASS") return { color: m.color, x: null, y: null, raw: "", offBoard: false };
+          const { x, y } = fromGtp(m.vertex, rec.width, rec.height);
+          return { color: m.color, x, y, raw: m.vertex, offBoard: false };
+        });
+        const record = { ...rec, moves: [...loaded, ...played] };
         const pos = positionAfter(record, preset("chinese"));
         const p = fromGtp(t.vertex, pos.width, pos.height);
         const target = p.y * pos.width + p.x;
