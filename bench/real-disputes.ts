@@ -4,9 +4,10 @@
 // installed). Prints the agreement table, then every game that differs.
 //   node dist/bench/real-disputes.js [--games 300] [--seed 1] [--gnugo PATH|none] [--json]
 //                                    [--per-group-positions 120000] [--per-group-ms 3000] [--total-ms 15000]
-//                                    [--peer-games N] [FILES...]
+//                                    [--peer-games N] [--dump FILE] [FILES...]
+// --dump FILE: every game's disputes in full (status, by, reason, estimate), one JSON line a game.
 // --peer-games N: GNU Go counts only the first N games of the sample (it takes about 1-3 s a game).
-import { existsSync, readdirSync, mkdtempSync, writeFileSync, rmSync } from "node:fs";
+import { appendFileSync, existsSync, readdirSync, mkdtempSync, writeFileSync, rmSync } from "node:fs";
 import { join, resolve, dirname } from "node:path";
 import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -124,7 +125,9 @@ async function main(): Promise<void> {
   const perGroupPositions = whole("--per-group-positions", String(DISPUTE_BUDGET.positions), 1);
   const perGroupMs = whole("--per-group-ms", String(DISPUTE_BUDGET.timeMs), 1);
   const totalMs = whole("--total-ms", String(DISPUTE_BUDGET.totalMs), 1);
-  const files = process.argv.slice(2).filter((a, i, all) => !a.startsWith("--") && !all[i - 1]?.startsWith("--"));
+  // (a file after a flag without a value, such as --json, is still a file)
+  const valued = new Set(["--games", "--peer-games", "--seed", "--gnugo", "--per-group-positions", "--per-group-ms", "--total-ms", "--dump"]);
+  const files = process.argv.slice(2).filter((a, i, all) => !a.startsWith("--") && !valued.has(all[i - 1]));
   const paths = files.length ? files : kgsTarballs();
   if (!paths.length) {
     console.log("real-disputes: ../shared/data/kgs-6d is missing (a fresh clone has no ../shared); nothing to run");
@@ -146,6 +149,8 @@ async function main(): Promise<void> {
   const sample = pool.slice(0, games);
   process.stderr.write(`real-disputes: ${pool.length} games ended by counting in ${paths.length} file(s); ${sample.length} drawn (seed ${seed})\n`);
   const peers = gnugoPath !== "none" ? { area: new Gnugo(gnugoPath, true), territory: new Gnugo(gnugoPath, false) } : null;
+  const dump = arg("--dump", "");
+  if (dump) writeFileSync(dump, "");
   const tmp = mkdtempSync(join(tmpdir(), "arbiter-real-"));
   const rows: Row[] = [];
   try {
@@ -177,6 +182,8 @@ async function main(): Promise<void> {
         row.gnugo = normaliseResult(reply.replace(/^=\s*/, "").trim()) ?? reply;
       }
       rows.push(row);
+      if (dump) appendFileSync(dump, `${JSON.stringify({ file: g.file, recorded, ours: r.result, disputes: ds.map((d) => ({ target: d.target, colour: d.colour,
+        stones: d.stones, estimate: d.estimate, status: d.status, by: d.by, counted: d.counted, agreed: d.agreed, reason: d.reason })) })}\n`);
       process.stderr.write(`\r${k + 1}/${sample.length}`);
     }
   } finally {
