@@ -264,6 +264,14 @@ describe.skipIf(!existsSync(kgs))("--dead auto on real KGS games (needs ../share
     expect(r.dead).toEqual(expect.arrayContaining(["R11", "S12", "T11"]));
     expect(r.result).toBe("B+5.5");
   }, 60_000);
+  it("2015-06-15-1: Black's M19 N19 (liberties L19, N18, O19), Black moving first, join K19 L18 by L19: alive by proof, not a string lost because its ways out were barred", async () => {
+    const r = refereeRecord(await load(kgs2015, "2015-06-15-1.sgf"), { dead: "auto" });
+    const d = r.disputes!.find((x) => x.target.length === 1 && x.target[0] === "M19")!;
+    expect(d.firstToMove).toBe("B");
+    expect(d.status).toBe("alive");
+    expect(d.by).toBe("proof");
+    expect(d.line[0]).toBe("B L19");
+  }, 60_000);
   it("2006-02-01-11 (NZ, 3 handicap stones): no compensation for White, and the recorded B+25 follows", async () => {
     const r = refereeRecord(await load(kgs, "2006-02-01-11.sgf"), { dead: "auto" });
     expect(r.rules.name).toBe("nz");

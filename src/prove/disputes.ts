@@ -383,6 +383,15 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
       const whole = settleGroup(g, stones, base, undefined, true);
       const d = whole.dispute;
       if (d.by === "proof" && d.status === "dead") return { ...whole, dispute: { ...d, reason: `${lost}; the whole group can be captured too` } };
+      // a group of one string: "the whole group" is that string, asked where the capture proof
+      // is sound (the attacker's area, the exits open as escapes). Not captured there is its
+      // proof of life: the capture above came from the living region's barred exits (KGS
+      // 2003-05-21-7: White's D5 "lost" with its connection E5 to E6 barred). Its escapes, if
+      // any, go to joinLiving.
+      if (g.length === 1 && d.by === "proof" && d.status === "alive") {
+        return { ...whole, dispute: { ...d, reason: `${lost}, but only with its ways out barred: asked with them open, it is not captured` } };
+      }
+      if (g.length === 1 && whole.escape) return { ...whole, lost: true, dispute: { ...whole.dispute, reason: `${lost}; asked with its ways out open: ${d.reason}` } };
       return settled(unresolved(lost, proof), { lost: true });
     }
     // the defender lives only by capturing a boundary string or leaving the region: wider play,
