@@ -272,6 +272,15 @@ describe.skipIf(!existsSync(kgs))("--dead auto on real KGS games (needs ../share
     expect(d.by).toBe("proof");
     expect(d.line[0]).toBe("B L19");
   }, 60_000);
+  it("2006-05-23-1: Black's H10 and J9 (two strings, White moving first) live: White's H9 is taken by B G9, and after W J10 B H9 joins both to H8 (alive by proof, though barred from G9 in its own area a string is lost)", async () => {
+    const r = refereeRecord(await load(kgs, "2006-05-23-1.sgf"), { dead: "auto" });
+    const d = r.disputes!.find((x) => x.target.includes("H10"))!;
+    expect(d.target).toEqual(["H10", "J9"]);
+    expect(d.firstToMove).toBe("W");
+    expect(d.status).toBe("alive");
+    expect(d.by).toBe("proof");
+    expect(r.dead).not.toContain("H10");
+  }, 60_000);
   it("2006-02-01-11 (NZ, 3 handicap stones): no compensation for White, and the recorded B+25 follows", async () => {
     const r = refereeRecord(await load(kgs, "2006-02-01-11.sgf"), { dead: "auto" });
     expect(r.rules.name).toBe("nz");

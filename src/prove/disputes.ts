@@ -334,9 +334,10 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
 
   /** One group's status: Benson, else a local proof with the estimate choosing the question;
    *  `given`: a region to ask in (a race's), `wholeOnly`: ask whether the whole group can be
-   *  captured whatever the estimate, `share`: of the group's budget. */
+   *  captured whatever the estimate (with `every`: whether any string of it can, in the same
+   *  region, which settles life only), `share`: of the group's budget. */
   const settleGroup = (g: number[], stones: number[], base: DisputeBase, given?: SearchRegion, wholeOnly = false,
-    share = wholeOnly || base.estimate >= ALIVE_SURE ? 0.25 : 1): Settled => {
+    share = wholeOnly || base.estimate >= ALIVE_SURE ? 0.25 : 1, every = false): Settled => {
     const c = board[stones[0]];
     const without = (dispute: Dispute): Settled => ({ dispute, safe: new Set(), escape: null, region: null, lost: false });
     if (g.every((s) => benson[c].has(members[s][0]))) return without({ ...base, status: "alive", by: "benson", counted: "alive" });
@@ -361,7 +362,7 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
     const timeMs = Math.min(budget.timeMs * share, left);
     const positions = Math.max(1, Math.floor(budget.positions * share));
     const targets = g.map((s) => members[s][0]);
-    const local = askLocal(pos, rules, colour, targets, region, own, askCapture ? "all" : "any", firstToMove,
+    const local = askLocal(pos, rules, colour, targets, region, own, askCapture && !every ? "all" : "any", firstToMove,
       { positions, deadline: t1 + timeMs, cancelled: budget.cancelled });
     const { q, escapes } = local;
     region = local.region;
@@ -375,6 +376,11 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
       const why = (q.positions ?? 0) >= positions ? `no proof within ${positions} positions` : `no proof within ${Math.round(timeMs)} ms`;
       return settled(unresolved(`budget: ${why}`, { ...proof, line: [] }));
     }
+    // (a string taken where the ways out are open says nothing of the group's death; its
+    // escapes, which end a line before the other strings are tried, are no proof of life)
+    if (every && (q.captured || q.escapes > 0)) return settled(unresolved(q.captured
+      ? `a string of the group can be captured with its ways out open (${q.line.slice(0, 6).join(", ")})`
+      : "a string of the group escapes its local region", proof));
     // "any" won: some string of the group falls, which may be a sacrifice, not the group's death
     // (then the question is whether the whole group can be captured, asked as for a group
     // thought dead: in the attacker's area, with its exits and weak walls; a quarter of the time)
@@ -392,6 +398,15 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
         return { ...whole, dispute: { ...d, reason: `${lost}, but only with its ways out barred: asked with them open, it is not captured` } };
       }
       if (g.length === 1 && whole.escape) return { ...whole, lost: true, dispute: { ...whole.dispute, reason: `${lost}; asked with its ways out open: ${d.reason}` } };
+      // several strings: "not all captured" is not each one alive; asked whether any string can
+      // be captured with the ways out open, "not captured" without an escape is
+      if (g.length > 1) {
+        const each = settleGroup(g, stones, base, undefined, true, 0.25, true);
+        const e = each.dispute;
+        if (e.by === "proof" && e.status === "alive") {
+          return { ...each, dispute: { ...e, reason: `${lost}, but only with its ways out barred: asked with them open, no string of it is captured` } };
+        }
+      }
       return settled(unresolved(lost, proof), { lost: true });
     }
     // the defender lives only by capturing a boundary string or leaving the region: wider play,
