@@ -123,6 +123,9 @@ interface Settled {
   region: SearchRegion | null;
   /** the proof showed a string of the group can be captured */
   lost: boolean;
+  /** alive by a proof that takes its wall as safe, after a string was lost with its ways out
+   *  barred: a proof by eye regions, which assumes nothing, is still sought (eyeLife) */
+  walled?: boolean;
 }
 
 /** A boundary string with at most this many liberties is not taken as safe: its liberties are
@@ -395,7 +398,7 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
       // 2003-05-21-7: White's D5 "lost" with its connection E5 to E6 barred). Its escapes, if
       // any, go to joinLiving.
       if (g.length === 1 && d.by === "proof" && d.status === "alive") {
-        return { ...whole, dispute: { ...d, reason: `${lost}, but only with its ways out barred: asked with them open, it is not captured` } };
+        return { ...whole, walled: true, dispute: { ...d, reason: `${lost}, but only with its ways out barred: asked with them open, it is not captured` } };
       }
       if (g.length === 1 && whole.escape) return { ...whole, lost: true, dispute: { ...whole.dispute, reason: `${lost}; asked with its ways out open: ${d.reason}` } };
       // several strings: "not all captured" is not each one alive; asked whether any string can
@@ -404,7 +407,7 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
         const each = settleGroup(g, stones, base, undefined, true, 0.25, true);
         const e = each.dispute;
         if (e.by === "proof" && e.status === "alive") {
-          return { ...each, dispute: { ...e, reason: `${lost}, but only with its ways out barred: asked with them open, no string of it is captured` } };
+          return { ...each, walled: true, dispute: { ...e, reason: `${lost}, but only with its ways out barred: asked with them open, no string of it is captured` } };
         }
       }
       return settled(unresolved(lost, proof), { lost: true });
@@ -430,11 +433,13 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
   const regionOf: (SearchRegion | null)[] = [];
   /** the group's own proof shows a string of it can be captured */
   const lostOf: boolean[] = [];
+  const walledOf: boolean[] = [];
   const bases: DisputeBase[] = [];
   const settleAgain = (i: number, region?: SearchRegion, whole = false) => {
     const r = whole ? settleGroup(groups[i], stonesOf[i], bases[i], region, true, 1) : settleGroup(groups[i], stonesOf[i], bases[i], region);
     disputes[i] = r.dispute;
     lostOf[i] = r.lost;
+    walledOf[i] = r.walled === true && r.dispute.status === "alive";
     safeOf[i] = r.safe;
     escapeOf[i] = r.escape;
     regionOf[i] = r.region;
@@ -501,7 +506,7 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
   joinLiving(pos, disputes, stonesOf, escapeOf);
   const eyeBudget = { positions: Math.max(1, Math.floor(budget.positions / EYE_SHARE)), deadline: t0 + (budget.totalMs ?? Infinity) };
   const eyeCache: EyeCache = new Map();
-  eyeLife(pos, rules, disputes, stonesOf, eyeBudget, eyeCache);
+  eyeLife(pos, rules, disputes, stonesOf, eyeBudget, eyeCache, undefined, undefined, (i) => walledOf[i] && disputes[i].status === "alive");
   // (a proof fought again as a race in one region with a group has fought that group whole)
   const leansOn = (i: number) => new Set([...safeOf[i]].map((p) => disputeAt[p]).filter((k) => k >= 0 && k !== racedWith.get(i)));
   recount(pos, rules, disputes, stonesOf, leansOn, firstToMove, eyeBudget, eyeCache);
@@ -585,10 +590,11 @@ const EYE_SHARE = 150;
  * so it stands whatever the estimate said; a group it leaves out keeps its status.
  */
 function eyeLife(pos: Board, rules: RuleSet, disputes: Dispute[], stonesOf: number[][], budget: { positions: number; deadline: number },
-  cache: EyeCache, taken?: string, only: (i: number) => boolean = () => true): void {
+  cache: EyeCache, taken?: string, only: (i: number) => boolean = () => true, also: (i: number) => boolean = () => false): void {
   const { width, height } = pos;
   for (const d of [1, 2] as const) {
-    const open = disputes.map((x, i) => i).filter((i) => (disputes[i].by === "estimate" || disputes[i].by === "agreement") &&
+    // (`also`: groups already alive by a proof that assumes their wall safe, for a stronger one)
+    const open = disputes.map((x, i) => i).filter((i) => (disputes[i].by === "estimate" || disputes[i].by === "agreement" || also(i)) &&
       pos.board[stonesOf[i][0]] === d && only(i));
     if (!open.length || performance.now() > budget.deadline) continue;
     const t1 = performance.now();
