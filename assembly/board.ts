@@ -44,31 +44,54 @@ export const STATE_BYTES: usize = OFF_SCALARS + 32;
 export const STATE: usize = memory.data(<i32>STATE_BYTES, 16);
 /** The bitboards and scalars: the tail of the state from OFF_BB on. */
 const TAIL_BYTES: usize = STATE_BYTES - OFF_BB;
-/** The bytes savePart writes for n mailbox points. */
-export function partBytes(n: i32): usize { return <usize>n * 9 + TAIL_BYTES; }
+/** The bytes a search keeps per ply besides the journal: the bitboards and scalars. */
+export const TAIL_SLOT: usize = (TAIL_BYTES + 15) & ~15;
 
-/** Saves the state of mailbox points lo..lo+n-1 (colour, string links, sizes, liberties; not the
- *  empty-point list, which only the playouts read: a search that moves only inside that range
- *  and takes every move back by loadPart leaves that list stale, and a new setup rebuilds it),
- *  with the bitboards and scalars, at dst. */
-export function savePart(dst: usize, lo: i32, n: i32): void {
-  const l = <usize>lo, m = <usize>n;
-  memory.copy(dst, STATE + OFF_COLOR + l, m);
-  memory.copy(dst + m, STATE + OFF_CHAIN + (l << 1), m << 1);
-  memory.copy(dst + m * 3, STATE + OFF_NEXT + (l << 1), m << 1);
-  memory.copy(dst + m * 5, STATE + OFF_SIZE + (l << 1), m << 1);
-  memory.copy(dst + m * 7, STATE + OFF_LIBS + (l << 1), m << 1);
-  memory.copy(dst + m * 9, STATE + OFF_BB, TAIL_BYTES);
+// ---- the mailbox's undo journal (searches) ----------------------------------------------------
+// A search takes every move back. Each write to the mailbox (colour, string links, sizes,
+// liberties) notes the old value first, and rewinding writes them back newest first; the
+// bitboards and scalars, a small block, are copied per ply. The cost of a move is then what it
+// writes, not the size of the board. Not the empty-point list, which only the playouts read: a
+// search leaves it stale, and a new setup rebuilds it. Off (and free) outside searches.
+let bjOn: bool = false;
+let bjLen: i32 = 0;
+const BJ_CAP: i32 = 1 << 19;
+/** Room kept free for one move's notes (a capture of the whole board writes about 3,000). */
+const BJ_RESERVE: i32 = 8192;
+const BJOURNAL: usize = memory.data(BJ_CAP * 8, 16); // per entry: u32 address (top bit: a byte), u16 old value
+const BJ_BYTE: u32 = 0x80000000;
+
+export function boardJournal(on: bool): void { bjOn = on; bjLen = 0; }
+@inline export function boardMark(): i32 { return bjLen; }
+@inline export function boardJournalFull(): bool { return bjOn && bjLen > BJ_CAP - BJ_RESERVE; }
+@inline function note16(a: usize): void {
+  if (!bjOn || bjLen >= BJ_CAP) return;
+  const e = BJOURNAL + (<usize>bjLen << 3);
+  store<u32>(e, <u32>a);
+  store<u16>(e + 4, load<u16>(a));
+  bjLen++;
+}
+@inline function note8(a: usize): void {
+  if (!bjOn || bjLen >= BJ_CAP) return;
+  const e = BJOURNAL + (<usize>bjLen << 3);
+  store<u32>(e, <u32>a | BJ_BYTE);
+  store<u16>(e + 4, <u16>load<u8>(a));
+  bjLen++;
 }
 
-export function loadPart(src: usize, lo: i32, n: i32): void {
-  const l = <usize>lo, m = <usize>n;
-  memory.copy(STATE + OFF_COLOR + l, src, m);
-  memory.copy(STATE + OFF_CHAIN + (l << 1), src + m, m << 1);
-  memory.copy(STATE + OFF_NEXT + (l << 1), src + m * 3, m << 1);
-  memory.copy(STATE + OFF_SIZE + (l << 1), src + m * 5, m << 1);
-  memory.copy(STATE + OFF_LIBS + (l << 1), src + m * 7, m << 1);
-  memory.copy(STATE + OFF_BB, src + m * 9, TAIL_BYTES);
+/** Keeps the bitboards and scalars at dst (TAIL_SLOT bytes). */
+export function saveTail(dst: usize): void { memory.copy(dst, STATE + OFF_BB, TAIL_BYTES); }
+
+/** Writes back every mailbox entry noted since `mark`, newest first, and the tail kept at src. */
+export function rewindBoard(mark: i32, src: usize): void {
+  while (bjLen > mark) {
+    bjLen--;
+    const e = BJOURNAL + (<usize>bjLen << 3);
+    const a = load<u32>(e);
+    if ((a & BJ_BYTE) != 0) store<u8>(<usize>(a & ~BJ_BYTE), <u8>load<u16>(e + 4));
+    else store<u16>(<usize>a, load<u16>(e + 4));
+  }
+  memory.copy(STATE + OFF_BB, src, TAIL_BYTES);
 }
 export const COLOR: usize = STATE + OFF_COLOR;
 export const CHAIN: usize = STATE + OFF_CHAIN;
@@ -96,19 +119,20 @@ export const BB_ONBOARD: usize = memory.data(BB_WORDS * 8, 16);
 
 // ---- accessors ---------------------------------------------------------------------------
 @inline export function colorAt(p: i32): i32 { return <i32>load<u8>(COLOR + <usize>p); }
-@inline function setColor(p: i32, c: i32): void { store<u8>(COLOR + <usize>p, <u8>c); }
+@inline function setColor(p: i32, c: i32): void { note8(COLOR + <usize>p); store<u8>(COLOR + <usize>p, <u8>c); }
 @inline export function chainOf(p: i32): i32 { return <i32>load<u16>(CHAIN + (<usize>p << 1)); }
-@inline function setChain(p: i32, r: i32): void { store<u16>(CHAIN + (<usize>p << 1), <u16>r); }
+@inline function setChain(p: i32, r: i32): void { note16(CHAIN + (<usize>p << 1)); store<u16>(CHAIN + (<usize>p << 1), <u16>r); }
 @inline export function nextOf(p: i32): i32 { return <i32>load<u16>(NEXT + (<usize>p << 1)); }
-@inline function setNext(p: i32, q: i32): void { store<u16>(NEXT + (<usize>p << 1), <u16>q); }
+@inline function setNext(p: i32, q: i32): void { note16(NEXT + (<usize>p << 1)); store<u16>(NEXT + (<usize>p << 1), <u16>q); }
 @inline export function sizeOf(r: i32): i32 { return <i32>load<u16>(SIZE + (<usize>r << 1)); }
-@inline function setSize(r: i32, n: i32): void { store<u16>(SIZE + (<usize>r << 1), <u16>n); }
+@inline function setSize(r: i32, n: i32): void { note16(SIZE + (<usize>r << 1)); store<u16>(SIZE + (<usize>r << 1), <u16>n); }
 @inline export function libsOf(r: i32): i32 { return <i32>load<i16>(LIBS + (<usize>r << 1)); }
 @inline function addLibs(r: i32, d: i32): void {
   const a = LIBS + (<usize>r << 1);
+  note16(a);
   store<i16>(a, <i16>(<i32>load<i16>(a) + d));
 }
-@inline function setLibs(r: i32, n: i32): void { store<i16>(LIBS + (<usize>r << 1), <i16>n); }
+@inline function setLibs(r: i32, n: i32): void { note16(LIBS + (<usize>r << 1)); store<i16>(LIBS + (<usize>r << 1), <i16>n); }
 
 @inline export function boardHash(): u64 { return load<u64>(STATE + OFF_HASH); }
 @inline function setBoardHash(h: u64): void { store<u64>(STATE + OFF_HASH, h); }

@@ -8,7 +8,7 @@
 // the rule engine's REMOVED_XY have them). Keys are 53-bit (exact as a JS number).
 
 import { EMPTY, BLACK, WHITE, BORDER, REMOVED, MAXP, pitch, width, height, pointOf, colorAt, chainOf, nextOf,
-  lastCaptured, lastSelfCaptured, lastNoChange, boardHash, savePart, loadPart, partBytes } from "./board";
+  lastCaptured, lastSelfCaptured, lastNoChange, boardHash, boardJournal, boardMark, boardJournalFull, saveTail, rewindBoard, TAIL_SLOT } from "./board";
 import { R_OK, R_KO, R_SUPERKO, R_HOT_STONE, R_DISTURBING, R_NO_GOING_BACK, HISTORY_FULL, END_CYCLE } from "./codes";
 import { rulesPlay, rulesPass, rulesUndo, stringLiberties, stringLibertiesIn } from "./game";
 import { bensonTargets } from "./benson";
@@ -91,53 +91,11 @@ const ORDER: usize = memory.data(400 * 4, 16); // i32 mailbox points
 @inline function targetAt(k: i32): i32 { return load<i32>(TARGET + (<usize>k << 2)); }
 @inline function isCaptured(k: i32): bool { return load<u8>(CAPTURED + <usize>k) != 0; }
 
-// ---- the board before each move: only the part a move in the region can change ----------------
-// (the region, the strings in it or next to it, and the strings next to those, whose liberties a
-// capture changes), from its lowest to its highest mailbox point
-const SLOTS: usize = memory.data(<i32>(MAX_PLY + 2) * (MAXP * 9 + 256), 16);
-let partLo: i32 = 0;
-let partN: i32 = MAXP;
-let slotBytes: usize = 0;
-const PART_MARK: usize = memory.data(MAXP, 16);
-
-function markString(p: i32): void {
-  let s = p;
-  do { store<u8>(PART_MARK + <usize>s, 1); s = nextOf(s); } while (s != p);
-}
-
-/** The part of the board the search's moves can change (see SLOTS). */
-function findPart(): void {
-  memory.fill(PART_MARK, 0, MAXP);
-  for (let p = 0; p < MAXP; p++) {
-    if (!flag(p, F_REGION)) continue;
-    store<u8>(PART_MARK + <usize>p, 1);
-    if (colorAt(p) == BLACK || colorAt(p) == WHITE) markString(p);
-    for (let d = 0; d < 4; d++) {
-      const q = neighbourOf(p, d);
-      if ((colorAt(q) == BLACK || colorAt(q) == WHITE) && load<u8>(PART_MARK + <usize>q) == 0) markString(q);
-    }
-  }
-  // the strings next to those (marked 2, so that this pass does not grow on itself)
-  for (let p = 0; p < MAXP; p++) {
-    if (load<u8>(PART_MARK + <usize>p) != 1 || colorAt(p) == EMPTY) continue;
-    for (let d = 0; d < 4; d++) {
-      const q = neighbourOf(p, d);
-      if (q < 0 || q >= MAXP) continue;
-      const c = colorAt(q);
-      if ((c == BLACK || c == WHITE) && load<u8>(PART_MARK + <usize>q) == 0) {
-        let s = q;
-        do { store<u8>(PART_MARK + <usize>s, 2); s = nextOf(s); } while (s != q);
-      }
-    }
-  }
-  let lo = MAXP, hi = -1;
-  for (let p = 0; p < MAXP; p++) if (load<u8>(PART_MARK + <usize>p) != 0) { if (p < lo) lo = p; hi = p; }
-  // (the neighbours of the part too: a string's pseudo-liberties are counted at its representative)
-  lo = max(0, lo - pitch - 1); hi = min(MAXP - 1, hi + pitch + 1);
-  if (hi < lo) { lo = 0; hi = MAXP - 1; }
-  partLo = lo; partN = hi - lo + 1;
-  slotBytes = (partBytes(partN) + 15) & ~15;
-}
+// ---- the board before each move -------------------------------------------------------------
+// Each ply's bitboards and scalars; the mailbox comes back by the board's undo journal (board.ts),
+// so a move costs what it writes, not the size of the board
+const SLOTS: usize = memory.data(<i32>(MAX_PLY + 2) * <i32>TAIL_SLOT, 16);
+const BMARKS: usize = memory.data((MAX_PLY + 2) * 4, 16);
 
 // ---- the line (entry 0 the start) ------------------------------------------------------------
 const P_CAP: i32 = MAX_PLY + 8;
@@ -361,7 +319,7 @@ export function searchInit(def: i32, g: i32, ends: i32, rule: i32, opts: i32, tB
   store<u64>(P_KEYP, boardHash() & MASK53);
   onlineAdd(keyS(0), 1);
   cur = slot; priors = 0; startB = tB; startW = tW;
-  findPart();
+  boardJournal(true); // (the moves of this search are taken back by it)
   const base = tableFor(cur);
   // a new generation frees every entry at once
   let gen = tGen(cur) + 1;
@@ -402,8 +360,10 @@ function tooLong(): i32 {
 export function searchApply(move: i32, color: i32, depth: i32): i32 {
   sPositions += 1;
   if (depth + 1 >= MAX_PLY) return tooLong();
-  // (a pass changes the board's simple-ko memory: every move is taken back from a saved slot)
-  savePart(SLOTS + <usize>(depth + 1) * slotBytes, partLo, partN);
+  // (a pass changes the board's simple-ko memory: every move is taken back, passes too)
+  if (boardJournalFull()) return tooLong();
+  store<i32>(BMARKS + (<usize>(depth + 1) << 2), boardMark());
+  saveTail(SLOTS + <usize>(depth + 1) * TAIL_SLOT);
   const t = plen;
   store<i32>(P_PASSES + (<usize>t << 2), passes);
   store<i32>(P_TLOG + (<usize>t << 2), tlog);
@@ -530,7 +490,7 @@ export function searchUndo(depth: i32): void {
     store<u8>(CAPTURED + <usize>k, 0);
     capturedTargets--;
   }
-  loadPart(SLOTS + <usize>(depth + 1) * slotBytes, partLo, partN);
+  rewindBoard(load<i32>(BMARKS + (<usize>(depth + 1) << 2)), SLOTS + <usize>(depth + 1) * TAIL_SLOT);
 }
 
 
