@@ -34,8 +34,10 @@ const NINE = [["straight-three", "A8"], ["bent-three", "C9"], ["straight-four", 
 /** Rounds of the 9x9 shapes whose median figure is reported (one round is short and noisy). */
 const NINE_ROUNDS = 5;
 /** Positions (moves tried) per second of the same searches (finished-game tuning, deepening
- *  first) on the 9x9 shapes, both questions each, 5 s a question at most. */
-function nineByNine(): { positions: number; ms: number } {
+ *  first) on the 9x9 shapes, both questions each, 5 s a question at most; with `size` 19 the
+ *  same shapes stand in the top-left corner of an empty 19x19 board (the same regions and
+ *  questions: what a larger board alone costs a search node). */
+function nineByNine(size = 9): { positions: number; ms: number } {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
   let positions = 0, ms = 0;
   for (const [file, target] of NINE) {
@@ -43,7 +45,10 @@ function nineByNine(): { positions: number; ms: number } {
     const rules = preset("chinese");
     const pos = positionAfter(record, rules);
     const p = fromGtp(target, pos.width, pos.height);
-    const spec = { ...problemFrom({ ...pos, rules, targets: [p.y * pos.width + p.x], maxNodes: 5e7, timeMs: 5000 }), tuning: "finished-game" as const };
+    const board = new Uint8Array(size * size);
+    for (let y = 0; y < pos.height; y++) for (let x = 0; x < pos.width; x++) board[y * size + x] = pos.board[y * pos.width + x];
+    const spec = { ...problemFrom({ width: size, height: size, board, rules, targets: [p.y * size + p.x], toMove: pos.toMove, maxNodes: 5e7, timeMs: 5000 }),
+      tuning: "finished-game" as const };
     for (const first of [spec.defender, other(spec.defender)]) {
       const t0 = performance.now();
       const q = ask(spec, first, { maxNodes: 5e7, deadline: t0 + 5000 }, false, 0.3);
@@ -148,7 +153,8 @@ async function main(): Promise<void> {
   }
   const sample = pool.slice(0, games);
   process.stderr.write(`real-disputes: ${pool.length} games ended by counting in ${paths.length} file(s); ${sample.length} drawn (seed ${seed})\n`);
-  const peers = gnugoPath !== "none" ? { area: new Gnugo(gnugoPath, true), territory: new Gnugo(gnugoPath, false) } : null;
+  // (no peer column when it counts no game)
+  const peers = gnugoPath !== "none" && peerGames > 0 ? { area: new Gnugo(gnugoPath, true), territory: new Gnugo(gnugoPath, false) } : null;
   const dump = arg("--dump", "");
   if (dump) writeFileSync(dump, "");
   const tmp = mkdtempSync(join(tmpdir(), "arbiter-real-"));
@@ -237,10 +243,17 @@ function report(rows: Row[], withPeer: boolean): void {
   const pps = (p: number, ms: number) => (ms > 0 ? Math.round((p / ms) * 1000) : 0);
   // (the 9x9 searches are short, so one round of them moved the figure by half between runs:
   // the median of NINE_ROUNDS rounds)
-  const rounds = Array.from({ length: NINE_ROUNDS }, () => { const n = nineByNine(); return pps(n.positions, n.ms); }).sort((x, y) => x - y);
-  const nine = rounds[Math.floor(rounds.length / 2)];
-  summary.speed = { positionsPerSec19: pps(pos19, ms19), positionsPerSec9: nine,
-    ratio: Math.round((nine / Math.max(1, pps(pos19, ms19))) * 100) / 100 };
+  // (the two boards' rounds alternate, so that both see the machine alike)
+  const r9: number[] = [], r19: number[] = [];
+  for (let k = 0; k < NINE_ROUNDS; k++) {
+    const a = nineByNine(9), b = nineByNine(19);
+    r9.push(pps(a.positions, a.ms));
+    r19.push(pps(b.positions, b.ms));
+  }
+  const nine = median(r9), shapes19 = median(r19);
+  const ratio = (a: number, b: number) => Math.round((a / Math.max(1, b)) * 100) / 100;
+  summary.speed = { positionsPerSec19: pps(pos19, ms19), positionsPerSec9: nine, ratio: ratio(nine, pps(pos19, ms19)),
+    shapesOn19: shapes19, shapesRatio: ratio(nine, shapes19) };
   if (withPeer) {
     const peerRows = rows.filter((r) => r.gnugo !== undefined);
     const g = peerRows.filter((r) => r.gnugo === r.recorded).length;
@@ -267,6 +280,7 @@ function report(rows: Row[], withPeer: boolean): void {
   console.log(`| groups (not unconditionally alive) / unresolved | ${a.groups} (${a.disputed}) / ${a.unresolved} |${gg ? " - |" : ""}`);
   const sp = summary.speed as Record<string, number>;
   console.log(`| search positions per second (19x19 disputes; 9x9 shapes: ${sp.positionsPerSec9}) | ${sp.positionsPerSec19} (9x9 / 19x19: ${sp.ratio}) |${gg ? " - |" : ""}`);
+  console.log(`| ... the same 9x9 shapes in a corner of a 19x19 board | ${sp.shapesOn19} (9x9 / 19x19: ${sp.shapesRatio}) |${gg ? " - |" : ""}`);
   const mk = summary.marks as Record<string, number> | undefined;
   if (mk) {
     console.log(`\n${mk.games} of the games carry the players' marks (TB/TW): counted with those marks (--dead sgf) ` +
