@@ -209,6 +209,7 @@ function shortWhy(reason?: string): string {
   if (reason.startsWith("region not local")) return "region not local";
   if (reason.includes("escapes its local region")) return "escapes its region";
   if (reason.includes("can be captured in its local region")) return "a string of it can be captured";
+  if (reason.includes("can be captured with its ways out open")) return "a string of it can be captured (ways out open)";
   if (reason.includes("race")) return "race between two proofs";
   return reason.slice(0, 60);
 }
