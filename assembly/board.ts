@@ -64,15 +64,15 @@ const BJ_BYTE: u32 = 0x80000000;
 export function boardJournal(on: bool): void { bjOn = on; bjLen = 0; }
 @inline export function boardMark(): i32 { return bjLen; }
 @inline export function boardJournalFull(): bool { return bjOn && bjLen > BJ_CAP - BJ_RESERVE; }
-@inline function note16(a: usize): void {
-  if (!bjOn || bjLen >= BJ_CAP) return;
+@inline function note16(a: usize, j: bool): void {
+  if (!j || !bjOn || bjLen >= BJ_CAP) return;
   const e = BJOURNAL + (<usize>bjLen << 3);
   store<u32>(e, <u32>a);
   store<u16>(e + 4, load<u16>(a));
   bjLen++;
 }
-@inline function note8(a: usize): void {
-  if (!bjOn || bjLen >= BJ_CAP) return;
+@inline function note8(a: usize, j: bool): void {
+  if (!j || !bjOn || bjLen >= BJ_CAP) return;
   const e = BJOURNAL + (<usize>bjLen << 3);
   store<u32>(e, <u32>a | BJ_BYTE);
   store<u16>(e + 4, <u16>load<u8>(a));
@@ -119,20 +119,20 @@ export const BB_ONBOARD: usize = memory.data(BB_WORDS * 8, 16);
 
 // ---- accessors ---------------------------------------------------------------------------
 @inline export function colorAt(p: i32): i32 { return <i32>load<u8>(COLOR + <usize>p); }
-@inline function setColor(p: i32, c: i32): void { note8(COLOR + <usize>p); store<u8>(COLOR + <usize>p, <u8>c); }
+@inline function setColor(p: i32, c: i32, j: bool): void { note8(COLOR + <usize>p, j); store<u8>(COLOR + <usize>p, <u8>c); }
 @inline export function chainOf(p: i32): i32 { return <i32>load<u16>(CHAIN + (<usize>p << 1)); }
-@inline function setChain(p: i32, r: i32): void { note16(CHAIN + (<usize>p << 1)); store<u16>(CHAIN + (<usize>p << 1), <u16>r); }
+@inline function setChain(p: i32, r: i32, j: bool): void { note16(CHAIN + (<usize>p << 1), j); store<u16>(CHAIN + (<usize>p << 1), <u16>r); }
 @inline export function nextOf(p: i32): i32 { return <i32>load<u16>(NEXT + (<usize>p << 1)); }
-@inline function setNext(p: i32, q: i32): void { note16(NEXT + (<usize>p << 1)); store<u16>(NEXT + (<usize>p << 1), <u16>q); }
+@inline function setNext(p: i32, q: i32, j: bool): void { note16(NEXT + (<usize>p << 1), j); store<u16>(NEXT + (<usize>p << 1), <u16>q); }
 @inline export function sizeOf(r: i32): i32 { return <i32>load<u16>(SIZE + (<usize>r << 1)); }
-@inline function setSize(r: i32, n: i32): void { note16(SIZE + (<usize>r << 1)); store<u16>(SIZE + (<usize>r << 1), <u16>n); }
+@inline function setSize(r: i32, n: i32, j: bool): void { note16(SIZE + (<usize>r << 1), j); store<u16>(SIZE + (<usize>r << 1), <u16>n); }
 @inline export function libsOf(r: i32): i32 { return <i32>load<i16>(LIBS + (<usize>r << 1)); }
-@inline function addLibs(r: i32, d: i32): void {
+@inline function addLibs(r: i32, d: i32, j: bool): void {
   const a = LIBS + (<usize>r << 1);
-  note16(a);
+  note16(a, j);
   store<i16>(a, <i16>(<i32>load<i16>(a) + d));
 }
-@inline function setLibs(r: i32, n: i32): void { note16(LIBS + (<usize>r << 1)); store<i16>(LIBS + (<usize>r << 1), <i16>n); }
+@inline function setLibs(r: i32, n: i32, j: bool): void { note16(LIBS + (<usize>r << 1), j); store<i16>(LIBS + (<usize>r << 1), <i16>n); }
 
 @inline export function boardHash(): u64 { return load<u64>(STATE + OFF_HASH); }
 @inline function setBoardHash(h: u64): void { store<u64>(STATE + OFF_HASH, h); }
@@ -190,7 +190,7 @@ export function setupBoard(w: i32, h: i32): bool {
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const p = pointOf(x, y);
-      setColor(p, EMPTY);
+      setColor(p, EMPTY, false);
       emptyAdd(p);
       const a = BB_ONBOARD + (<usize>(p >> 6) << 3);
       store<u64>(a, load<u64>(a) | (<u64>1 << <u64>(p & 63)));
@@ -201,33 +201,34 @@ export function setupBoard(w: i32, h: i32): bool {
 
 /** Puts a stone on an empty point without capturing (setup). */
 export function placeStone(p: i32, c: i32): void {
+  const j = false; // (a setup, never taken back)
   const W = pitch;
   let lib = 0;
   lib += i32(colorAt(p - 1) == EMPTY);
   lib += i32(colorAt(p + 1) == EMPTY);
   lib += i32(colorAt(p - W) == EMPTY);
   lib += i32(colorAt(p + W) == EMPTY);
-  addLibs(chainOf(p - 1), -1);
-  addLibs(chainOf(p + 1), -1);
-  addLibs(chainOf(p - W), -1);
-  addLibs(chainOf(p + W), -1);
-  putStone(p, c, lib);
+  addLibs(chainOf(p - 1), -1, j);
+  addLibs(chainOf(p + 1), -1, j);
+  addLibs(chainOf(p - W), -1, j);
+  addLibs(chainOf(p + W), -1, j);
+  putStone(p, c, lib, j);
   setBoardHash(boardHash() ^ zobristKey(c, p));
-  mergeNeighbours(p, c);
+  mergeNeighbours(p, c, j);
 }
 
 // ---- play ----------------------------------------------------------------------------------
-@inline function putStone(p: i32, c: i32, lib: i32): void {
+@inline function putStone(p: i32, c: i32, lib: i32, j: bool): void {
   emptyRemove(p);
-  setColor(p, c);
-  setChain(p, p);
-  setNext(p, p);
-  setSize(p, 1);
-  setLibs(p, lib);
+  setColor(p, c, j);
+  setChain(p, p, j);
+  setNext(p, p, j);
+  setSize(p, 1, j);
+  setLibs(p, lib, j);
   bbSet(c, p);
 }
 
-@inline function merge(a: i32, o: i32): void {
+@inline function merge(a: i32, o: i32, j: bool): void {
   if (sizeOf(a) < sizeOf(o)) {
     const t = a;
     a = o;
@@ -235,43 +236,43 @@ export function placeStone(p: i32, c: i32): void {
   }
   let q = o;
   do {
-    setChain(q, a);
+    setChain(q, a, j);
     q = nextOf(q);
   } while (q != o);
   const t = nextOf(a);
-  setNext(a, nextOf(o));
-  setNext(o, t);
-  setSize(a, sizeOf(a) + sizeOf(o));
-  setLibs(a, libsOf(a) + libsOf(o));
+  setNext(a, nextOf(o), j);
+  setNext(o, t, j);
+  setSize(a, sizeOf(a) + sizeOf(o), j);
+  setLibs(a, libsOf(a) + libsOf(o), j);
 }
 
-@inline function mergeNeighbours(p: i32, c: i32): void {
+@inline function mergeNeighbours(p: i32, c: i32, j: bool): void {
   const W = pitch;
-  if (colorAt(p - 1) == c && chainOf(p - 1) != chainOf(p)) merge(chainOf(p), chainOf(p - 1));
-  if (colorAt(p + 1) == c && chainOf(p + 1) != chainOf(p)) merge(chainOf(p), chainOf(p + 1));
-  if (colorAt(p - W) == c && chainOf(p - W) != chainOf(p)) merge(chainOf(p), chainOf(p - W));
-  if (colorAt(p + W) == c && chainOf(p + W) != chainOf(p)) merge(chainOf(p), chainOf(p + W));
+  if (colorAt(p - 1) == c && chainOf(p - 1) != chainOf(p)) merge(chainOf(p), chainOf(p - 1), j);
+  if (colorAt(p + 1) == c && chainOf(p + 1) != chainOf(p)) merge(chainOf(p), chainOf(p + 1), j);
+  if (colorAt(p - W) == c && chainOf(p - W) != chainOf(p)) merge(chainOf(p), chainOf(p - W), j);
+  if (colorAt(p + W) == c && chainOf(p + W) != chainOf(p)) merge(chainOf(p), chainOf(p + W), j);
 }
 
 /** Removes the string with representative s; records its points in REMOVED from index k. The
  *  board hash is the caller's (commit sets the one its probe worked out). */
-function removeString(s: i32, k: i32): i32 {
+function removeString(s: i32, k: i32, j: bool): i32 {
   const W = pitch;
   const c = colorAt(s);
   let q = s;
   let n = 0;
   do {
-    setColor(q, EMPTY);
-    setChain(q, 0);
+    setColor(q, EMPTY, j);
+    setChain(q, 0, j);
     emptyAdd(q);
     bbClear(c, q);
     store<u16>(REMOVED + (<usize>(k + n) << 1), <u16>q);
     n++;
     // neighbouring strings gain a liberty; empty/border points hit the dummy string 0
-    addLibs(chainOf(q - 1), 1);
-    addLibs(chainOf(q + 1), 1);
-    addLibs(chainOf(q - W), 1);
-    addLibs(chainOf(q + W), 1);
+    addLibs(chainOf(q - 1), 1, j);
+    addLibs(chainOf(q + 1), 1, j);
+    addLibs(chainOf(q - W), 1, j);
+    addLibs(chainOf(q + W), 1, j);
     q = nextOf(q);
   } while (q != s);
   return n;
@@ -385,7 +386,7 @@ export function probe(p: i32, c: i32, suicide: i32): i32 {
 }
 
 /** Makes the play of c at p that the latest probe accepted (R_OK), on the board as the probe found it. */
-@inline export function commit(p: i32, c: i32): void {
+@inline export function commit(p: i32, c: i32, j: bool = false): void {
   const flags = prFlags;
   setPrevHash(boardHash());
   lastCaptured = 0;
@@ -395,24 +396,24 @@ export function probe(p: i32, c: i32, suicide: i32): i32 {
   if (lastNoChange) return;
   const r0 = prN0, r1 = prN1, r2 = prN2, r3 = prN3;
   // p stops being a liberty of every neighbouring string
-  addLibs(r0, -1);
-  addLibs(r1, -1);
-  addLibs(r2, -1);
-  addLibs(r3, -1);
-  putStone(p, c, (flags >> 8) & 7);
+  addLibs(r0, -1, j);
+  addLibs(r1, -1, j);
+  addLibs(r2, -1, j);
+  addLibs(r3, -1, j);
+  putStone(p, c, (flags >> 8) & 7, j);
   let captured = 0;
-  if (flags & OWN0) { if (chainOf(r0) != chainOf(p)) merge(chainOf(p), chainOf(r0)); }
-  else if (flags & 1) captured += removeString(r0, captured);
-  if (flags & (OWN0 << 1)) { if (chainOf(r1) != chainOf(p)) merge(chainOf(p), chainOf(r1)); }
-  else if (flags & 2) captured += removeString(r1, captured);
-  if (flags & (OWN0 << 2)) { if (chainOf(r2) != chainOf(p)) merge(chainOf(p), chainOf(r2)); }
-  else if (flags & 4) captured += removeString(r2, captured);
-  if (flags & (OWN0 << 3)) { if (chainOf(r3) != chainOf(p)) merge(chainOf(p), chainOf(r3)); }
-  else if (flags & 8) captured += removeString(r3, captured);
+  if (flags & OWN0) { if (chainOf(r0) != chainOf(p)) merge(chainOf(p), chainOf(r0), j); }
+  else if (flags & 1) captured += removeString(r0, captured, j);
+  if (flags & (OWN0 << 1)) { if (chainOf(r1) != chainOf(p)) merge(chainOf(p), chainOf(r1), j); }
+  else if (flags & 2) captured += removeString(r1, captured, j);
+  if (flags & (OWN0 << 2)) { if (chainOf(r2) != chainOf(p)) merge(chainOf(p), chainOf(r2), j); }
+  else if (flags & 4) captured += removeString(r2, captured, j);
+  if (flags & (OWN0 << 3)) { if (chainOf(r3) != chainOf(p)) merge(chainOf(p), chainOf(r3), j); }
+  else if (flags & 8) captured += removeString(r3, captured, j);
   lastCaptured = captured;
   if (captured) addPrisoners(c, captured);
   if ((flags & LIVES) == 0) {
-    lastSelfCaptured = removeString(chainOf(p), 0);
+    lastSelfCaptured = removeString(chainOf(p), 0, j);
     addPrisoners(c ^ 3, lastSelfCaptured);
   }
   setBoardHash(lastHashAfter); // the probe's: the stone placed, the strings removed

@@ -326,7 +326,7 @@ export function tryMove(p: i32, c: i32, free: bool = false): i32 {
     } else r = repetitionCheck(p, c);
     if (r != R_OK) return r;
   }
-  commit(p, c);
+  commit(p, c, journaling); // (a search takes the move back by the board's journal)
   return R_OK;
 }
 
