@@ -52,8 +52,9 @@ export const TAIL_SLOT: usize = (TAIL_BYTES + 15) & ~15;
 // liberties) notes the old value first, and rewinding writes them back newest first; the
 // bitboards and scalars, a small block, are copied per ply. The cost of a move is then what it
 // writes, not the size of the board. Not the empty-point list, which only the playouts read: a
-// search leaves it stale, and a new setup rebuilds it. Off (and free) outside searches.
-let bjOn: bool = false;
+// search leaves it stale, and a new setup rebuilds it. Only the rule engine's moves in a search
+// write it (commit's `j`, the rule engine's journaling); elsewhere `j` is a constant false and the
+// notes compile away.
 let bjLen: i32 = 0;
 const BJ_CAP: i32 = 1 << 19;
 /** Room kept free for one move's notes (a capture of the whole board writes about 3,000). */
@@ -61,18 +62,19 @@ const BJ_RESERVE: i32 = 8192;
 const BJOURNAL: usize = memory.data(BJ_CAP * 8, 16); // per entry: u32 address (top bit: a byte), u16 old value
 const BJ_BYTE: u32 = 0x80000000;
 
-export function boardJournal(on: bool): void { bjOn = on; bjLen = 0; }
+/** A search's start: nothing to take back yet. */
+export function boardJournalReset(): void { bjLen = 0; }
 @inline export function boardMark(): i32 { return bjLen; }
-@inline export function boardJournalFull(): bool { return bjOn && bjLen > BJ_CAP - BJ_RESERVE; }
+@inline export function boardJournalFull(): bool { return bjLen > BJ_CAP - BJ_RESERVE; }
 @inline function note16(a: usize, j: bool): void {
-  if (!j || !bjOn || bjLen >= BJ_CAP) return;
+  if (!j || bjLen >= BJ_CAP) return;
   const e = BJOURNAL + (<usize>bjLen << 3);
   store<u32>(e, <u32>a);
   store<u16>(e + 4, load<u16>(a));
   bjLen++;
 }
 @inline function note8(a: usize, j: bool): void {
-  if (!j || !bjOn || bjLen >= BJ_CAP) return;
+  if (!j || bjLen >= BJ_CAP) return;
   const e = BJOURNAL + (<usize>bjLen << 3);
   store<u32>(e, <u32>a | BJ_BYTE);
   store<u16>(e + 4, <u16>load<u8>(a));

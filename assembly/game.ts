@@ -9,7 +9,6 @@ import { resetHistory, pushHistory, koRefusal } from "./history";
 import * as B from "./board";
 import * as R from "./rules";
 import { setJournaling } from "./journal";
-import { boardJournal } from "./board";
 import { RW_REFUSED_FROM, RW_HOT_STONES, RW_ING_CYCLE_AT, RW_ING_CYCLE_FROM, RW_ING_INITIATOR, RW_VOID_KIND, RW_VOID_FROM,
   RW_ENDED, RW_END_DETAIL, RW_PHASE, RW_REQUESTER, RW_GAME_PHASE_B, RW_GAME_PHASE_W, RW_CAPTURED, RW_SELF_CAPTURED,
   RW_NO_CHANGE, RW_HASH_LO, RW_HASH_HI, RW_RECUR_FROM, RW_RECUR_REPORT, RW_SIT_LO, RW_SIT_HI, RW_WORDS, HISTORY_FULL } from "./codes";
@@ -190,7 +189,6 @@ export function rulesStart(suicide: i32, rep: i32, twinEarly: bool, void3: bool,
   passesInHash: bool, end: i32, resumeClears: bool, toMove: i32, cap: i32, journal: bool): void {
   R.useKnobs(suicide, rep, twinEarly, void3, zhangVoid, passesInHash, end, resumeClears);
   setJournaling(journal); // a search takes moves back (rulesUndo)
-  if (!journal) boardJournal(false); // (a search turns the board's own journal on)
   R.logEvents = false; // the referee reports cycles itself; the simulation's batches turn it on
   R.gameStart(min(cap, maxMoves), toMove);
   writeRuling();

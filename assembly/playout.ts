@@ -3,7 +3,7 @@
 // empty points (mulberry32); pass when none is left; stop after two consecutive passes or
 // 3 x points plies.
 
-import { boardJournal, STATE, STATE_BYTES, EMPTIES, EPOS, BLACK, WHITE, R_OK, EMPTY, colorAt, nextOf, SUICIDE_FORBIDDEN,
+import { STATE, STATE_BYTES, EMPTIES, EPOS, BLACK, WHITE, R_OK, EMPTY, colorAt, nextOf, SUICIDE_FORBIDDEN,
   REMOVED, probe, commit, passMove, isOwnEye, nempty, boardHash, setupBoard, numPoints, pitch, width,
   lastCaptured, xyOf } from "./board";
 import * as B from "./board";
@@ -218,7 +218,6 @@ function tacticalLightMove(c: i32): i32 {
  */
 export function runOwnership(games: i32, seed: u32, toMove: i32, policy: i32): void {
   playoutKo = KO_SIMPLE;
-  boardJournal(false); // (playouts never take a move back)
   memory.copy(TEMPLATE, STATE, STATE_BYTES);
   const n = width * B.height;
   memory.fill(OWNERSHIP, 0, <usize>n * 4);
@@ -280,7 +279,6 @@ export function replayPlayout(w: i32, h: i32, state: u32, ko: i32): bool {
   initZobrist();
   if (!setupBoard(w, h)) return false;
   playoutKo = ko;
-  boardJournal(false);
   memory.copy(TEMPLATE, STATE, STATE_BYTES);
   const cap = 3 * numPoints;
   const superko = ko == KO_PSK || ko == KO_SSK;

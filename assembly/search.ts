@@ -8,7 +8,7 @@
 // the rule engine's REMOVED_XY have them). Keys are 53-bit (exact as a JS number).
 
 import { EMPTY, BLACK, WHITE, BORDER, REMOVED, MAXP, pitch, width, height, pointOf, colorAt, chainOf, nextOf,
-  lastCaptured, lastSelfCaptured, lastNoChange, boardHash, boardJournal, boardMark, boardJournalFull, saveTail, rewindBoard, TAIL_SLOT } from "./board";
+  lastCaptured, lastSelfCaptured, lastNoChange, boardHash, boardJournalReset, boardMark, boardJournalFull, saveTail, rewindBoard, TAIL_SLOT } from "./board";
 import { R_OK, R_KO, R_SUPERKO, R_HOT_STONE, R_DISTURBING, R_NO_GOING_BACK, HISTORY_FULL, END_CYCLE } from "./codes";
 import { rulesPlay, rulesPass, rulesUndo, stringLiberties, stringLibertiesIn } from "./game";
 import { bensonTargets } from "./benson";
@@ -319,7 +319,7 @@ export function searchInit(def: i32, g: i32, ends: i32, rule: i32, opts: i32, tB
   store<u64>(P_KEYP, boardHash() & MASK53);
   onlineAdd(keyS(0), 1);
   cur = slot; priors = 0; startB = tB; startW = tW;
-  boardJournal(true); // (the moves of this search are taken back by it)
+  boardJournalReset(); // (the moves of this search are taken back by the board's journal)
   const base = tableFor(cur);
   // a new generation frees every entry at once
   let gen = tGen(cur) + 1;
