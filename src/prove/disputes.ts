@@ -336,11 +336,12 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
   }
 
   /** One group's status: Benson, else a local proof with the estimate choosing the question;
-   *  `given`: a region to ask in (a race's), `wholeOnly`: ask whether the whole group can be
-   *  captured whatever the estimate (with `every`: whether any string of it can, in the same
-   *  region, which settles life only), `share`: of the group's budget. */
-  const settleGroup = (g: number[], stones: number[], base: DisputeBase, given?: SearchRegion, wholeOnly = false,
-    share = wholeOnly || base.estimate >= ALIVE_SURE ? 0.25 : 1, every = false): Settled => {
+   *  `given`: a region to ask in (a race's), `question`: as the estimate chooses, or in the
+   *  attacker's area whatever it says: can the whole group be captured ("whole"), or any string
+   *  of it ("each", which settles life only); `share`: of the group's budget. */
+  const settleGroup = (g: number[], stones: number[], base: DisputeBase, given?: SearchRegion,
+    question: "estimate" | "whole" | "each" = "estimate",
+    share = question !== "estimate" || base.estimate >= ALIVE_SURE ? 0.25 : 1): Settled => {
     const c = board[stones[0]];
     const without = (dispute: Dispute): Settled => ({ dispute, safe: new Set(), escape: null, region: null, lost: false });
     if (g.every((s) => benson[c].has(members[s][0]))) return without({ ...base, status: "alive", by: "benson", counted: "alive" });
@@ -348,7 +349,7 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
     const deadGroup = base.estimate < DEAD_BELOW;
     // the question: can the attacker capture the whole group (for a group thought dead, or one
     // the estimate leaves in doubt), or can it take any string of a group thought alive
-    const askCapture = wholeOnly || base.estimate < ALIVE_SURE;
+    const askCapture = question !== "estimate" || base.estimate < ALIVE_SURE;
     // the players' agreement, where the record has it, counts an unresolved group; else the estimate
     const unresolved = (reason: string, extra: Partial<Dispute> = {}): Dispute => base.agreed
       ? { ...base, status: base.agreed, by: "agreement", counted: base.agreed, reason, ...extra }
@@ -365,7 +366,7 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
     const timeMs = Math.min(budget.timeMs * share, left);
     const positions = Math.max(1, Math.floor(budget.positions * share));
     const targets = g.map((s) => members[s][0]);
-    const local = askLocal(pos, rules, colour, targets, region, own, askCapture && !every ? "all" : "any", firstToMove,
+    const local = askLocal(pos, rules, colour, targets, region, own, askCapture && question !== "each" ? "all" : "any", firstToMove,
       { positions, deadline: t1 + timeMs, cancelled: budget.cancelled });
     const { q, escapes } = local;
     region = local.region;
@@ -381,7 +382,7 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
     }
     // (a string taken where the ways out are open says nothing of the group's death; its
     // escapes, which end a line before the other strings are tried, are no proof of life)
-    if (every && (q.captured || q.escapes > 0)) return settled(unresolved(q.captured
+    if (question === "each" && (q.captured || q.escapes > 0)) return settled(unresolved(q.captured
       ? `a string of the group can be captured with its ways out open (${q.line.slice(0, 6).join(", ")})`
       : "a string of the group escapes its local region", proof));
     // "any" won: some string of the group falls, which may be a sacrifice, not the group's death
@@ -389,7 +390,7 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
     // thought dead: in the attacker's area, with its exits and weak walls; a quarter of the time)
     if (!askCapture && q.captured) {
       const lost = `a string of the group can be captured in its local region (${q.line.slice(0, 6).join(", ")}); the estimate says alive`;
-      const whole = settleGroup(g, stones, base, undefined, true);
+      const whole = settleGroup(g, stones, base, undefined, "whole");
       const d = whole.dispute;
       if (d.by === "proof" && d.status === "dead") return { ...whole, dispute: { ...d, reason: `${lost}; the whole group can be captured too` } };
       // a group of one string: "the whole group" is that string, asked where the capture proof
@@ -404,7 +405,7 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
       // several strings: "not all captured" is not each one alive; asked whether any string can
       // be captured with the ways out open, "not captured" without an escape is
       if (g.length > 1) {
-        const each = settleGroup(g, stones, base, undefined, true, 0.25, true);
+        const each = settleGroup(g, stones, base, undefined, "each");
         const e = each.dispute;
         if (e.by === "proof" && e.status === "alive") {
           return { ...each, walled: true, dispute: { ...e, reason: `${lost}, but only with its ways out barred: asked with them open, no string of it is captured` } };
@@ -436,10 +437,10 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
   const walledOf: boolean[] = [];
   const bases: DisputeBase[] = [];
   const settleAgain = (i: number, region?: SearchRegion, whole = false) => {
-    const r = whole ? settleGroup(groups[i], stonesOf[i], bases[i], region, true, 1) : settleGroup(groups[i], stonesOf[i], bases[i], region);
+    const r = whole ? settleGroup(groups[i], stonesOf[i], bases[i], region, "whole", 1) : settleGroup(groups[i], stonesOf[i], bases[i], region);
     disputes[i] = r.dispute;
     lostOf[i] = r.lost;
-    walledOf[i] = r.walled === true && r.dispute.status === "alive";
+    walledOf[i] = r.walled === true;
     safeOf[i] = r.safe;
     escapeOf[i] = r.escape;
     regionOf[i] = r.region;

@@ -13,7 +13,6 @@ import { askBarred, barredRegion, fromBarred, finish, koSteps, koTimeFor, mainLi
 import type { ProblemSpec } from "./search.js";
 import type { LineResult, LineTask } from "./worker.js";
 
-
 /** Lines are split no deeper than this (a split's replies are tasks one move longer). */
 const MAX_SPLIT_DEPTH = 12;
 

@@ -14,14 +14,12 @@ export class HttpError extends Error {
   }
 }
 
-
 export interface PoolOptions {
   /** search threads */
   threads: number;
   /** requests that may wait for a thread; one more gets 503 */
   maxQueue: number;
 }
-
 
 export class SearchPool {
   readonly threads: number;
