@@ -26,6 +26,7 @@ const PAIR_TOUCH = memory.data(MAXP * 4 * 4, 16); // i32 the region's empty poin
 const PAIR_OF = memory.data(MAXP * 4, 16); // i32 pair index of a representative, within the current region
 const PSTAMP = memory.data(MAXP * 4, 16); // i32 per representative: the region it was paired with last
 const REGION_EMPTY = memory.data(MAXP * 4, 16); // i32 empty points per region
+const REGION_START = memory.data(MAXP * 4, 16); // i32 a point of each region (where its flood began)
 const HEALTHY = memory.data(MAXP, 16); // u8 per region
 const ALIVE = memory.data(MAXP, 16); // u8 per representative
 const VITAL = memory.data(MAXP * 4, 16); // i32 healthy vital regions per representative
@@ -110,6 +111,7 @@ function flood(start: i32, c: i32): void {
     }
   }
   seti(REGION_EMPTY, k, empties);
+  seti(REGION_START, k, start);
   regions++;
   for (let i = firstPair; i < pairs; i++) queueString(geti(PAIR_STRING, i));
 }
@@ -199,4 +201,23 @@ export function bensonTargets(c: i32, n: i32): i32 {
     if (colorAt(p) == c && load<u8>(ALIVE + <usize>chainOf(p)) != 0) alive++;
   }
   return alive;
+}
+
+/**
+ * After bensonTargets: 0 when the string through `p` is not unconditionally alive, else how many
+ * of its healthy vital regions lie where `flags` (a byte per point) has `bit` set. Each of them
+ * keeps one of its liberties for ever: the attacker's stone on a healthy region's last empty
+ * point would capture nothing (every string around it has another such region) and be suicide.
+ */
+export function bensonVitalIn(p: i32, flags: usize, bit: u8): i32 {
+  const r = chainOf(p);
+  if (geti(SMARK, r) != stamp || load<u8>(ALIVE + <usize>r) == 0) return 0;
+  let n = 0;
+  for (let i = 0; i < pairs; i++) {
+    if (geti(PAIR_STRING, i) != r) continue;
+    const k = geti(PAIR_REGION, i);
+    if (load<u8>(HEALTHY + <usize>k) == 0 || geti(PAIR_TOUCH, i) != geti(REGION_EMPTY, k)) continue;
+    if ((load<u8>(flags + <usize>geti(REGION_START, k)) & bit) != 0) n++;
+  }
+  return n;
 }

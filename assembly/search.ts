@@ -11,7 +11,7 @@ import { EMPTY, BLACK, WHITE, BORDER, REMOVED, MAXP, pitch, width, height, point
   lastCaptured, lastSelfCaptured, lastNoChange, boardHash, boardJournalReset, boardMark, boardJournalFull, saveTail, rewindBoard, TAIL_SLOT } from "./board";
 import { R_OK, R_KO, R_SUPERKO, R_HOT_STONE, R_DISTURBING, R_NO_GOING_BACK, HISTORY_FULL, END_CYCLE } from "./codes";
 import { rulesPlay, rulesPass, rulesUndo, stringLiberties, stringLibertiesIn } from "./game";
-import { bensonTargets } from "./benson";
+import { bensonTargets, bensonVitalIn } from "./benson";
 import * as R from "./rules";
 
 // the host's clock and cancel flag, asked every 1,024 nodes; a parallel proof's shared table
@@ -465,8 +465,10 @@ export function searchApply(move: i32, color: i32, depth: i32): i32 {
   if (goal == 2 && color == defender && short()) return ended(T_WIN, WHY_SHORT);
   if (nullMove && passes >= endPasses) return ended(T_LOSS, WHY_END);
   if (fillIn && filledIn()) return ended(T_WIN, WHY_FILLED);
+  // an eye region that keeps, whatever comes, the liberties it must: see keptForEver
+  if (goal == 2 && benson && color == defender && keptCached()) return ended(T_LOSS, WHY_ALIVE);
   // a target made unconditionally alive can never be captured (Benson)
-  if (benson && color == defender && capturedTargets == 0) {
+  if (benson && goal != 2 && color == defender && capturedTargets == 0) {
     const alive = bensonCached(color);
     if (alive > 0 && (goal != 1 || alive == nTargets)) return ended(T_LOSS, WHY_ALIVE);
   }
@@ -732,6 +734,29 @@ function bensonCached(color: i32): i32 {
   let v = <i32>load<i16>(e + 8);
   if (v == 0) { v = bensonTargets(color, nTargets) + 1; store<i16>(e + 8, <i16>v); }
   return v - 1;
+}
+
+/**
+ * Goal "liberties": every target that must keep liberties in the region is unconditionally alive
+ * (Benson), with at least as many healthy vital regions inside the region as it must keep. Each
+ * such region keeps one of its liberties for ever (assembly/benson.ts bensonVitalIn), so the
+ * defender, passing from here on, never falls short: the attacker cannot win.
+ */
+function keptForEver(): bool {
+  if (bensonTargets(defender, nTargets) == 0) return false;
+  for (let k = 0; k < nTargets; k++) {
+    const need = <i32>load<u16>(S_NEED_IN + (<usize>k << 1));
+    if (need == 0) continue;
+    if (isCaptured(k) || bensonVitalIn(targetAt(k), FLAGS, F_REGION) < need) return false;
+  }
+  return true;
+}
+
+function keptCached(): bool {
+  const e = boardCacheEntry(boardCacheKey());
+  let v = <i32>load<i16>(e + 8);
+  if (v == 0) { v = keptForEver() ? 2 : 1; store<i16>(e + 8, <i16>v); }
+  return v == 2;
 }
 
 function libertiesCached(): i32 {

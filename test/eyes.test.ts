@@ -90,4 +90,25 @@ describe("alive by eye regions", () => {
     expect(life.alive.has(at(pos, "D1"))).toBe(true);
     expect(life.alive.has(at(pos, "F1"))).toBe(true);
   });
+
+  it("an empty corner of nine points beside a one-point eye: proven within a small budget", () => {
+    // Black's wall has the eye E9 and the empty corner A7-C9, where B8 touches no Black stone.
+    // White plays first in the corner, Black answers: once two Black stones close an empty
+    // point off (B7 and C8 close C7 off, say) that point is a region of its own whose every
+    // empty point is the wall's liberty, and with E9 the wall is unconditionally alive: such a
+    // region keeps a liberty for ever (White's stone on its last point would be suicide), so
+    // the search can stop there instead of playing the corner out
+    //    A B C D E F G
+    //  9 . . . X . X O
+    //  8 . . . X X X O
+    //  7 . . . X X X O
+    //  6 X X X X X X O
+    //  5 O O O O O O O
+    const pos = board(["...X.XO..", "...XXXO..", "...XXXO..", "XXXXXXO..", "OOOOOOO..", ".........", ".........", ".........", "........."]);
+    expect(bensonAlive(pos, 1).has(at(pos, "D9"))).toBe(false);
+    // (30,000 moves tried: the search that plays the corner out needs about 45,000)
+    const life = aliveByEyeRegions(pos, 1, preset("japanese"), blackStones(pos), { positions: 30_000, deadline: performance.now() + 20_000 });
+    expect(life.alive.has(at(pos, "D9"))).toBe(true);
+    expect(life.regions.map((r) => r.points.length).sort((a, b) => a - b)).toEqual([1, 9]);
+  });
 });

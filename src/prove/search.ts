@@ -161,8 +161,9 @@ export class Search {
     new Uint16Array(c.memory.buffer, Number(c.S_ORDER_IN.value), order.length).set(order);
     const keepLiberties = spec.goal === "liberties";
     if (keepLiberties) this.game.setLibertyMask(spec.region.points);
-    // (Benson's argument needs the attacker's suicide refused; see assembly/benson.ts)
-    const benson = !keepLiberties && rules.suicide === "forbidden";
+    // (Benson's argument needs the attacker's suicide refused; see assembly/benson.ts; an eye
+    // region's search asks it too, of the regions it keeps: assembly/search.ts keptForEver)
+    const benson = rules.suicide === "forbidden";
     if (benson) this.game.setBensonTargets(spec.targets);
     // "finished-game": fill-in and the loop guard (see ProblemSpec.tuning)
     const finished = spec.tuning === "finished-game";
