@@ -15,7 +15,8 @@ import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { sources } from "../src/simulate/corpus.js";
 import { readSgf } from "../src/sgf/read.js";
 import { normaliseResult, isCount } from "../src/rules/referee.js";
-import { DISPUTE_BUDGET } from "../src/rules/dispute.js";
+import { DISPUTE_BUDGET, type Dispute } from "../src/rules/dispute.js";
+import type { GameRecord } from "../src/record/record.js";
 import { refereeRecord } from "../src/api/operations.js";
 import { mulberry32 } from "./sabaki-playout.js";
 import { readFileSync } from "node:fs";
@@ -121,6 +122,10 @@ interface Row {
   marks?: string;
   /** groups whose proven or Benson status contradicts the players' marks */
   againstMarks?: number;
+  /** for a game that differs: can the record be reached by counting the unsettled groups
+   *  otherwise (see recordReach), and how */
+  reach?: string;
+  reachable?: boolean;
 }
 
 async function main(): Promise<void> {
@@ -187,6 +192,7 @@ async function main(): Promise<void> {
         row.gnugoMs = performance.now() - t1;
         row.gnugo = normaliseResult(reply.replace(/^=\s*/, "").trim()) ?? reply;
       }
+      if (row.ours !== recorded) Object.assign(row, recordReach(record, recorded, ds));
       rows.push(row);
       if (dump) appendFileSync(dump, `${JSON.stringify({ file: g.file, recorded, ours: r.result, disputes: ds.map((d) => ({ target: d.target, colour: d.colour,
         stones: d.stones, estimate: d.estimate, status: d.status, by: d.by, counted: d.counted, agreed: d.agreed, reason: d.reason })) })}\n`);
@@ -199,6 +205,38 @@ async function main(): Promise<void> {
   }
   process.stderr.write("\n");
   report(rows, peers !== null);
+}
+
+/** How many of the unsettled groups of a game that differs are tried both ways (2^k counts). */
+const REACH_GROUPS = 10;
+
+/**
+ * A game that differs from its record: could the record's result come from the same board with
+ * the groups no proof settled (unresolved, or counted as the players marked) counted otherwise,
+ * the proven and unconditionally alive groups as they are? Then a stronger proof might reproduce
+ * it. If not, the record counts a proven group the other way: the groups whose single change
+ * (the rest as counted) gives the record are named. Each count is the referee's own, with the
+ * dead stones listed (`--dead`).
+ */
+function recordReach(record: GameRecord, recorded: string, ds: Dispute[]): { reach: string; reachable: boolean } {
+  const settled = (d: Dispute) => d.by === "proof" || d.by === "benson";
+  const open = ds.filter((d) => !settled(d));
+  const tried = open.slice(0, REACH_GROUPS);
+  const deadOf = (isDead: (d: Dispute) => boolean) => ds.filter(isDead).flatMap((d) => d.target).join(",");
+  const counts = (dead: string) => refereeRecord(record, { dead: dead || "none" }).result === recorded;
+  let fewest: Dispute[] | null = null;
+  for (let m = 0; m < 1 << tried.length; m++) {
+    const flipped = tried.filter((d, i) => ((m >> i) & 1) !== 0);
+    if (fewest && flipped.length >= fewest.length) continue;
+    const flip = new Set(flipped);
+    if (counts(deadOf((d) => (flip.has(d) ? d.counted !== "dead" : d.counted === "dead")))) fewest = flipped;
+  }
+  const name = (d: Dispute) => `${d.colour} ${d.target[0]} (${d.stones}) ${d.counted === "dead" ? "alive" : "dead"}`;
+  if (fewest) return { reachable: true, reach: `the record is reached by counting ${fewest.map(name).join(", ")}` };
+  const single = ds.filter(settled).filter((x) => counts(deadOf((d) => (d === x ? d.counted !== "dead" : d.counted === "dead"))));
+  return { reachable: false, reach: single.length
+    ? `the record is reached only by counting a group the other way than its ${single.length > 1 ? "proofs show" : "proof shows"}: ${single.slice(0, 4).map((d) => `${name(d)} (${d.by === "benson" ? "Benson" : "proof"}: ${d.status})`).join(", or ")}`
+    : `the record is reached neither by counting the unsettled groups otherwise${open.length > REACH_GROUPS ? ` (the first ${REACH_GROUPS})` : ""} nor by one proven group: a count the players made otherwise` };
 }
 
 /** A dispute's reason in a few words, for the list of games that differ. */
@@ -230,7 +268,8 @@ function report(rows: Row[], withPeer: boolean): void {
     arbiter: { reproduced: ours.same, winnerRight: ours.winner, noUnresolved: clean, medianMs: Math.round(median(ms)),
       maxMs: Math.round(Math.max(...ms)), over20s: ms.filter((t) => t > 20_000).length,
       groups: rows.reduce((t, r) => t + r.groups, 0), disputed: rows.reduce((t, r) => t + r.disputed, 0),
-      unresolved: rows.reduce((t, r) => t + r.unresolved, 0) },
+      unresolved: rows.reduce((t, r) => t + r.unresolved, 0), differ: rows.filter((r) => r.ours !== r.recorded).length,
+      reachableByUnsettled: rows.filter((r) => r.ours !== r.recorded && r.reachable).length },
   };
   const marked = rows.filter((r) => r.marks !== undefined);
   if (marked.length) {
@@ -288,9 +327,16 @@ function report(rows: Row[], withPeer: boolean): void {
       `${of(mk.reproduced, mk.games)} reproduce the record, --dead auto ${of(mk.arbiterReproducedOnThese, mk.games)}; ` +
       `${mk.groupsAgainstMarks} group(s) proven or unconditionally alive against the players' marks.`);
   }
+  const differ = rows.filter((x) => x.ours !== x.recorded);
+  const reachable = differ.filter((r) => r.reachable).length;
+  console.log(`\n${differ.length} games differ from the record: in ${reachable} the record is reached by counting some ` +
+    `unsettled groups otherwise (stronger proofs might reproduce them: at most ${a.reproduced + reachable} of ${n}, ` +
+    `${((100 * (a.reproduced + reachable)) / n).toFixed(1)}%, with these proofs); in ${differ.length - reachable} only by counting ` +
+    `a proven or unconditionally alive group the other way, or not at all.`);
   console.log(`\nGames where arbiter differs from the record:`);
-  for (const r of rows.filter((x) => x.ours !== x.recorded)) {
+  for (const r of differ) {
     console.log(`- ${r.file} (${r.ru}): recorded ${r.recorded}, arbiter ${r.ours}${r.gnugo ? `, GNU Go ${r.gnugo}` : ""}; ${r.unresolved} unresolved, ${r.dead} dead stones`);
+    console.log(`  - ${r.reach}`);
     for (const o of r.open) console.log(`  - ${o}`);
   }
 }
