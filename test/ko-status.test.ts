@@ -43,7 +43,8 @@ function proved(file: string, target: string, rules: string, threats?: { B: numb
 //    needs a threat for every round: no number of threats saves it (none overturns the answer;
 //    two were tried).
 describe("ko status: basic ko", () => {
-  const koRules = ["chinese", "japanese", "aga", "grand", "ing", "nz", "tromp-taylor"];
+  // (korean's ko, suicide and end knobs are japanese's)
+  const koRules = ["chinese", "japanese", "korean", "aga", "grand", "ing", "nz", "tromp-taylor"];
   for (const rules of koRules) {
     it(`${rules}: dead by a ko Black must win; White needs 1 outside threat, whoever moves first`, () => {
       const r = proved("basic-ko", "ba", rules);
@@ -91,8 +92,14 @@ describe("ko status: basic ko", () => {
 // group is left with F9 alone against Black's A9 and C9, and White's own retake is immediate:
 // captured. So the attacker-first answer (not captured) is a ko White must win, Black needing
 // 1 threat. White first connects at D9 (seki for good): no threat changes that.
+// Every ko rule but new-ing's refuses those immediate retakes (simple ko, either superko, Ing's
+// hot stone, zhang's no going back), and a move that only changes the situation does not stand in
+// for a threat: after zhang's virtual move or nz's single-stone suicide (a new situation under
+// situational superko; under tromp-taylor's and grand's positional superko a single-stone suicide
+// repeats the board and is refused), White does not pass but takes Black's A9 string or connects
+// at D9, so the ban never lapses.
 describe("ko status: ten-thousand-year ko", () => {
-  for (const rules of ["ing", "grand", "japanese", "chinese"]) {
+  for (const rules of ["ing", "grand", "japanese", "korean", "chinese", "aga", "nz", "tromp-taylor", "zhang"]) {
     it(`${rules}: seki; attacker first it is a ko White must win (Black needs 1 threat); defender first unconditional`, () => {
       const r = proved("mannen-ko", "ea", rules);
       expect(r.verdict).toBe("seki");
@@ -109,9 +116,11 @@ describe("ko status: ten-thousand-year ko", () => {
 
 // double-ko: White always has the other ko to take, so Black's outside threats never capture:
 // whatever the count, not captured. The search must never call it a ko (it may run out of time
-// proving so for the larger counts).
+// proving so for the larger counts). That holds under every rule set: White's take is never an
+// immediate retake, and a Black move that only changes the situation (zhang's virtual move, nz's
+// single-stone suicide) is answered by a take like any other move.
 describe("ko status: double ko", () => {
-  for (const rules of ["ing", "grand", "japanese", "chinese", "new-ing"]) {
+  for (const rules of ["ing", "grand", "japanese", "korean", "chinese", "aga", "nz", "tromp-taylor", "zhang", "new-ing"]) {
     it(`${rules}: alive, and no number of Black threats overturns it`, () => {
       const r = proved("double-ko", "fa", rules);
       expect(r.verdict).toBe("alive");
@@ -142,10 +151,21 @@ describe("ko status: triple ko", () => {
     expect(r.attackerFirst.captured).toBe(false);
     expect(r.attackerFirst.ko).toMatchObject({ status: "unconditional", upTo: null });
   });
-  it("japanese: not captured, never a ko", () => {
-    const r = proved("triple-ko", "ea", "japanese", undefined, 50_000);
-    expect(r.attackerFirst.captured).toBe(false);
-    expect(r.attackerFirst.ko?.status).not.toBe("ko");
+  for (const rules of ["japanese", "korean"]) {
+    it(`${rules}: not captured, never a ko`, () => {
+      const r = proved("triple-ko", "ea", rules, undefined, 50_000);
+      expect(r.attackerFirst.captured).toBe(false);
+      expect(r.attackerFirst.ko?.status).not.toBe("ko");
+    });
+  }
+  // aga's situational superko refuses the same two moves as chinese's positional one: White's
+  // sixth capture makes the start position with Black to move, as it stood, and in the second
+  // round Black's fifth capture makes the position before White's threatened capture with White
+  // to move, as it stood then.
+  it("aga: dead by a ko Black must win; one outside threat lets White break the cycle", () => {
+    const r = proved("triple-ko", "ea", "aga", undefined, 50_000);
+    expect(r.verdict).toBe("dead");
+    for (const q of [r.attackerFirst, r.defenderFirst]) expect(q.ko).toMatchObject({ status: "ko", winner: "B", threats: 1 });
   });
 });
 
