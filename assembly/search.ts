@@ -79,6 +79,7 @@ let endRule: i32 = 0; // 1 null moves end play, 2 Zhang's virtual moves
 let fillIn: bool = false;
 let loopGuard: bool = false;
 let benson: bool = false;
+let tempoNotSearched: bool = false; // a single-stone suicide is not searched (situational superko)
 let withThreats: bool = false;
 let useShared: bool = false;
 let mobility: bool = false; // df-pn's first numbers count the mover's moves (see kidNumbers)
@@ -275,6 +276,7 @@ const HISTORY_SCORE: usize = memory.data(2 * 448 * 8, 16); // f64 per colour and
 export function searchInit(def: i32, g: i32, ends: i32, rule: i32, opts: i32, tB: i32, tW: i32,
   nT: i32, nO: i32, slot: i32): void {
   defender = def; attacker = def ^ 3; goal = g; endPasses = ends; endRule = rule;
+  tempoNotSearched = R.kRep == R.REP_SSK && rule == 0;
   fillIn = (opts & 1) != 0; loopGuard = (opts & 2) != 0; benson = (opts & 4) != 0; useShared = (opts & 8) != 0;
   mobility = (opts & 16) != 0; rimGift = (opts & 32) != 0;
   threatsB = tB; threatsW = tW; withThreats = tB + tW > 0; lastThreat = -1;
@@ -410,6 +412,15 @@ export function searchApply(move: i32, color: i32, depth: i32): i32 {
       if (color == BLACK) threatsB--; else threatsW--;
       threat = true;
     }
+  }
+  // under situational superko a single-stone suicide leaves the board as it was with the other
+  // side to move: a pass that does not end play. Neither side ever needs one (docs/prove.md,
+  // "Tempo moves"), and searching them multiplies the lines: not searched.
+  if (lastNoChange && tempoNotSearched) {
+    if (threat) { if (color == BLACK) threatsB++; else threatsW++; }
+    rulesUndo();
+    rewindBoard(load<i32>(BMARKS + (<usize>(depth + 1) << 2)), SLOTS + <usize>(depth + 1) * TAIL_SLOT);
+    return 0;
   }
   const ncap = lastCaptured, nself = lastSelfCaptured;
   const nullMove = lastNoChange && endRule == 1;

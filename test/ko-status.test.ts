@@ -162,21 +162,26 @@ describe("ko status: triple ko", () => {
   // sixth capture makes the start position with Black to move, as it stood, and in the second
   // round Black's fifth capture makes the position before White's threatened capture with White
   // to move, as it stood then.
-  it("aga: dead by a ko Black must win; one outside threat lets White break the cycle", () => {
-    const r = proved("triple-ko", "ea", "aga", undefined, 50_000);
-    expect(r.verdict).toBe("dead");
-    for (const q of [r.attackerFirst, r.defenderFirst]) expect(q.ko).toMatchObject({ status: "ko", winner: "B", threats: 1 });
-  });
+  // nz: the same superko, with suicide allowed. A multi-stone suicide gives the other side a free
+  // capture and changes nothing in the cycle's refusals; a single-stone suicide is a pass that
+  // does not end play, which neither side needs (docs/prove.md, Tempo moves).
+  for (const rules of ["aga", "nz"]) {
+    it(`${rules}: dead by a ko Black must win; one outside threat lets White break the cycle`, () => {
+      const r = proved("triple-ko", "ea", rules, undefined, 50_000);
+      expect(r.verdict).toBe("dead");
+      for (const q of [r.attackerFirst, r.defenderFirst]) expect(q.ko).toMatchObject({ status: "ko", winner: "B", threats: 1 });
+    });
+  }
 });
 
 // two-stage-ko: a published position, not ours: GNU Go's regression suite (ld_owl.tst test 70,
 // "Two-stage ko") expects White's attack on C4 to succeed by ko, at B2. In the threat model a
 // ko of two stages costs its winner what a basic ko does, one outside threat of the other side
 // per refused retake at whichever stage it is fought: so with no threats Black holds, and with one
-// White threat B2 captures. Under every rule set with a ko rule (new-ing has none; under nz and
-// zhang the search of the ko status runs out of budget: see docs/prove.md).
+// White threat B2 captures. Under every rule set with a ko rule (new-ing has none; under zhang
+// the search of the ko status runs out of budget: see docs/prove.md).
 describe("ko status: two-stage ko", () => {
-  for (const rules of ["chinese", "japanese", "korean", "aga", "grand", "ing", "tromp-taylor"]) {
+  for (const rules of ["chinese", "japanese", "korean", "aga", "nz", "grand", "ing", "tromp-taylor"]) {
     it(`${rules}: White first does not capture; a ko Black must win, White needing 1 threat, won by W B2`, () => {
       const record = readSgf(readFileSync(join(FIXTURES, "two-stage-ko.sgf"), "utf8"));
       const rs = preset(rules);
