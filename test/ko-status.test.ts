@@ -7,7 +7,7 @@
 // refuses (the threat and its answer come between, elsewhere on the board); two consecutive
 // passes end the dispute with the target on the board.
 import { describe, it, expect } from "vitest";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readSgf } from "../src/sgf/read.js";
@@ -193,6 +193,26 @@ describe("ko status: two-stage ko", () => {
       expect(r.attackerFirst.ko?.overturned?.line[0]).toBe("W B2");
     });
   }
+});
+
+// A published problem (../shared/data/tsumego-problems, gop/8661: Black to kill White's E6, the
+// book's line B D4 W D3 B C3 W C2 B C4). Its answer is a ko Black must win, White needing one
+// outside threat; asked again with that threat given, Black must no longer capture, and the
+// answer is a ko the other way (once, df-pn without mobility went round for 10M nodes and
+// answered nothing).
+const gop8661 = "../shared/data/tsumego-problems/gop/8661.sgf";
+describe.skipIf(!existsSync(gop8661))("ko status: a threat given where the ko status says it is needed (needs ../shared/data)", () => {
+  it("gop/8661 under chinese: a ko Black must win (W needs 1); with --threats W:1 not captured", () => {
+    const record = readSgf(readFileSync(gop8661, "utf8"));
+    const rs = preset("chinese");
+    const pos = positionAfter({ ...record, moves: [] }, rs);
+    const target = 3 * 9 + 4; // E6
+    const ask = (threats?: { B: number; W: number }) => prove({ ...pos, rules: rs, targets: [target], toMove: "B", question: "attacker", maxNodes: 4_000_000, timeMs: 20_000, threats });
+    expect(ask().attackerFirst).toMatchObject({ captured: true, ko: { status: "ko", winner: "B", threats: 1 } });
+    const given = ask({ B: 0, W: 1 }).attackerFirst;
+    expect(given.captured).toBe(false);
+    expect(given.ko).toMatchObject({ status: "ko", winner: "W" });
+  });
 });
 
 describe("ko status with two workers", () => {

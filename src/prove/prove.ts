@@ -222,8 +222,18 @@ export function fromBarred<Q extends Question>(open: Q, barred: Q, given?: { B: 
 function askWithKoIn(spec: ProblemSpec, toMove: Color, budget: Budget, wantProof: boolean) {
   const given = spec.threats ?? { B: 0, W: 0 };
   const t0 = performance.now();
-  const search = new Search(spec, toMove, budget);
-  const first = answerOn(search, toMove, wantProof);
+  // asked with outside threats given: the two tries of the ko status's steps below (df-pn
+  // with mobility briefly, then without), for the same reason (gop/8661 with W:1: without
+  // mobility 10M nodes and no answer; with it, the answer)
+  const withGiven = given.B + given.W > 0;
+  let search = new Search(spec, toMove, withGiven ? { ...budget, maxNodes: Math.min(budget.maxNodes, MOBILE_TRY_NODES) } : budget, [], true);
+  let first = answerOn(search, toMove, wantProof);
+  if (withGiven && first.captured === null && performance.now() < budget.deadline && !budget.cancelled?.()) {
+    const spent = { nodes: first.nodes, positions: first.positions ?? 0 };
+    search = new Search(spec, toMove, budget, [], false);
+    first = answerOn(search, toMove, wantProof);
+    first = { ...first, nodes: first.nodes + spent.nodes, positions: (first.positions ?? 0) + spent.positions };
+  }
   const answerMs = performance.now() - t0;
   // each step's search is guided by the proofs of the earlier ones it names
   const searches = [search];
