@@ -229,10 +229,10 @@ function askWithKoIn(spec: ProblemSpec, toMove: Color, budget: Budget, wantProof
   let search = new Search(spec, toMove, withGiven ? { ...budget, maxNodes: Math.min(budget.maxNodes, MOBILE_TRY_NODES) } : budget, [], true);
   let first = answerOn(search, toMove, wantProof);
   if (withGiven && first.captured === null && performance.now() < budget.deadline && !budget.cancelled?.()) {
-    const spent = { nodes: first.nodes, positions: first.positions ?? 0 };
+    const spent = { nodes: first.nodes, positions: first.positions ?? 0, voidMet: first.voidMet };
     search = new Search(spec, toMove, budget, [], false);
     first = answerOn(search, toMove, wantProof);
-    first = { ...first, nodes: first.nodes + spent.nodes, positions: (first.positions ?? 0) + spent.positions };
+    first = { ...first, nodes: first.nodes + spent.nodes, positions: (first.positions ?? 0) + spent.positions, voidMet: first.voidMet || spent.voidMet };
   }
   const answerMs = performance.now() - t0;
   // each step's search is guided by the proofs of the earlier ones it names
