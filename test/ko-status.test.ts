@@ -162,10 +162,10 @@ describe("ko status: triple ko", () => {
   // sixth capture makes the start position with Black to move, as it stood, and in the second
   // round Black's fifth capture makes the position before White's threatened capture with White
   // to move, as it stood then.
-  // nz: the same superko with suicide allowed. The
-  // shape offers no multi-stone suicide but filling the last liberty of one side's main group
-  // (White's target, or Black's group around it), which only loses it; a single-stone suicide is
-  // a pass that does not end play, which neither side needs (docs/prove.md, Tempo moves).
+  // nz: the same superko with suicide allowed. The shape offers no multi-stone suicide but
+  // filling the last liberty of one side's main group (White's target, or Black's group around
+  // it), which only loses it; a single-stone suicide is a pass that does not end play, which
+  // neither side needs (docs/prove.md, Tempo moves).
   // (tromp-taylor's answer is found too, as chinese's, but its ko status takes most of the 4 s
   // its budget allows: not asserted here.)
   for (const rules of ["aga", "nz"]) {
