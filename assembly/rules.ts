@@ -525,6 +525,18 @@ export function recordFinalAbandon(c: i32): void {
 
 /** The situation after the latest entry (the start's before any). */
 export function situationNow(): u64 { return sitAt(plies); }
+/** What the rule set's repetition rule compares for the current position: the board (positional
+ *  superko, Ing's cycles), the board and the player to move (situational superko, and the void
+ *  at a situation's third occurrence), those and the virtual moves (Zhang's whole-board
+ *  position); 0 where only the last move is looked back on (simple ko, no ko rule, no void). */
+export function repetitionKey(): u64 {
+  if (kRep == REP_PSK || kRep == REP_ING) return boardHash();
+  if (kRep == REP_SSK) return sitAt(plies);
+  if (kRep == REP_ZHANG) return sitAt(plies) ^ virtKey;
+  // a cycle voided at a situation's third occurrence counts situations along the whole path
+  if (kVoid3) return sitAt(plies);
+  return 0;
+}
 export function pausedNow(): bool { return fPhase == PHASE_PAUSED; }
 export function lastPlyPoint(): i32 { return plies >= 1 ? ptAt(plies) : -2; }
 export function plyPoint(t: i32): i32 { return ptAt(t); }

@@ -262,6 +262,12 @@ function keyOf(color: i32): u64 {
 }
 
 export function searchKey(color: i32): f64 { return <f64>keyOf(color); }
+/** What the rule set's repetition rule compares for the current position (53 bits), or -1
+ *  where no rule looks further back than the last move (rules.ts repetitionKey). */
+export function searchBoardKey(): f64 {
+  const k = R.repetitionKey();
+  return k == 0 ? -1 : <f64>(k & MASK53);
+}
 
 /** Whether the host holds a parallel proof's shared table (set after searchInit). */
 export function searchShared(on: i32): void { useShared = on != 0; }

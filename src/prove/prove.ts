@@ -321,11 +321,32 @@ export interface ProofOptions {
   /** A check without export: proven positions whose subtree met no repetition are shared
    *  instead of proven again (the same rule as the search's exact table), and at the loser's
    *  turns only the longest reply is kept (the main line), so big proofs fit in memory. */
-  memo?: { proven: Map<number, ProofNode[]>; dependent: boolean; depth: WeakMap<ProofNode, number> };
+  memo?: {
+    proven: Map<number, ProofNode[]>; dependent: boolean; depth: WeakMap<ProofNode, number>;
+    /** the boards each shared proof's check stood on (null: more than SHARED_BOARDS) */
+    boards: Map<number, Set<number>>;
+    /** the boards from the check's root down to the current position, and the boards each
+     *  position being checked has stood on so far (null: too many to keep) */
+    path: number[]; standing: (Set<number> | null)[];
+  };
 }
 
 /** A memo for proveNode: proofs too big as trees stay checkable when transpositions are shared. */
-export const proofMemo = (): NonNullable<ProofOptions["memo"]> => ({ proven: new Map(), dependent: false, depth: new WeakMap() });
+export const proofMemo = (): NonNullable<ProofOptions["memo"]> => ({ proven: new Map(), dependent: false, depth: new WeakMap(),
+  boards: new Map(), path: [], standing: [] });
+
+/** A shared proof keeps the boards of its check up to this many (a bigger one is not shared). */
+const SHARED_BOARDS = 4096;
+
+/** Adds the boards a position's check stood on to the position above it (null: too many). */
+function standOn(memo: NonNullable<ProofOptions["memo"]>, boards: Set<number> | null): void {
+  const top = memo.standing.length - 1;
+  if (top < 0) return;
+  const into = memo.standing[top];
+  if (!into) return;
+  if (!boards || into.size + boards.size > SHARED_BOARDS) { memo.standing[top] = null; return; }
+  for (const b of boards) into.add(b);
+}
 
 /**
  * Builds the proof tree below the current position: at the winner's turn one move that wins
@@ -339,20 +360,40 @@ export function proveNode(search: Search, color: Color, depth: number, winner: C
   if (++size.n > limit || search.checkBudget()) return null;
   const memo = opts.memo;
   const key = memo ? search.positionKey(color) : 0;
+  const board = memo ? search.boardKey() : 0;
   if (memo) {
     const known = memo.proven.get(key);
-    if (known) {
+    // A proof that met no repetition where it was first checked may still hold a move that
+    // recreates a board standing earlier on this path (a cycle longer than the key's one-move
+    // look-back): a repetition rule could refuse it here. It is shared only where none of the
+    // boards its check stood on stands on this path.
+    const boards = known && memo.boards.get(key);
+    if (known && boards && (board === -1 || !memo.path.some((b) => boards.has(b)))) {
       node.children = known;
       memo.depth.set(node, 1 + (known.length ? memo.depth.get(known[0]) ?? 0 : 0));
+      standOn(memo, boards);
       return true;
     }
   }
   const outer = memo?.dependent ?? false;
-  if (memo) memo.dependent = false;
+  if (memo) {
+    memo.dependent = false;
+    memo.path.push(board);
+    // (no rule compares positions further back than the last move: nothing to keep)
+    memo.standing.push(board === -1 ? new Set() : new Set([board]));
+  }
   const holds = proveChildren(search, color, depth, winner, node, opts);
   if (memo) {
-    if (holds === true && !memo.dependent) memo.proven.set(key, node.children);
-    if (holds === true) memo.depth.set(node, 1 + (node.children.length ? memo.depth.get(node.children[0]) ?? 0 : 0));
+    memo.path.pop();
+    const stood = memo.standing.pop()!;
+    if (holds === true && !memo.dependent && stood) {
+      memo.proven.set(key, node.children);
+      memo.boards.set(key, stood);
+    }
+    if (holds === true) {
+      memo.depth.set(node, 1 + (node.children.length ? memo.depth.get(node.children[0]) ?? 0 : 0));
+      standOn(memo, stood);
+    }
     memo.dependent ||= outer;
   }
   return holds;

@@ -273,6 +273,13 @@ export class Search {
     return this.key(color);
   }
 
+  /** What the rule set's repetition rule compares for the current position (the board, with the
+   *  player to move under situational superko, and the virtual moves under Zhang's rules); -1
+   *  where no rule looks further back than the last move (proof memos). */
+  boardKey(): number {
+    return this.core.searchBoardKey();
+  }
+
   /** Runs `f` with at most `ms` of the budget's time (and at most `positions` moves tried);
    *  afterwards the budget is open again unless it is itself spent. */
   phase<T>(ms: number, f: () => T, positions = Infinity): T {
