@@ -323,29 +323,43 @@ export interface ProofOptions {
    *  turns only the longest reply is kept (the main line), so big proofs fit in memory. */
   memo?: {
     proven: Map<number, ProofNode[]>; dependent: boolean; depth: WeakMap<ProofNode, number>;
-    /** the boards each shared proof's check stood on (null: more than SHARED_BOARDS) */
-    boards: Map<number, Set<number>>;
-    /** the boards from the check's root down to the current position, and the boards each
-     *  position being checked has stood on so far (null: too many to keep) */
-    path: number[]; standing: (Set<number> | null)[];
+    /** what the rule set's repetition rule compares (Search.boardKey) at every position the check
+     *  stood on, in the order it stood on them; a shared proof's own are a reference -(id + 1) */
+    log: number[];
+    /** each shared proof's span of the log, and its positions as a set once it is met (null: more
+     *  than SHARED_BOARDS: not shared) */
+    spans: { start: number; end: number; set?: Set<number> | null }[];
+    /** the span of each shared proof, by key */
+    span: Map<number, number>;
+    /** the positions from the check's root down to the current one */
+    path: number[];
   };
 }
 
 /** A memo for proveNode: proofs too big as trees stay checkable when transpositions are shared. */
 export const proofMemo = (): NonNullable<ProofOptions["memo"]> => ({ proven: new Map(), dependent: false, depth: new WeakMap(),
-  boards: new Map(), path: [], standing: [] });
+  log: [], spans: [], span: new Map(), path: [] });
 
-/** A shared proof keeps the boards of its check up to this many (a bigger one is not shared). */
+/** A proof whose check stood on more positions than this is not shared. */
 const SHARED_BOARDS = 4096;
 
-/** Adds the boards a position's check stood on to the position above it (null: too many). */
-function standOn(memo: NonNullable<ProofOptions["memo"]>, boards: Set<number> | null): void {
-  const top = memo.standing.length - 1;
-  if (top < 0) return;
-  const into = memo.standing[top];
-  if (!into) return;
-  if (!boards || into.size + boards.size > SHARED_BOARDS) { memo.standing[top] = null; return; }
-  for (const b of boards) into.add(b);
+/** The positions a shared proof's check stood on (its span of the log, the shared proofs met
+ *  inside it flattened in), or null when there are too many: found once, when it is first met. */
+function spanSet(memo: NonNullable<ProofOptions["memo"]>, id: number): Set<number> | null {
+  const sp = memo.spans[id];
+  if (sp.set !== undefined) return sp.set;
+  const out = new Set<number>();
+  for (let i = sp.start; i < sp.end; i++) {
+    const v = memo.log[i];
+    if (v >= 0) out.add(v);
+    else {
+      const inner = spanSet(memo, -v - 1);
+      if (!inner || out.size + inner.size > SHARED_BOARDS) return (sp.set = null);
+      for (const b of inner) out.add(b);
+    }
+    if (out.size > SHARED_BOARDS) return (sp.set = null);
+  }
+  return (sp.set = out);
 }
 
 /**
@@ -364,36 +378,37 @@ export function proveNode(search: Search, color: Color, depth: number, winner: C
   if (memo) {
     const known = memo.proven.get(key);
     // A proof that met no repetition where it was first checked may still hold a move that
-    // recreates a board standing earlier on this path (a cycle longer than the key's one-move
-    // look-back): a repetition rule could refuse it here. It is shared only where none of the
-    // boards its check stood on stands on this path.
-    const boards = known && memo.boards.get(key);
-    if (known && boards && (board === -1 || !memo.path.some((b) => boards.has(b)))) {
-      node.children = known;
-      memo.depth.set(node, 1 + (known.length ? memo.depth.get(known[0]) ?? 0 : 0));
-      standOn(memo, boards);
-      return true;
+    // recreates a position standing earlier on this path (a cycle longer than the key's one-move
+    // look-back): a repetition rule could refuse it, or void the game, here. It is shared only
+    // where none of the positions its check stood on stands on this path.
+    const id = known ? memo.span.get(key) : undefined;
+    if (known && id !== undefined) {
+      const set = board === -1 ? undefined : spanSet(memo, id);
+      if (set !== null && (!set || !memo.path.some((b) => set.has(b)))) {
+        node.children = known;
+        memo.depth.set(node, 1 + (known.length ? memo.depth.get(known[0]) ?? 0 : 0));
+        memo.log.push(-id - 1);
+        return true;
+      }
     }
   }
   const outer = memo?.dependent ?? false;
+  const start = memo ? memo.log.length : 0;
   if (memo) {
     memo.dependent = false;
     memo.path.push(board);
     // (no rule compares positions further back than the last move: nothing to keep)
-    memo.standing.push(board === -1 ? new Set() : new Set([board]));
+    if (board !== -1) memo.log.push(board);
   }
   const holds = proveChildren(search, color, depth, winner, node, opts);
   if (memo) {
     memo.path.pop();
-    const stood = memo.standing.pop()!;
-    if (holds === true && !memo.dependent && stood) {
+    if (holds === true && !memo.dependent) {
       memo.proven.set(key, node.children);
-      memo.boards.set(key, stood);
+      memo.span.set(key, memo.spans.length);
+      memo.spans.push({ start, end: memo.log.length });
     }
-    if (holds === true) {
-      memo.depth.set(node, 1 + (node.children.length ? memo.depth.get(node.children[0]) ?? 0 : 0));
-      standOn(memo, stood);
-    }
+    if (holds === true) memo.depth.set(node, 1 + (node.children.length ? memo.depth.get(node.children[0]) ?? 0 : 0));
     memo.dependent ||= outer;
   }
   return holds;
