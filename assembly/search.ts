@@ -264,7 +264,7 @@ function keyOf(color: i32): u64 {
 export function searchKey(color: i32): f64 { return <f64>keyOf(color); }
 /** What the rule set's repetition rule compares for the current position (53 bits), or -1
  *  where no rule looks further back than the last move (rules.ts repetitionKey). */
-export function searchBoardKey(): f64 {
+export function searchRepetitionKey(): f64 {
   const k = R.repetitionKey();
   return k == 0 ? -1 : <f64>(k & MASK53);
 }
@@ -425,7 +425,7 @@ export function searchApply(move: i32, color: i32, depth: i32): i32 {
   if (lastNoChange && tempoNotSearched) {
     if (threat) { if (color == BLACK) threatsB++; else threatsW++; }
     rulesUndo();
-    rewindBoard(load<i32>(BMARKS + (<usize>(depth + 1) << 2)), SLOTS + <usize>(depth + 1) * TAIL_SLOT);
+    rewindPly(depth);
     return 0;
   }
   const ncap = lastCaptured, nself = lastSelfCaptured;
@@ -509,6 +509,11 @@ export function searchUndo(depth: i32): void {
     store<u8>(CAPTURED + <usize>k, 0);
     capturedTargets--;
   }
+  rewindPly(depth);
+}
+
+/** The board as it was before the move applied at `depth` (its journal mark and saved tail). */
+@inline function rewindPly(depth: i32): void {
   rewindBoard(load<i32>(BMARKS + (<usize>(depth + 1) << 2)), SLOTS + <usize>(depth + 1) * TAIL_SLOT);
 }
 

@@ -77,7 +77,7 @@ export interface CoreExports {
   searchApply(move: number, color: number, depth: number): number;
   searchUndo(depth: number): void;
   searchKey(color: number): number;
-  searchBoardKey(): number;
+  searchRepetitionKey(): number;
   searchMoves(color: number, best: number): number;
   searchReward(color: number, move: number, amount: number): void;
   searchPasses(): number;

@@ -322,15 +322,14 @@ export interface ProofOptions {
    *  instead of proven again (the same rule as the search's exact table), and at the loser's
    *  turns only the longest reply is kept (the main line), so big proofs fit in memory. */
   memo?: {
-    proven: Map<number, ProofNode[]>; dependent: boolean; depth: WeakMap<ProofNode, number>;
-    /** what the rule set's repetition rule compares (Search.boardKey) at every position the check
+    /** each shared proof by key: its children and its span (below) */
+    proven: Map<number, { children: ProofNode[]; span: number }>; dependent: boolean; depth: WeakMap<ProofNode, number>;
+    /** what the rule set's repetition rule compares (Search.repetitionKey) at every position the check
      *  stood on, in the order it stood on them; a shared proof's own are a reference -(id + 1) */
     log: number[];
     /** each shared proof's span of the log, and its positions as a set once it is met (null: more
-     *  than SHARED_BOARDS: not shared) */
+     *  than SHARED_POSITIONS: not shared) */
     spans: { start: number; end: number; set?: Set<number> | null }[];
-    /** the span of each shared proof, by key */
-    span: Map<number, number>;
     /** the positions from the check's root down to the current one */
     path: number[];
   };
@@ -338,10 +337,10 @@ export interface ProofOptions {
 
 /** A memo for proveNode: proofs too big as trees stay checkable when transpositions are shared. */
 export const proofMemo = (): NonNullable<ProofOptions["memo"]> => ({ proven: new Map(), dependent: false, depth: new WeakMap(),
-  log: [], spans: [], span: new Map(), path: [] });
+  log: [], spans: [], path: [] });
 
 /** A proof whose check stood on more positions than this is not shared. */
-const SHARED_BOARDS = 4096;
+const SHARED_POSITIONS = 4096;
 
 /** The positions a shared proof's check stood on (its span of the log, the shared proofs met
  *  inside it flattened in), or null when there are too many: found once, when it is first met. */
@@ -354,10 +353,10 @@ function spanSet(memo: NonNullable<ProofOptions["memo"]>, id: number): Set<numbe
     if (v >= 0) out.add(v);
     else {
       const inner = spanSet(memo, -v - 1);
-      if (!inner || out.size + inner.size > SHARED_BOARDS) return (sp.set = null);
+      if (!inner || out.size + inner.size > SHARED_POSITIONS) return (sp.set = null);
       for (const b of inner) out.add(b);
     }
-    if (out.size > SHARED_BOARDS) return (sp.set = null);
+    if (out.size > SHARED_POSITIONS) return (sp.set = null);
   }
   return (sp.set = out);
 }
@@ -374,20 +373,20 @@ export function proveNode(search: Search, color: Color, depth: number, winner: C
   if (++size.n > limit || search.checkBudget()) return null;
   const memo = opts.memo;
   const key = memo ? search.positionKey(color) : 0;
-  const board = memo ? search.boardKey() : 0;
+  const seen = memo ? search.repetitionKey() : 0;
   if (memo) {
-    const known = memo.proven.get(key);
+    const shared = memo.proven.get(key);
     // A proof that met no repetition where it was first checked may still hold a move that
     // recreates a position standing earlier on this path (a cycle longer than the key's one-move
     // look-back): a repetition rule could refuse it, or void the game, here. It is shared only
     // where none of the positions its check stood on stands on this path.
-    const id = known ? memo.span.get(key) : undefined;
-    if (known && id !== undefined) {
-      const set = board === -1 ? undefined : spanSet(memo, id);
+    if (shared) {
+      const set = seen === -1 ? undefined : spanSet(memo, shared.span);
       if (set !== null && (!set || !memo.path.some((b) => set.has(b)))) {
+        const known = shared.children;
         node.children = known;
         memo.depth.set(node, 1 + (known.length ? memo.depth.get(known[0]) ?? 0 : 0));
-        memo.log.push(-id - 1);
+        memo.log.push(-shared.span - 1);
         return true;
       }
     }
@@ -396,16 +395,15 @@ export function proveNode(search: Search, color: Color, depth: number, winner: C
   const start = memo ? memo.log.length : 0;
   if (memo) {
     memo.dependent = false;
-    memo.path.push(board);
+    memo.path.push(seen);
     // (no rule compares positions further back than the last move: nothing to keep)
-    if (board !== -1) memo.log.push(board);
+    if (seen !== -1) memo.log.push(seen);
   }
   const holds = proveChildren(search, color, depth, winner, node, opts);
   if (memo) {
     memo.path.pop();
     if (holds === true && !memo.dependent) {
-      memo.proven.set(key, node.children);
-      memo.span.set(key, memo.spans.length);
+      memo.proven.set(key, { children: node.children, span: memo.spans.length });
       memo.spans.push({ start, end: memo.log.length });
     }
     if (holds === true) memo.depth.set(node, 1 + (node.children.length ? memo.depth.get(node.children[0]) ?? 0 : 0));

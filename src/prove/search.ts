@@ -276,8 +276,8 @@ export class Search {
   /** What the rule set's repetition rule compares for the current position (the board, with the
    *  player to move under situational superko, and the virtual moves under Zhang's rules); -1
    *  where no rule looks further back than the last move (proof memos). */
-  boardKey(): number {
-    return this.core.searchBoardKey();
+  repetitionKey(): number {
+    return this.core.searchRepetitionKey();
   }
 
   /** Runs `f` with at most `ms` of the budget's time (and at most `positions` moves tried);
