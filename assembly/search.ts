@@ -168,7 +168,11 @@ export function searchVisit(): bool { sNodes += 1; return outOfBudget(); }
 const TBITS: i32 = 21;
 const TSLOTS: i32 = 1 << TBITS;
 const TMASK: i32 = TSLOTS - 1;
-const EBYTES: usize = 24; // u64 key, i32 pn, i32 dn, i32 best + 2 (0 none), u32 generation
+const EBYTES: usize = 24; // u64 key, i32 pn, i32 dn, i32 best + 2 (0 none) | met << 16, u32 generation
+// `met` (a proven entry): its proof met a move of the losing side refused by a repetition rule
+// (or counted lost for repeating the df-pn line), so outside threats of that side may overturn it
+const MET: i32 = 1 << 16;
+const BEST: i32 = MET - 1;
 const PROBES: i32 = 16;
 // per slot: base address, generation, entries (no heap: the tables are grown memory of their own)
 const TINFO: usize = memory.data(3 * 16, 16);
@@ -209,9 +213,9 @@ function findIn(slot: i32, k: u64): usize {
   return 0;
 }
 
-/** Stores (pn, dn, best) for key k in this search's table: its entry, a free one, or else the
+/** Stores (pn, dn, best, met) for key k in this search's table: its entry, a free one, or else the
  *  first unproven entry of the probe window (proofs are kept: the proof check reads them). */
-function store3(k: u64, pn: i32, dn: i32, best: i32): void {
+function store3(k: u64, pn: i32, dn: i32, best: i32, met: i32): void {
   const base = tBase(cur), gen = tGen(cur);
   let i = homeOf(k);
   let victim: usize = 0;
@@ -224,7 +228,7 @@ function store3(k: u64, pn: i32, dn: i32, best: i32): void {
     i = (i + 1) & TMASK;
     if (n == PROBES - 1) e = victim != 0 ? victim : base + <usize>homeOf(k) * EBYTES;
   }
-  store<u64>(e, k); store<i32>(e + 8, pn); store<i32>(e + 12, dn); store<i32>(e + 16, best + 2); store<u32>(e + 20, gen);
+  store<u64>(e, k); store<i32>(e + 8, pn); store<i32>(e + 12, dn); store<i32>(e + 16, (best + 2) | met); store<u32>(e + 20, gen);
 }
 
 // ---- keys ---------------------------------------------------------------------------------------
@@ -790,7 +794,8 @@ function libertiesCached(): i32 {
 export function searchPasses(): i32 { return passes; }
 
 // ---- what is proven ------------------------------------------------------------------------------
-/** This search's proven value of key k (WIN/LOSS) and best move, as (value + 2) | (best + 2) << 2; 0 none. */
+/** This search's proven value of key k (WIN/LOSS), best move and met, as (value + 2) | (best + 2 | met) << 2;
+ *  0 none. */
 @inline function provenIn(slot: i32, k: u64): i32 {
   const e = findIn(slot, k);
   if (e == 0) return 0;
@@ -829,7 +834,9 @@ function priorValue(color: i32): i32 {
     const x = (v & 3) - 2 == WIN ? attacker : defender;
     const mX = x == BLACK ? mB : mW, mY = x == BLACK ? mW : mB;
     const cX = x == BLACK ? threatsB : threatsW, cY = x == BLACK ? threatsW : threatsB;
-    if (mX <= cX && mY >= cY) return v;
+    // a proof that met no refused move of the other side gives that side no use for a threat:
+    // it holds whatever threats the other side holds
+    if (mX <= cX && (mY >= cY || ((v >> 2) & MET) == 0)) return v;
   }
   return 0;
 }
@@ -842,7 +849,7 @@ function priorHint(color: i32): i32 {
   for (let j = 0; j < priors; j++) {
     const a = PRIOR + (<usize>j << 4);
     const e = findIn(load<i32>(a), countedKey(base, priorThreats(a, BLACK), priorThreats(a, WHITE)));
-    if (e != 0 && load<i32>(e + 16) != 0) return load<i32>(e + 16) - 2;
+    if (e != 0 && (load<i32>(e + 16) & BEST) != 0) return (load<i32>(e + 16) & BEST) - 2;
   }
   return -2;
 }
@@ -851,7 +858,8 @@ function priorHint(color: i32): i32 {
 function elsewhere(color: i32, k: u64): i32 {
   if (useShared) {
     const v = hostSharedGet(<u32>k, <u32>(k >> 32));
-    if (v != 0) return v;
+    // (another worker's proof: whether it met a refusal is not known)
+    if (v != 0) return v | (MET << 2);
   }
   return priorValue(color);
 }
@@ -860,11 +868,11 @@ function elsewhere(color: i32, k: u64): i32 {
  *  (best + 2; 0 none; the move of the deepening's table comes between, in TypeScript). */
 export function searchProvenBest(color: i32): i32 {
   const v = provenIn(cur, keyOf(color));
-  return v == 0 ? 0 : (v >> 2);
+  return v == 0 ? 0 : (v >> 2) & BEST;
 }
 export function searchElsewhereBest(color: i32): i32 {
   const v = elsewhere(color, keyOf(color));
-  return v == 0 ? 0 : (v >> 2);
+  return v == 0 ? 0 : (v >> 2) & BEST;
 }
 
 
@@ -873,7 +881,7 @@ export function searchElsewhereBest(color: i32): i32 {
 const KID_CAP: i32 = 1 << 18;
 const KID_MOVE: usize = memory.data(KID_CAP * 4, 16);
 const KID_KEY: usize = memory.data(KID_CAP * 8, 16);
-const KID_INFO: usize = memory.data(KID_CAP * 4, 16); // terminal + 2 | libs << 2 | elsewhere + 2 << 12 | onPath << 16
+const KID_INFO: usize = memory.data(KID_CAP * 4, 16); // terminal + 2 | libs << 2 | elsewhere + 2 << 12 | onPath << 16 | elsewhere's met << 17
 let kidTop: i32 = 0;
 const DFPN_CAP: i32 = MAX_PLY + 8;
 const DFPN_KEYS: usize = memory.data(DFPN_CAP * 8, 16); // the keys of the df-pn line (the repetition rule of its numbers)
@@ -967,6 +975,25 @@ function kidNumbers(at: i32, orNode: bool): void {
   store<i32>(KID_DN + (<usize>at << 2), kd);
 }
 
+/** Whether a proof met a refused move of the losing side (MET or 0): through the winning child
+ *  where the side to move wins, else at this node (`refused`, a child that repeats the line) or
+ *  through any child. */
+function metBelow(base: i32, n: i32, bestI: i32, moverWins: bool, refused: bool): i32 {
+  if (moverWins) return kidMet(base + bestI);
+  if (refused) return MET;
+  for (let i = 0; i < n; i++) if (kidMet(base + i) != 0) return MET;
+  return 0;
+}
+
+function kidMet(at: i32): i32 {
+  const info = load<i32>(KID_INFO + (<usize>at << 2));
+  if ((info & 3) - 2 != 0) return 0; // terminal
+  if ((info & (1 << 16)) != 0) return MET;
+  const e = findIn(cur, load<u64>(KID_KEY + (<usize>at << 3)));
+  if (e != 0) return load<i32>(e + 16) & MET;
+  return (info & (1 << 17)) != 0 ? MET : 0;
+}
+
 function mid(color: i32, depth: i32, thpn: i32, thdn: i32): void {
   sNodes += 1;
   const key = keyOf(color);
@@ -974,7 +1001,7 @@ function mid(color: i32, depth: i32, thpn: i32, thdn: i32): void {
   const base = kidTop;
   // children: legality, terminal values and keys, found once per visit
   const own = findIn(cur, key);
-  const hint = own != 0 ? load<i32>(own + 16) - 2 : priorHint(color);
+  const hint = own != 0 ? (load<i32>(own + 16) & BEST) - 2 : priorHint(color);
   const nm = movesInto(MOVES_AT + (<usize>depth * 400 << 2), color, hint);
   if (base + nm >= KID_CAP || dfpnTop >= DFPN_CAP) { sBudgetOut = true; return; }
   // (the node's key on the line first: a child that repeats it counts as on the path)
@@ -983,6 +1010,7 @@ function mid(color: i32, depth: i32, thpn: i32, thdn: i32): void {
   const ob = ONDFPN + <usize>(<i32>key & 4095);
   store<u8>(ob, load<u8>(ob) + 1);
   let n = 0;
+  let refused = false; // a move of the side to move refused by a repetition rule
   for (let j = 0; j < nm; j++) {
     const mv = load<i32>(MOVES_AT + (<usize>(depth * 400 + j) << 2));
     const at = base + n;
@@ -995,7 +1023,7 @@ function mid(color: i32, depth: i32, thpn: i32, thdn: i32): void {
       continue;
     }
     const a = searchApply(mv, color, depth);
-    if ((a & A_OK) == 0) continue;
+    if ((a & A_OK) == 0) { if ((a & REPETITION) != 0) refused = true; continue; }
     const term = (a >> 1) & 3;
     let info = 0;
     let k: u64 = 0;
@@ -1008,7 +1036,7 @@ function mid(color: i32, depth: i32, thpn: i32, thdn: i32): void {
       else if ((useShared || priors > 0) && findIn(cur, k) == 0) {
         // proven by another worker or the search before (looked up once per visit)
         const v = elsewhere(color ^ 3, k);
-        if (v != 0) info |= ((v & 3)) << 12;
+        if (v != 0) info |= ((v & 3)) << 12 | (((v >> 2) & MET) != 0 ? 1 << 17 : 0);
       }
     } else info = (term == 1 ? WIN : LOSS) + 2;
     store<i32>(KID_MOVE + (<usize>at << 2), mv);
@@ -1041,7 +1069,7 @@ function mid(color: i32, depth: i32, thpn: i32, thdn: i32): void {
     const proven = pn == 0 || dn == 0;
     if (pn >= thpn || dn >= thdn || proven || outOfBudget() || stalled() || bestI < 0) {
       const best = bestI >= 0 ? load<i32>(KID_MOVE + (<usize>(base + bestI) << 2)) : -2;
-      store3(key, pn, dn, best);
+      store3(key, pn, dn, best, proven ? metBelow(base, n, bestI, orNode == (pn == 0), refused) : 0);
       if (proven && best >= 0) searchReward(color, best, 1);
       if (proven && useShared) hostSharedPut(<u32>key, <u32>(key >> 32), pn == 0 ? WIN : LOSS, best == -2 ? PASS : best);
       break;
