@@ -166,11 +166,18 @@ describe("ko status: triple ko", () => {
   // filling the last liberty of one side's main group (White's target, or Black's group around
   // it), which only loses it; a single-stone suicide is a pass that does not end play, which
   // neither side needs (docs/prove.md, Tempo moves).
-  // (tromp-taylor's answer is found too, as chinese's, but its ko status takes most of the 4 s
-  // its budget allows: not asserted here.)
-  for (const rules of ["aga", "nz"]) {
+  // ing (twin hot stones, `close`): White's sixth capture closes a pass-free cycle of captures
+  // back to the start: a hot-stone capture, refused. After White's threat and Black's answer the
+  // run of captures starts again, and in the second round Black's fifth capture would recreate
+  // the situation that stood after that answer, every move since a capture: refused too.
+  // grand: positional superko within a phase, and no pass comes in the cycle: as chinese.
+  // tromp-taylor: positional superko as chinese; suicide allowed, but a single-stone suicide
+  // recreates the board (barred by the superko) and a multi-stone one only loses a main group.
+  // (grand's and tromp-taylor's ko status takes about 2 s a question here, half the 4 s floor:
+  // the ample time gives the ko status a fifth of each question's half, 10 s)
+  for (const rules of ["aga", "nz", "ing", "grand", "tromp-taylor"]) {
     it(`${rules}: dead by a ko Black must win; one outside threat lets White break the cycle`, () => {
-      const r = proved("triple-ko", "ea", rules, undefined, 50_000);
+      const r = proved("triple-ko", "ea", rules, undefined, 100_000);
       expect(r.verdict).toBe("dead");
       for (const q of [r.attackerFirst, r.defenderFirst]) expect(q.ko).toMatchObject({ status: "ko", winner: "B", threats: 1 });
     });

@@ -74,7 +74,7 @@ export async function proveParallel(req: ProveRequest, workers: number, signal?:
     const answerWithKo = async (r: ProveRequest, sp: typeof spec, on: Frontier, c: Color, deadline: number) => {
       const started = Date.now();
       const first = await on.answer(c, deadline);
-      const koDeadline = Math.min(deadline, Date.now() + koTimeFor(Date.now() - started));
+      const koDeadline = Math.min(deadline, Date.now() + koTimeFor(Date.now() - started, deadline - started));
       // the ko status: the same question again with outside threats, where the proof met a ko
       const steps = koSteps(first, sp.defender, given);
       let step = steps.next(first);

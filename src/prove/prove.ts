@@ -84,12 +84,13 @@ export const KO_THREATS_TRIED = 2;
  *  asked again without (see askWithKoIn). */
 export const MOBILE_TRY_NODES = 600_000;
 
-/** The time the ko status may take beyond the answer's own: four times the answer's time, at
- *  least 4 s (within the budget). Searches with threats can cost far more than the answer
- *  (gop/16136: the answer in 63 ms, with one and then two threats for the loser 1.6 s and 1.5 s;
- *  at least 250 ms left three of the 104 public problems' statuses unknown, 3 s one): past this
- *  the status is "unknown", with `upTo` the threats it was shown to hold against. */
-export const koTimeFor = (answerMs: number): number => Math.max(4000, 4 * answerMs);
+/** The time the ko status may take beyond the answer's own: four times the answer's time, or a
+ *  fifth of the time the question was given, at least 4 s (within the budget). Searches with
+ *  threats can cost far more than the answer (gop/16136: the answer in 63 ms, with one and then
+ *  two threats for the loser 1.6 s and 1.5 s; at least 250 ms left three of the 104 public
+ *  problems' statuses unknown, 3 s one): past this the status is "unknown", with `upTo` the
+ *  threats it was shown to hold against. A user who gives more time gets a longer search. */
+export const koTimeFor = (answerMs: number, givenMs: number): number => Math.max(4000, 4 * answerMs, givenMs / 5);
 
 type Answer = Question & { koRefused?: boolean };
 
@@ -237,30 +238,33 @@ function askWithKoIn(spec: ProblemSpec, toMove: Color, budget: Budget, wantProof
   const answerMs = performance.now() - t0;
   // each step's search is guided by the proofs of the earlier ones it names
   const searches = [search];
-  const koBudget = { ...budget, deadline: Math.min(budget.deadline, performance.now() + koTimeFor(answerMs)) };
+  const koBudget = { ...budget, deadline: Math.min(budget.deadline, performance.now() + koTimeFor(answerMs, budget.deadline - t0)) };
   let nodes = first.nodes, positions = first.positions ?? 0, voidMet = first.voidMet;
   const steps = koSteps(first, spec.defender, given);
   let step = steps.next(first);
   while (!step.done) {
     const withThreats = { ...spec, threats: step.value.threats }, guides = step.value.guides.map((k) => searches[k]);
-    // two tries: df-pn with mobility in its first numbers, briefly (it found gop/15180's ko at
-    // once, where without it 6M nodes found nothing), then without, from a fresh table (with
-    // mobility the triple ko's status went round for ever; without, 46K nodes)
-    // A third try, without guides, gets the second half of what is left: a guide's values can
-    // lead df-pn round where a fresh table does not (the triple ko under tromp-taylor, White
-    // first, with one threat: guided, no answer in 40M nodes; unguided, 1.1M nodes).
+    // Up to three tries, each from a fresh table. First df-pn with mobility in its first numbers,
+    // guided, briefly: it found gop/15180's ko at once, where without mobility 6M nodes found
+    // nothing, and on all 104 public problems it is the only try needed. Then without mobility
+    // or guides, for half of what is left: with mobility the triple ko's status went round for
+    // ever, and a guide's values can lead df-pn round where a fresh table does not (the triple
+    // ko under tromp-taylor, White first, with one threat: guided, no answer in 2M nodes;
+    // unguided, 0.5M). Last, guided without mobility.
     const open = () => performance.now() < koBudget.deadline && !budget.cancelled?.();
-    let s = new Search(withThreats, toMove, { ...koBudget, maxNodes: Math.min(koBudget.maxNodes, MOBILE_TRY_NODES) }, guides, true);
-    let q = answerOn(s, toMove, false);
-    if (q.captured === null && open()) {
-      nodes += q.nodes; positions += q.positions ?? 0; voidMet ||= q.voidMet;
-      const half = performance.now() + (koBudget.deadline - performance.now()) / 2;
-      s = new Search(withThreats, toMove, { ...koBudget, deadline: half }, guides, false);
-      q = answerOn(s, toMove, false);
-    }
-    if (q.captured === null && guides.length && open()) {
-      nodes += q.nodes; positions += q.positions ?? 0; voidMet ||= q.voidMet;
-      s = new Search(withThreats, toMove, koBudget, [], false);
+    const tries = [
+      { guides, mobility: true, budget: { ...koBudget, maxNodes: Math.min(koBudget.maxNodes, MOBILE_TRY_NODES) } },
+      { guides: [], mobility: false, budget: koBudget, half: true },
+      ...(guides.length ? [{ guides, mobility: false, budget: koBudget }] : []),
+    ];
+    let s!: Search, q!: ReturnType<typeof answerOn>;
+    for (const [i, t] of tries.entries()) {
+      if (i > 0) {
+        if (q.captured !== null || !open()) break;
+        nodes += q.nodes; positions += q.positions ?? 0; voidMet ||= q.voidMet;
+      }
+      const b = t.half ? { ...t.budget, deadline: performance.now() + (t.budget.deadline - performance.now()) / 2 } : t.budget;
+      s = new Search(withThreats, toMove, b, t.guides, t.mobility);
       q = answerOn(s, toMove, false);
     }
     searches.push(s);
