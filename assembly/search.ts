@@ -841,6 +841,18 @@ function priorValue(color: i32): i32 {
   return 0;
 }
 
+/** The key in prior j's table of the current position (`color` to move; the same threats used),
+ *  or -1 where a proof there for `winner` need not hold here: the winner holds fewer threats
+ *  than it did there. (Its proof holds where it met no refused move of the other side: the
+ *  caller checks that.) */
+export function searchPriorKey(j: i32, color: i32, winner: i32): f64 {
+  if (j >= priors) return -1;
+  const a = PRIOR + (<usize>j << 4);
+  const mB = priorThreats(a, BLACK), mW = priorThreats(a, WHITE);
+  if ((winner == BLACK ? mB > threatsB : mW > threatsW)) return -1;
+  return <f64>countedKey(baseKey(color), mB, mW);
+}
+
 /** A prior's best move at the current position, proven or not and whatever it favours: a move
  *  order, not a value (the search with threats mostly wins by the same moves). -2 none. */
 function priorHint(color: i32): i32 {

@@ -69,6 +69,7 @@ export interface CoreExports {
   searchInit(def: number, goal: number, ends: number, rule: number, opts: number, tB: number, tW: number,
     nT: number, nO: number, slot: number): void;
   searchPrior(slot: number, tB: number, tW: number): void;
+  searchPriorKey(j: number, color: number, winner: number): number;
   searchShared(on: number): void;
   searchBudget(nodes: number, positions: number, deadline: number, cancel: number | boolean): void;
   searchPhase(deadline: number, positions: number): void;

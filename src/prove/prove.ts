@@ -291,7 +291,11 @@ export function settle(search: Search, toMove: Color, depth: number, node: Proof
     search.escapeElse = false;
     search.loserRefused = false;
     const winner: Color = v === WIN ? other(defender) : defender;
-    return proveNode(search, toMove, depth, winner, node, { memo: wantProof ? undefined : proofMemo() }) === true;
+    const memo = wantProof ? undefined : proofMemo(winner);
+    const holds = proveNode(search, toMove, depth, winner, node, { memo }) === true;
+    // the check of a question's answer guides the checks of the searches it guides
+    if (holds && memo && depth === 0) checkMemos.set(search, memo);
+    return holds;
   };
   // `share`: iterative deepening first, with that share of the time. On the local regions of
   // real games it tries about one move per node, where df-pn tries every move at every visit
@@ -326,8 +330,11 @@ export interface ProofOptions {
    *  instead of proven again (the same rule as the search's exact table), and at the loser's
    *  turns only the longest reply is kept (the main line), so big proofs fit in memory. */
   memo?: {
-    /** each shared proof by key: its children and its span (below) */
-    proven: Map<number, { children: ProofNode[]; span: number }>; dependent: boolean; depth: WeakMap<ProofNode, number>;
+    /** each shared proof by key: its children, its span (below), and whether it met a refused
+     *  move of the loser (`met`) */
+    proven: Map<number, { children: ProofNode[]; span: number; met: boolean }>; dependent: boolean; depth: WeakMap<ProofNode, number>;
+    /** the side the checked proof is for */
+    winner: Color;
     /** what the rule set's repetition rule compares (Search.repetitionKey) at every position the check
      *  stood on, in the order it stood on them; a shared proof's own are a reference -(id + 1) */
     log: number[];
@@ -340,15 +347,43 @@ export interface ProofOptions {
 }
 
 /** A memo for proveNode: proofs too big as trees stay checkable when transpositions are shared. */
-export const proofMemo = (): NonNullable<ProofOptions["memo"]> => ({ proven: new Map(), dependent: false, depth: new WeakMap(),
-  log: [], spans: [], path: [] });
+export const proofMemo = (winner: Color): ProofMemo => ({ proven: new Map(), dependent: false, depth: new WeakMap(),
+  log: [], spans: [], path: [], winner });
+type ProofMemo = NonNullable<ProofOptions["memo"]>;
+
+/** The memo of each search's verified answer (see guideProof). */
+const checkMemos = new WeakMap<Search, ProofMemo>();
+
+/**
+ * A proof of the current position from the check of a search guiding this one (the same
+ * question with fewer outside threats for the loser): one that met no refused move of the loser
+ * holds whatever threats the loser holds, since a threat only lifts a refusal. Shared under the
+ * same guard as the memo's own proofs; its positions go into this memo's log. Null: none.
+ */
+function guideProof(search: Search, color: Color, memo: ProofMemo, seen: number): ProofNode[] | null {
+  for (let j = 0; j < search.priors.length; j++) {
+    const g = checkMemos.get(search.priors[j]);
+    if (!g || g.winner !== memo.winner) continue;
+    const key = search.priorKey(j, color, memo.winner);
+    if (key < 0) continue;
+    const shared = g.proven.get(key);
+    if (!shared || shared.met) continue;
+    const set = seen === -1 ? undefined : spanSet(g, shared.span);
+    if (set === null || (set && memo.path.some((b) => set.has(b)))) continue;
+    if (set) for (const b of set) memo.log.push(b);
+    const known = shared.children;
+    if (known.length) memo.depth.set(known[0], g.depth.get(known[0]) ?? 0);
+    return known;
+  }
+  return null;
+}
 
 /** A proof whose check stood on more positions than this is not shared. */
 const SHARED_POSITIONS = 4096;
 
 /** The positions a shared proof's check stood on (its span of the log, the shared proofs met
  *  inside it flattened in), or null when there are too many: found once, when it is first met. */
-function spanSet(memo: NonNullable<ProofOptions["memo"]>, id: number): Set<number> | null {
+function spanSet(memo: ProofMemo, id: number): Set<number> | null {
   const sp = memo.spans[id];
   if (sp.set !== undefined) return sp.set;
   const out = new Set<number>();
@@ -391,11 +426,20 @@ export function proveNode(search: Search, color: Color, depth: number, winner: C
         node.children = known;
         memo.depth.set(node, 1 + (known.length ? memo.depth.get(known[0]) ?? 0 : 0));
         memo.log.push(-shared.span - 1);
+        if (shared.met) search.loserRefused = true;
         return true;
       }
     }
+    const known = guideProof(search, color, memo, seen);
+    if (known) {
+      node.children = known;
+      memo.depth.set(node, 1 + (known.length ? memo.depth.get(known[0]) ?? 0 : 0));
+      return true;
+    }
   }
   const outer = memo?.dependent ?? false;
+  const refusedBefore = search.loserRefused;
+  search.loserRefused = false;
   const start = memo ? memo.log.length : 0;
   if (memo) {
     memo.dependent = false;
@@ -404,10 +448,12 @@ export function proveNode(search: Search, color: Color, depth: number, winner: C
     if (seen !== -1) memo.log.push(seen);
   }
   const holds = proveChildren(search, color, depth, winner, node, opts);
+  const met = search.loserRefused;
+  search.loserRefused ||= refusedBefore;
   if (memo) {
     memo.path.pop();
     if (holds === true && !memo.dependent) {
-      memo.proven.set(key, { children: node.children, span: memo.spans.length });
+      memo.proven.set(key, { children: node.children, span: memo.spans.length, met });
       memo.spans.push({ start, end: memo.log.length });
     }
     if (holds === true) memo.depth.set(node, 1 + (node.children.length ? memo.depth.get(node.children[0]) ?? 0 : 0));

@@ -124,6 +124,8 @@ export class Search {
   /** a verified proof met a move of the losing side that a ko or repetition rule refused (set
    *  by proveNode): only then can outside threats change the answer */
   loserRefused = false;
+  /** the searches guiding this one (its priors, in order) */
+  readonly priors: Search[];
   /** the core's table slot this search writes (one its priors do not hold) */
   readonly slot: number;
   private readonly core: ReturnType<Game["searchCore"]>;
@@ -173,7 +175,8 @@ export class Search {
     const endRule = rules.end === "null-moves" ? 1 : rules.end === "zhang-virtual" ? 2 : 0;
     const t = spec.threats ?? { B: 0, W: 0 };
     c.searchInit(colorCode(spec.defender), goal, this.endPasses, endRule, opts, t.B, t.W, spec.targets.length, order.length, this.slot);
-    for (const p of priors.slice(0, 2)) c.searchPrior(p.slot, p.spec.threats?.B ?? 0, p.spec.threats?.W ?? 0);
+    this.priors = priors.slice(0, 2);
+    for (const p of this.priors) c.searchPrior(p.slot, p.spec.threats?.B ?? 0, p.spec.threats?.W ?? 0);
     this.moveView = new Int16Array(c.memory.buffer, Number(c.S_MOVES_OUT.value), 400);
     this.rebudget(budget);
   }
@@ -271,6 +274,12 @@ export class Search {
   /** The table key of the current position with `color` to move (for proof memos). */
   positionKey(color: Color): number {
     return this.key(color);
+  }
+
+  /** The key of the current position in prior j's table and proof memo (see priors), or -1
+   *  where a proof there for `winner` need not hold here (assembly/search.ts searchPriorKey). */
+  priorKey(j: number, color: Color, winner: Color): number {
+    return this.core.searchPriorKey(j, colorCode(color), colorCode(winner));
   }
 
   /** What the rule set's repetition rule compares for the current position (the board, with the
