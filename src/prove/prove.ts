@@ -39,6 +39,8 @@ export interface ProofNode {
   /** why the line ends here, at a leaf */
   end?: "captured" | "end" | "void" | "escape" | "filled" | "short" | "alive";
   children: ProofNode[];
+  /** the longest line below (a check without export keeps only that one at the loser's turns) */
+  height?: number;
 }
 
 export interface Question {
@@ -332,7 +334,7 @@ export interface ProofOptions {
   memo?: {
     /** each shared proof by key: its children, its span (below), and whether it met a refused
      *  move of the loser (`met`) */
-    proven: Map<number, { children: ProofNode[]; span: number; met: boolean }>; dependent: boolean; depth: WeakMap<ProofNode, number>;
+    proven: Map<number, { children: ProofNode[]; span: number; met: boolean }>; dependent: boolean;
     /** the side the checked proof is for */
     winner: Color;
     /** what the rule set's repetition rule compares (Search.repetitionKey) at every position the check
@@ -343,12 +345,14 @@ export interface ProofOptions {
     spans: { start: number; end: number; set?: Set<number> | null }[];
     /** the positions from the check's root down to the current one */
     path: number[];
+    /** the same, as counts (a position may stand on the path more than once) */
+    onPath: Map<number, number>;
   };
 }
 
 /** A memo for proveNode: proofs too big as trees stay checkable when transpositions are shared. */
-export const proofMemo = (winner: Color): ProofMemo => ({ proven: new Map(), dependent: false, depth: new WeakMap(),
-  log: [], spans: [], path: [], winner });
+export const proofMemo = (winner: Color): ProofMemo => ({ proven: new Map(), dependent: false,
+  log: [], spans: [], path: [], onPath: new Map(), winner });
 type ProofMemo = NonNullable<ProofOptions["memo"]>;
 
 /** The memo of each search's verified answer (see guideProof). */
@@ -369,13 +373,22 @@ function guideProof(search: Search, color: Color, memo: ProofMemo, seen: number)
     const shared = g.proven.get(key);
     if (!shared || shared.met) continue;
     const set = seen === -1 ? undefined : spanSet(g, shared.span);
-    if (set === null || (set && memo.path.some((b) => set.has(b)))) continue;
+    if (set === null || (set && meets(memo, set))) continue;
     if (set) for (const b of set) memo.log.push(b);
     const known = shared.children;
-    if (known.length) memo.depth.set(known[0], g.depth.get(known[0]) ?? 0);
     return known;
   }
   return null;
+}
+
+/** Whether any of a shared proof's positions stands on the current path (the smaller side walked). */
+function meets(memo: ProofMemo, set: Set<number>): boolean {
+  if (set.size <= memo.path.length) {
+    for (const b of set) if (memo.onPath.has(b)) return true;
+    return false;
+  }
+  for (const b of memo.path) if (set.has(b)) return true;
+  return false;
 }
 
 /** A proof whose check stood on more positions than this is not shared. */
@@ -421,10 +434,10 @@ export function proveNode(search: Search, color: Color, depth: number, winner: C
     // where none of the positions its check stood on stands on this path.
     if (shared) {
       const set = seen === -1 ? undefined : spanSet(memo, shared.span);
-      if (set !== null && (!set || !memo.path.some((b) => set.has(b)))) {
+      if (set !== null && (!set || !meets(memo, set))) {
         const known = shared.children;
         node.children = known;
-        memo.depth.set(node, 1 + (known.length ? memo.depth.get(known[0]) ?? 0 : 0));
+        node.height = 1 + (known[0]?.height ?? 0);
         memo.log.push(-shared.span - 1);
         if (shared.met) search.loserRefused = true;
         return true;
@@ -433,7 +446,7 @@ export function proveNode(search: Search, color: Color, depth: number, winner: C
     const known = guideProof(search, color, memo, seen);
     if (known) {
       node.children = known;
-      memo.depth.set(node, 1 + (known.length ? memo.depth.get(known[0]) ?? 0 : 0));
+      node.height = 1 + (known[0]?.height ?? 0);
       return true;
     }
   }
@@ -444,6 +457,7 @@ export function proveNode(search: Search, color: Color, depth: number, winner: C
   if (memo) {
     memo.dependent = false;
     memo.path.push(seen);
+    memo.onPath.set(seen, (memo.onPath.get(seen) ?? 0) + 1);
     // (no rule compares positions further back than the last move: nothing to keep)
     if (seen !== -1) memo.log.push(seen);
   }
@@ -452,11 +466,13 @@ export function proveNode(search: Search, color: Color, depth: number, winner: C
   search.loserRefused ||= refusedBefore;
   if (memo) {
     memo.path.pop();
+    const n = memo.onPath.get(seen)!;
+    if (n === 1) memo.onPath.delete(seen); else memo.onPath.set(seen, n - 1);
     if (holds === true && !memo.dependent) {
       memo.proven.set(key, { children: node.children, span: memo.spans.length, met });
       memo.spans.push({ start, end: memo.log.length });
     }
-    if (holds === true) memo.depth.set(node, 1 + (node.children.length ? memo.depth.get(node.children[0]) ?? 0 : 0));
+    if (holds === true) node.height = 1 + (node.children[0]?.height ?? 0);
     memo.dependent ||= outer;
   }
   return holds;
@@ -507,10 +523,9 @@ function proveChildren(search: Search, color: Color, depth: number, winner: Colo
     }
     if (!winnerMoves) {
       if (!holds) return false;
-      const depth = opts.memo?.depth;
       // a check without export keeps the loser's longest reply only
-      if (!depth) node.children.push(child);
-      else if (!node.children.length || (depth.get(child) ?? 0) > (depth.get(node.children[0]) ?? 0)) node.children = [child];
+      if (!opts.memo) node.children.push(child);
+      else if (!node.children.length || (child.height ?? 0) > (node.children[0].height ?? 0)) node.children = [child];
     }
   }
   return !winnerMoves;
