@@ -337,8 +337,9 @@ export interface ProofOptions {
     proven: Map<number, { children: ProofNode[]; span: number; met: boolean }>; dependent: boolean;
     /** the side the checked proof is for */
     winner: Color;
-    /** what the rule set's repetition rule compares (Search.repetitionKey) at every position the check
-     *  stood on, in the order it stood on them; a shared proof's own are a reference -(id + 1) */
+    /** what the rule set's repetition rule compares (Search.repetitionKey, cut by pathKey) at every
+     *  position the check stood on, in the order it stood on them; a shared proof's own are a
+     *  reference -(id + 1) */
     log: number[];
     /** each shared proof's span of the log, and its positions as a set once it is met (null: more
      *  than SHARED_POSITIONS: not shared) */
@@ -380,6 +381,11 @@ function guideProof(search: Search, color: Color, memo: ProofMemo, seen: number)
   }
   return null;
 }
+
+/** The repetition key cut to 30 bits (small integers, which the log and the sets hold without
+ *  boxing): two positions that share one only make the guard stricter (a proof not shared that
+ *  could have been). -1 stays -1. */
+const pathKey = (k: number): number => (k === -1 ? -1 : (k % 1073741824) | 0);
 
 /** Whether any of a shared proof's positions stands on the current path (the smaller side walked). */
 function meets(memo: ProofMemo, set: Set<number>): boolean {
@@ -425,7 +431,7 @@ export function proveNode(search: Search, color: Color, depth: number, winner: C
   if (++size.n > limit || search.checkBudget()) return null;
   const memo = opts.memo;
   const key = memo ? search.positionKey(color) : 0;
-  const seen = memo ? search.repetitionKey() : 0;
+  const seen = memo ? pathKey(search.repetitionKey()) : 0;
   if (memo) {
     const shared = memo.proven.get(key);
     // A proof that met no repetition where it was first checked may still hold a move that
