@@ -222,7 +222,9 @@ export function fromBarred<Q extends Question>(open: Q, barred: Q, given?: { B: 
     ko: { status: "unknown", winner: null, threats: 0, upTo: null, given: given ?? { B: 0, W: 0 } } };
 }
 
-function askWithKoIn(spec: ProblemSpec, toMove: Color, budget: Budget, wantProof: boolean) {
+/** One question and its ko status, on the spec's own region (askWithKo asks again with the exits
+ *  barred where that is needed). */
+export function askWithKoIn(spec: ProblemSpec, toMove: Color, budget: Budget, wantProof: boolean) {
   const given = spec.threats ?? { B: 0, W: 0 };
   const t0 = performance.now();
   // asked with outside threats given: the two tries of the ko status's steps below (df-pn
