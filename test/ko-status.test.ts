@@ -237,6 +237,16 @@ describe("ko status with two workers", () => {
     expect(r.verdict).toBe("dead");
     for (const q of [r.attackerFirst, r.defenderFirst]) expect(q.ko).toMatchObject({ status: "ko", winner: "B", threats: 1 });
   });
+  // (the ko status comes from the worker that asks the whole question, its steps guided by its
+  // own tables: the same as one worker's, worked by hand at "two-stage ko" below)
+  it("two-stage ko under chinese, White first: a ko Black must win, White needing 1 threat, won by W B2", async () => {
+    const rs = preset("chinese");
+    const pos = positionAfter(readSgf(readFileSync(join(FIXTURES, "two-stage-ko.sgf"), "utf8")), rs);
+    const r = await proveParallel({ ...pos, rules: rs, targets: [15 * 19 + 2], toMove: "W", question: "attacker", maxNodes: 4_000_000, timeMs: 20_000 }, 2);
+    expect(r.attackerFirst.captured).toBe(false);
+    expect(r.attackerFirst.ko).toMatchObject({ status: "ko", winner: "B", threats: 1 });
+    expect(r.attackerFirst.ko?.overturned?.line[0]).toBe("W B2");
+  });
   it("double ko under japanese: alive, never a ko", async () => {
     const r = await inParallel("double-ko", 5, "japanese");
     expect(r.verdict).toBe("alive");
