@@ -1,6 +1,7 @@
 // A piscina worker: one wasm core per thread, and one search (with its tables) kept per question
 // between tasks. A task is one line from the question's root: the position after it is searched
-// to an exact value and its proof tree, replayed with the line's full history.
+// to an exact value and its proof tree, replayed with the line's full history. Or a task is the
+// whole question, asked as a single thread asks it, with its ko status (LineTask.whole).
 import { other, type Color } from "../core/codes.js";
 import { ruleSetFrom, type RuleSet } from "../ruleset/ruleset.js";
 import { askWithKoIn, problemFrom, settle, type KoStatus, type ProofNode, type ProveRequest } from "./prove.js";
