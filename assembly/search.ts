@@ -447,12 +447,16 @@ export function searchApply(move: i32, color: i32, depth: i32): i32 {
     lastThreat = t;
   }
   const repeated = enterPath(R.situationNow() & MASK53, boardHash() & MASK53) || lookedBack;
-  // (an end reached this way depends on the history as much as a position does)
-  const hist = repeated ? HISTORY : 0;
+  // (an end reached on a repeated path depends on the history as much as a position does)
+  return outcomeOf(color, x, y, ncap, nself, nullMove) | (repeated ? HISTORY : 0);
+}
+
+/** What the move just played (by `color` at x, y) ends in: a terminal code (ended), or A_OK. */
+function outcomeOf(color: i32, x: i32, y: i32, ncap: i32, nself: i32, nullMove: bool): i32 {
   if (R.ended == END_CYCLE) {
     sSawVoid = true;
     // (a void keeps the target on the board, but it is no proof that a region keeps liberties)
-    return hist | ended(goal == 2 ? T_WIN : T_LOSS, WHY_VOID) | HISTORY;
+    return ended(goal == 2 ? T_WIN : T_LOSS, WHY_VOID) | HISTORY;
   }
   // targets: a capture by the attacker, or the defender's own suicide
   if ((color == defender ? nself : ncap) > 0) {
@@ -463,17 +467,17 @@ export function searchApply(move: i32, color: i32, depth: i32): i32 {
         capturedTargets++;
       }
     }
-    if (capturedTargets == nTargets || (goal != 0 && capturedTargets > 0)) return hist | ended(T_WIN, WHY_CAPTURED);
+    if (capturedTargets == nTargets || (goal != 0 && capturedTargets > 0)) return ended(T_WIN, WHY_CAPTURED);
   }
   const p = pointOf(x, y);
-  if (color == defender && ncap > 0 && capturesOutsideHold(ncap)) return hist | ended(T_LOSS, WHY_ESCAPE);
+  if (color == defender && ncap > 0 && capturesOutsideHold(ncap)) return ended(T_LOSS, WHY_ESCAPE);
   // the attacker's stones that reach a liberty outside the region, where no one plays, could
   // never be taken again: a gift to the attacker, so a proof of death is no longer local (unless
   // they join the wall, taken as safe). That holds for the strings thought dead inside the
   // region, and, where it has exits (a proof of death on open ground), for stones played on its
   // rim; with the exits barred (a proof of life) the gift only makes life harder.
   // (asked with the gift, a line the attacker cannot win is still a proof of life)
-  if (color != defender && (rimEscapes || hasRegionAttacker) && attackerLeaves(p)) return hist | ended(T_LOSS, WHY_ESCAPE);
+  if (color != defender && (rimEscapes || hasRegionAttacker) && attackerLeaves(p)) return ended(T_LOSS, WHY_ESCAPE);
   // a local region's way out: the defender reaching it joins stones or room outside the region.
   // In a problem even a stone apart from the targets is one: outside, where the search does not
   // play, it could join them, take a wall string's liberties or make eye space (counting it only
@@ -486,19 +490,19 @@ export function searchApply(move: i32, color: i32, depth: i32): i32 {
   if (color == defender && hasExits && (fillIn || flag(p, F_EXIT))) {
     const reach = reachOf(p);
     if (!fillIn || reach == (REACH_TARGET | REACH_EXIT))
-      return hist | ended(T_LOSS, WHY_ESCAPE) | ((reach & REACH_TARGET) != 0 ? JOINS : 0);
+      return ended(T_LOSS, WHY_ESCAPE) | ((reach & REACH_TARGET) != 0 ? JOINS : 0);
   }
-  if (goal == 2 && color == defender && short()) return hist | ended(T_WIN, WHY_SHORT);
-  if (nullMove && passes >= endPasses) return hist | ended(T_LOSS, WHY_END);
-  if (fillIn && filledIn()) return hist | ended(T_WIN, WHY_FILLED);
+  if (goal == 2 && color == defender && short()) return ended(T_WIN, WHY_SHORT);
+  if (nullMove && passes >= endPasses) return ended(T_LOSS, WHY_END);
+  if (fillIn && filledIn()) return ended(T_WIN, WHY_FILLED);
   // an eye region that keeps, whatever comes, the liberties it must: see keptForEver
-  if (goal == 2 && benson && color == defender && keptCached()) return hist | ended(T_LOSS, WHY_ALIVE);
+  if (goal == 2 && benson && color == defender && keptCached()) return ended(T_LOSS, WHY_ALIVE);
   // a target made unconditionally alive can never be captured (Benson)
   if (benson && goal != 2 && color == defender && capturedTargets == 0) {
     const alive = bensonCached(color);
-    if (alive > 0 && (goal != 1 || alive == nTargets)) return hist | ended(T_LOSS, WHY_ALIVE);
+    if (alive > 0 && (goal != 1 || alive == nTargets)) return ended(T_LOSS, WHY_ALIVE);
   }
-  return A_OK | (repeated ? HISTORY : 0);
+  return A_OK;
 }
 
 /** Takes back the last move applied (its depth as applied). */

@@ -346,16 +346,15 @@ export interface ProofOptions {
     /** each shared proof's span of the log, and its positions as a set once it is met (null: more
      *  than SHARED_POSITIONS: not shared) */
     spans: { start: number; end: number; set?: Set<number> | null }[];
-    /** the positions from the check's root down to the current one */
-    path: number[];
-    /** the same, as counts (a position may stand on the path more than once) */
+    /** the positions from the check's root down to the current one, as counts (a position may
+     *  stand on the path more than once) */
     onPath: Map<number, number>;
   };
 }
 
 /** A memo for proveNode: proofs too big as trees stay checkable when transpositions are shared. */
 export const proofMemo = (winner: Color): ProofMemo => ({ proven: new Map(), dependent: false,
-  log: [], spans: [], path: [], onPath: new Map(), winner });
+  log: [], spans: [], onPath: new Map(), winner });
 type ProofMemo = NonNullable<ProofOptions["memo"]>;
 
 /** The memo of each search's verified answer (see guideProof). */
@@ -375,13 +374,35 @@ function guideProof(search: Search, color: Color, memo: ProofMemo, seen: number)
     if (key < 0) continue;
     const shared = g.proven.get(key);
     if (!shared || shared.met) continue;
-    const set = seen === -1 ? undefined : spanSet(g, shared.span);
-    if (set === null || (set && meets(memo, set))) continue;
+    const set = guarded(g, shared.span, memo, seen);
+    if (set === null) continue;
     if (set) for (const b of set) memo.log.push(b);
-    const known = shared.children;
-    return known;
+    return shared.children;
   }
   return null;
+}
+
+/** A proof from this check's own memo for the current position, under the guard; its positions
+ *  go into the log as a reference to its span. Null: none. */
+function ownProof(search: Search, key: number, memo: ProofMemo, seen: number): ProofNode[] | null {
+  const shared = memo.proven.get(key);
+  if (!shared) return null;
+  // A proof that met no repetition where it was first checked may still hold a move that
+  // recreates a position standing earlier on this path (a cycle longer than the key's one-move
+  // look-back): a repetition rule could refuse it, or void the game, here.
+  if (guarded(memo, shared.span, memo, seen) === null) return null;
+  memo.log.push(-shared.span - 1);
+  if (shared.met) search.loserRefused = true;
+  return shared.children;
+}
+
+/** The guard of a shared proof (span `span` of memo `from`) at the current position of the check
+ *  `memo`: its positions (undefined where no rule looks further back than the last move), or
+ *  null where it may not be shared here (one of them stands on the path, or too many to tell). */
+function guarded(from: ProofMemo, span: number, memo: ProofMemo, seen: number): Set<number> | undefined | null {
+  if (seen === -1) return undefined;
+  const set = spanSet(from, span);
+  return set && !meets(memo, set) ? set : null;
 }
 
 /** The repetition key cut to 30 bits (small integers, which the log and the sets hold without
@@ -391,11 +412,11 @@ const pathKey = (k: number): number => (k === -1 ? -1 : (k % 1073741824) | 0);
 
 /** Whether any of a shared proof's positions stands on the current path (the smaller side walked). */
 function meets(memo: ProofMemo, set: Set<number>): boolean {
-  if (set.size <= memo.path.length) {
+  if (set.size <= memo.onPath.size) {
     for (const b of set) if (memo.onPath.has(b)) return true;
-    return false;
+  } else {
+    for (const b of memo.onPath.keys()) if (set.has(b)) return true;
   }
-  for (const b of memo.path) if (set.has(b)) return true;
   return false;
 }
 
@@ -435,23 +456,9 @@ export function proveNode(search: Search, color: Color, depth: number, winner: C
   const key = memo ? search.positionKey(color) : 0;
   const seen = memo ? pathKey(search.repetitionKey()) : 0;
   if (memo) {
-    const shared = memo.proven.get(key);
-    // A proof that met no repetition where it was first checked may still hold a move that
-    // recreates a position standing earlier on this path (a cycle longer than the key's one-move
-    // look-back): a repetition rule could refuse it, or void the game, here. It is shared only
-    // where none of the positions its check stood on stands on this path.
-    if (shared) {
-      const set = seen === -1 ? undefined : spanSet(memo, shared.span);
-      if (set !== null && (!set || !meets(memo, set))) {
-        const known = shared.children;
-        node.children = known;
-        node.height = 1 + (known[0]?.height ?? 0);
-        memo.log.push(-shared.span - 1);
-        if (shared.met) search.loserRefused = true;
-        return true;
-      }
-    }
-    const known = guideProof(search, color, memo, seen);
+    // a proof checked before, shared where none of the positions its check stood on stands on
+    // this path
+    const known = ownProof(search, key, memo, seen) ?? guideProof(search, color, memo, seen);
     if (known) {
       node.children = known;
       node.height = 1 + (known[0]?.height ?? 0);
@@ -464,7 +471,6 @@ export function proveNode(search: Search, color: Color, depth: number, winner: C
   const start = memo ? memo.log.length : 0;
   if (memo) {
     memo.dependent = false;
-    memo.path.push(seen);
     memo.onPath.set(seen, (memo.onPath.get(seen) ?? 0) + 1);
     // (no rule compares positions further back than the last move: nothing to keep)
     if (seen !== -1) memo.log.push(seen);
@@ -473,7 +479,6 @@ export function proveNode(search: Search, color: Color, depth: number, winner: C
   const met = search.loserRefused;
   search.loserRefused ||= refusedBefore;
   if (memo) {
-    memo.path.pop();
     const n = memo.onPath.get(seen)!;
     if (n === 1) memo.onPath.delete(seen); else memo.onPath.set(seen, n - 1);
     if (holds === true && !memo.dependent) {
