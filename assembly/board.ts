@@ -280,6 +280,29 @@ function removeString(s: i32, k: i32, j: bool): i32 {
   return n;
 }
 
+// libertiesOf's marks: a stamp per call, no clearing
+const LMARK = memory.data(MAXP * 4, 16);
+let lstamp: i32 = 0;
+
+/** The liberties of the string through stone p (exact, not pseudo): a walk of its stones. */
+export function libertiesOf(p: i32): i32 {
+  if (++lstamp > 0x3fffffff) { memory.fill(LMARK, 0, <usize>MAXP * 4); lstamp = 1; }
+  const st = lstamp;
+  let n = 0;
+  let q = p;
+  do {
+    for (let d = 0; d < 4; d++) {
+      const r = d == 0 ? q - 1 : d == 1 ? q + 1 : d == 2 ? q - pitch : q + pitch;
+      if (colorAt(r) == EMPTY && load<i32>(LMARK + (<usize>r << 2)) != st) {
+        store<i32>(LMARK + (<usize>r << 2), st);
+        n++;
+      }
+    }
+    q = nextOf(q);
+  } while (q != p);
+  return n;
+}
+
 /** XOR of the Zobrist keys of the string with representative s. */
 export function stringKey(s: i32): u64 {
   const c = colorAt(s);

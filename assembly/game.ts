@@ -3,10 +3,11 @@
 
 import { STATE, STATE_BYTES, REMOVED, MAXP, BLACK, WHITE, EMPTY, R_OK, R_OFF_BOARD,
   setupBoard, placeStone, probe, commit, passMove, boardHash, setPrevHash, pitch, width, height, pointOf,
-  colorAt, lastCaptured, lastSelfCaptured, numPoints, xyOf } from "./board";
+  colorAt, lastCaptured, lastSelfCaptured, numPoints, xyOf, libertiesOf } from "./board";
 import { initZobrist, sideKeyFor } from "./zobrist";
 import { resetHistory, pushHistory, koRefusal } from "./history";
 import * as B from "./board";
+import { bensonFixOpen, bensonAlive } from "./benson";
 import * as R from "./rules";
 import { setJournaling } from "./journal";
 import { RW_REFUSED_FROM, RW_HOT_STONES, RW_ING_CYCLE_AT, RW_ING_CYCLE_FROM, RW_ING_INITIATOR, RW_VOID_KIND, RW_VOID_FROM,
@@ -129,7 +130,9 @@ export function stringPoints(x: i32, y: i32): i32 {
 /** The number of liberties of the string through (x, y) (found by bitboards); 0 for an empty
  *  point. The prover asks this once per position for the targets. */
 export function stringLiberties(x: i32, y: i32): i32 {
-  return libertiesInto(BB_B, x, y) ? bbCount(BB_B) : 0;
+  const p = pointOf(x, y);
+  const c = colorAt(p);
+  return c == BLACK || c == WHITE ? libertiesOf(p) : 0;
 }
 
 /** Sets `dst` to the liberties of the string through (x, y); false for an empty point. */
@@ -162,6 +165,18 @@ export function stringLibertiesIn(x: i32, y: i32): i32 {
   bbAnd(BB_B, BB_B, BB_MASK);
   return bbCount(BB_B);
 }
+
+// Benson's test as a search asks it: with the points outside a region (the mask in MASK_IN)
+// fixed open for colour c at the current board (assembly/benson.ts bensonFixOpen)
+const REGION_FLAGS: usize = memory.data(MAXP, 16);
+export function bensonFixRegion(c: i32): void {
+  memory.fill(REGION_FLAGS, 0, <usize>MAXP);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if (load<u8>(MASK_IN + <usize>(y * width + x)) != 0) store<u8>(REGION_FLAGS + <usize>pointOf(x, y), 1);
+  bensonFixOpen(REGION_FLAGS, 1, c);
+}
+export function bensonTargetsFixed(c: i32, n: i32): i32 { return bensonAlive(c, n, true); }
 
 // ---- the referee's moves, through the rule engine (rules.ts) ---------------------------------
 // One call per move; what the referee cites comes back in RULING_OUT (i32 words, writeRuling).

@@ -11,7 +11,7 @@ import { EMPTY, BLACK, WHITE, BORDER, REMOVED, MAXP, pitch, width, height, point
   lastCaptured, lastSelfCaptured, lastNoChange, boardHash, boardJournalReset, boardMark, boardJournalFull, saveTail, rewindBoard, TAIL_SLOT } from "./board";
 import { R_OK, R_KO, R_SUPERKO, R_HOT_STONE, R_DISTURBING, R_NO_GOING_BACK, HISTORY_FULL, END_CYCLE } from "./codes";
 import { rulesPlay, rulesPass, rulesUndo, stringLiberties, stringLibertiesIn } from "./game";
-import { bensonTargets, bensonVitalIn } from "./benson";
+import { bensonAlive, bensonVitalIn, bensonFixOpen } from "./benson";
 import * as R from "./rules";
 
 // the host's clock and cancel flag, asked every 1,024 nodes; a parallel proof's shared table
@@ -309,6 +309,7 @@ export function searchInit(def: i32, g: i32, ends: i32, rule: i32, opts: i32, tB
       }
     }
   rimEscapes = hasExits && !rimGift;
+  bensonFixOpen(FLAGS, F_REGION, defender);
   for (let k = 0; k < nT; k++) {
     const i = <i32>load<u16>(S_TARGETS_IN + (<usize>k << 1));
     const p = pointOf(i % width, i / width);
@@ -767,7 +768,7 @@ let bcGen: u32 = 0;
 function bensonCached(color: i32): i32 {
   const e = boardCacheEntry(boardCacheKey());
   let v = <i32>load<i16>(e + 8);
-  if (v == 0) { v = bensonTargets(color, nTargets) + 1; store<i16>(e + 8, <i16>v); }
+  if (v == 0) { v = bensonAlive(color, nTargets, true) + 1; store<i16>(e + 8, <i16>v); }
   return v - 1;
 }
 
@@ -778,7 +779,7 @@ function bensonCached(color: i32): i32 {
  * defender, passing from here on, never falls short: the attacker cannot win.
  */
 function keptForEver(): bool {
-  if (bensonTargets(defender, nTargets) == 0) return false;
+  if (bensonAlive(defender, nTargets, true) == 0) return false;
   for (let k = 0; k < nTargets; k++) {
     const need = <i32>load<u16>(S_NEED_IN + (<usize>k << 1));
     if (need == 0) continue;

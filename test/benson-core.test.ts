@@ -73,4 +73,66 @@ describe("Benson in the core agrees with the plain algorithm", () => {
     game.setup(one);
     expect(coreCount(game, one, 2)).toBe(0);
   });
+
+  // The prover fixes, once per search, the points outside its region that stay open for the
+  // defender whatever is played inside (assembly/benson.ts bensonFixOpen). That must never
+  // change an answer: from random positions, with a random rectangle as the region, random
+  // play inside it (captures included) keeps the fixed test equal to the plain one.
+  for (const [w, h] of [[9, 9], [19, 19], [7, 5]] as const) {
+    it(`${w}x${h}: the outside of a region fixed open gives the same answers during play inside it`, () => {
+      const next = rng(w * 1000 + h + 7);
+      let checked = 0, withLife = 0;
+      for (let g = 0; g < 30; g++) {
+        const game = new Game({ width: w, height: h, suicide: "forbidden", ko: "simple" });
+        const start = Math.floor(next() * w * h * 2);
+        const fill = (m: number, inside: (p: number) => boolean): void => {
+          const p = Math.floor(next() * w * h);
+          if (!inside(p)) return;
+          const colour = m % 2 === 0 ? 1 : 2;
+          const b = game.board();
+          const x = p % w, y = Math.floor(p / w);
+          const around = [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1].filter((q) => q >= 0);
+          if (around.every((q) => b[q] === colour)) return;
+          game.play(x, y, colour === 1 ? "B" : "W");
+        };
+        for (let m = 0; m < start; m++) fill(m, () => true);
+        const x0 = Math.floor(next() * w), y0 = Math.floor(next() * h);
+        const x1 = Math.min(w, x0 + 2 + Math.floor(next() * w / 2)), y1 = Math.min(h, y0 + 2 + Math.floor(next() * h / 2));
+        const inRegion = (p: number): boolean => p % w >= x0 && p % w < x1 && Math.floor(p / w) >= y0 && Math.floor(p / w) < y1;
+        const region = [...Array(w * h).keys()].filter(inRegion);
+        const colour = next() < 0.5 ? 1 : 2;
+        const name = colour === 1 ? "B" : "W";
+        game.fixBensonRegion(region, name);
+        for (let m = 0; m < 60; m++) {
+          fill(m + g, inRegion);
+          const board = game.board();
+          game.setBensonTargets([...board.keys()].filter((p) => board[p] === colour));
+          const plain = bensonAlive({ width: w, height: h, board }, colour).size;
+          expect(game.bensonAliveFixed(name)).toBe(plain);
+          checked++;
+          if (plain > 0) withLife++;
+        }
+      }
+      expect(checked).toBe(30 * 60);
+      expect(withLife).toBeGreaterThan(50);
+    });
+  }
+
+  it("a point outside the region next to it is not fixed open: White's play beside it can close it into an eye", () => {
+    // 5x5, rows from the top: A5 (outside) empty; B5 and A4 the region; White C5 E5, B4-E4;
+    // Black's wall A3-E3, open points below. D5 is an eye. A5's area runs through A4 and
+    // Black's wall to the open points: one vital region, not alive.
+    const game = new Game({ width: 5, height: 5, suicide: "forbidden", ko: "simple" });
+    const board = new Uint8Array(25);
+    for (const p of [2, 4, 6, 7, 8, 9]) board[p] = 2;
+    for (const p of [10, 11, 12, 13, 14]) board[p] = 1;
+    game.setup(board);
+    game.fixBensonRegion([1, 5], "W");
+    game.setBensonTargets([2, 4, 6, 7, 8, 9]);
+    expect(game.bensonAliveFixed("W")).toBe(0);
+    // White A4 closes A5 and B5 into a second eye (only the region was played on): alive
+    game.play(0, 1, "W");
+    game.setBensonTargets([2, 4, 5, 6, 7, 8, 9]);
+    expect(game.bensonAliveFixed("W")).toBe(7);
+  });
 });

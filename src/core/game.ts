@@ -287,6 +287,19 @@ export class Game {
     return this.use().bensonTargets(colorCode(color), this.bensonCount);
   }
 
+  /** bensonAlive as a search asks it: the points outside `region` (row-major) fixed open for
+   *  `color` at the current board, valid while play stays inside the region (only to test it). */
+  fixBensonRegion(region: Iterable<number>, color: Color): void {
+    const c = this.use();
+    const mask = bytesAt(c, c.MASK_IN, this.width * this.height);
+    mask.fill(0);
+    for (const p of region) mask[p] = 1;
+    c.bensonFixRegion(colorCode(color));
+  }
+  bensonAliveFixed(color: Color): number {
+    return this.use().bensonTargetsFixed(colorCode(color), this.bensonCount);
+  }
+
   boardHash(): bigint { return u64(this.use().boardHash()); }
   situationHash(nextToMove: Color): bigint { return u64(this.use().situationHash(colorCode(nextToMove))); }
   /** Stones captured by `color` so far (self-captures count for the opponent). */

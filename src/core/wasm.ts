@@ -36,6 +36,8 @@ export interface CoreExports {
   stringLibertiesIn(x: number, y: number): number;
   BENSON_IN: WebAssembly.Global;
   bensonTargets(c: number, n: number): number;
+  bensonFixRegion(c: number): void;
+  bensonTargetsFixed(c: number, n: number): number;
   STRING_OUT: WebAssembly.Global;
   runPlayouts(w: number, h: number, games: number, seed: number, ko: number, withScore: number): number;
   runPlayoutsLoggingCycles(w: number, h: number, games: number, seed: number, ko: number): number;
