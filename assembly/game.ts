@@ -214,6 +214,15 @@ export function rulesStart(suicide: i32, rep: i32, twinEarly: bool, void3: bool,
  *  board is left as it was. `free`: the mover plays free of the repetition rules (an eye
  *  region's attacker, src/prove/eyes.ts). REMOVED_XY holds what it removes. HISTORY_FULL: no room left. */
 export function rulesPlay(x: i32, y: i32, c: i32, commit: bool, free: bool): i32 {
+  const r = playRuled(x, y, c, commit, free);
+  if (r == R_OK) exportRemoved();
+  if (r != HISTORY_FULL && r != R_OFF_BOARD) writeRuling();
+  return r;
+}
+
+/** rulesPlay without writing the ruling and the removed stones out for TypeScript: the search
+ *  reads them in the core. */
+export function playRuled(x: i32, y: i32, c: i32, commit: bool, free: bool): i32 {
   if (x < 0 || y < 0 || x >= width || y >= height) return R_OFF_BOARD;
   if (commit && !R.canRecord()) return HISTORY_FULL;
   R.beforeMove(c);
@@ -222,11 +231,9 @@ export function rulesPlay(x: i32, y: i32, c: i32, commit: bool, free: bool): i32
   R.refusedFrom = -1;
   const r = R.tryMove(p, c, free);
   if (r == R_OK) {
-    exportRemoved();
     if (commit) R.recordPlay(p, c);
     else loadSlot(0);
   }
-  writeRuling();
   return r;
 }
 
@@ -236,8 +243,14 @@ export function rulesUndo(): void { R.undoEntry(); }
 
 /** A pass by c (`abandon`: Zhang's abandon move, 3.1). HISTORY_FULL: no room left. */
 export function rulesPass(c: i32, abandon: bool): i32 {
+  const r = passRuled(c, abandon);
+  if (r == R_OK) writeRuling();
+  return r;
+}
+
+/** rulesPass without writing the ruling out (the search's). */
+export function passRuled(c: i32, abandon: bool): i32 {
   if (!R.canRecord()) return HISTORY_FULL;
   R.recordPass(c, abandon);
-  writeRuling();
   return R_OK;
 }

@@ -10,7 +10,7 @@
 import { EMPTY, BLACK, WHITE, BORDER, REMOVED, MAXP, pitch, width, height, pointOf, colorAt, chainOf, nextOf,
   lastCaptured, lastSelfCaptured, lastNoChange, boardHash, boardJournalReset, boardMark, boardJournalFull, saveTail, rewindBoard, TAIL_SLOT } from "./board";
 import { R_OK, R_KO, R_SUPERKO, R_HOT_STONE, R_DISTURBING, R_NO_GOING_BACK, HISTORY_FULL, END_CYCLE } from "./codes";
-import { rulesPlay, rulesPass, rulesUndo, stringLiberties, stringLibertiesIn } from "./game";
+import { playRuled, passRuled, rulesUndo, stringLiberties, stringLibertiesIn } from "./game";
 import { bensonAlive, bensonVitalIn, bensonFixOpen } from "./benson";
 import * as R from "./rules";
 
@@ -383,7 +383,7 @@ export function searchApply(move: i32, color: i32, depth: i32): i32 {
   store<i32>(P_NCAP + (<usize>t << 2), 0);
   store<u8>(P_THREAT + <usize>t, 0);
   if (move == PASS) {
-    if (rulesPass(color, false) == HISTORY_FULL) return tooLong();
+    if (passRuled(color, false) == HISTORY_FULL) return tooLong();
     passes++;
     store<u8>(P_KIND + <usize>t, 2);
     const pKey = keyP(t - 1);
@@ -400,7 +400,7 @@ export function searchApply(move: i32, color: i32, depth: i32): i32 {
   // repetition rule binds it (see eyes.ts)
   const free = goal == 2 && color != defender;
   const x = move % width, y = move / width;
-  let code = rulesPlay(x, y, color, true, free);
+  let code = playRuled(x, y, color, true, free);
   if (code == HISTORY_FULL) return tooLong();
   let threat = false, lookedBack = false;
   if (code != R_OK) {
@@ -416,7 +416,7 @@ export function searchApply(move: i32, color: i32, depth: i32): i32 {
     const left = color == BLACK ? threatsB : threatsW;
     if (!beforeThreat && left == 0) return REPETITION | (lookedBack ? HISTORY : 0);
     // (or an outside threat and its answer come first): the move is played free of the rule
-    code = rulesPlay(x, y, color, true, true);
+    code = playRuled(x, y, color, true, true);
     if (code == HISTORY_FULL) return tooLong();
     if (code != R_OK) return 0;
     if (!beforeThreat) {

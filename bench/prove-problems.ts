@@ -1,6 +1,6 @@
 // The external prove benchmark: the public life-and-death problems of ../shared/data
 // (tsumego-problems, see its README) solved exactly, side by side with the peer solver
-// tsumego.js (1.1.0, in this process, each problem its own time). For each problem with a side
+// tsumego.js (1.1.0, in a process of its own, each problem its own time). For each problem with a side
 // to move (PL), a target (MA) and a solution tree, the side to move must reach the book's goal:
 // kill the target if it is the opponent's, save it if it is its own, at least by a ko (the book's
 // convention, and tsumego.js's: the side to move may win a ko with outside threats). One question
@@ -16,7 +16,8 @@ import { readSgf } from "../src/sgf/read.js";
 import { preset } from "../src/ruleset/ruleset.js";
 import { other, type Color } from "../src/core/codes.js";
 import { problemFrom, askWithKo, koWords, type KoStatus } from "../src/prove/prove.js";
-import tsumego from "tsumego.js";
+import { fork } from "node:child_process";
+import type { PeerOutcome } from "./peer-tsumego.js";
 import { askParallel, provePool } from "../src/prove/pool.js";
 
 function arg(name: string, fallback: string): string {
@@ -42,25 +43,22 @@ interface Outcome { file: string; expected: string; got: "right" | "wrong" | "un
   /** the ko status as found: "unconditional" (upTo: the threats it was shown to hold against,
    *  null for any number), "ko", or "unknown" (the budget ran out first) */
   koStatus: KoStatus["status"] | null; koUpTo: number | null;
-  peer?: { got: "right" | "wrong" | "unknown"; ko: boolean; ms: number; move: string | null } }
+  peer?: PeerOutcome }
 
-/** tsumego.js on one problem, time-boxed: its generator yields every `slice` ms and is dropped
- *  at the deadline. Right when its move wins for the side to move (km: it needed ko mastery). */
-function peerSolve(text: string, toMove: Color, seconds: number): { got: "right" | "wrong" | "unknown"; ko: boolean; ms: number; move: string | null } {
-  const t0 = performance.now();
-  const solver = new tsumego.Solver(text);
-  const g = solver.g_solve(toMove, { time: 20 });
-  const deadline = t0 + seconds * 1000;
-  let r = g.next();
-  while (!r.done) {
-    if (performance.now() > deadline) return { got: "unknown", ko: false, ms: performance.now() - t0, move: null };
-    r = g.next();
-  }
-  const ms = performance.now() - t0;
-  const mv = r.value as number;
-  const sign = toMove === "B" ? 1 : -1;
-  const wins = mv * sign > 0;
-  return { got: wins ? "right" : "wrong", ko: wins && Number(tsumego.stone.km.get(mv)) === sign, ms, move: wins ? tsumego.stone.toString(mv) : null };
+/** The peer in a process of its own, one problem at a time: run in this process, its garbage
+ *  was collected during arbiter's next problems (arbiter's times on the 104 were about a quarter
+ *  longer beside it than alone), so each solver's time is now its own. */
+function peerProcess() {
+  const child = fork(join(dirname(fileURLToPath(import.meta.url)), "peer-tsumego.js"), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  return {
+    solve: (text: string, toMove: Color, seconds: number): Promise<PeerOutcome> => new Promise((done, fail) => {
+      const onExit = (code: number | null) => fail(new Error(`the peer's process exited (${code}) on a problem`));
+      child.once("exit", onExit);
+      child.once("message", (m) => { child.off("exit", onExit); done(m as PeerOutcome); });
+      child.send({ text, toMove, seconds });
+    }),
+    close: () => { child.disconnect(); },
+  };
 }
 
 async function main(): Promise<void> {
@@ -81,6 +79,7 @@ async function main(): Promise<void> {
   const only = arg("--only", "") ? new Set(arg("--only", "").split(",")) : null;
   // one pool for the whole run: thread start-up is not the search's time
   const pool = workers > 1 ? provePool(workers) : undefined;
+  const peerSolver = withPeer ? peerProcess() : undefined;
   for (const file of files) {
     if (outcomes.length >= limit) break;
     if (only && !only.has(file.replace(/\.sgf$/, ""))) continue;
@@ -117,7 +116,7 @@ async function main(): Promise<void> {
     const byKo = q.ko?.status === "ko" && q.ko.overturned?.captured === want;
     const got: Outcome["got"] = q.captured === null ? "unknown" : q.captured === want || byKo ? "right" : q.ko?.status === "unknown" ? "unknown" : "wrong";
     const ko = q.ko?.status === "ko" ? koWords(q.ko) : null;
-    const peer = withPeer ? peerSolve(text, toMove, seconds) : undefined;
+    const peer = peerSolver ? await peerSolver.solve(text, toMove, seconds) : undefined;
     const firstMove = q.line[0]?.split(" ")[1] ?? null;
     let bookMove: boolean | null = null;
     if (q.line.length) {
@@ -134,6 +133,7 @@ async function main(): Promise<void> {
     }
   }
   await pool?.destroy();
+  peerSolver?.close();
   const times = outcomes.map((o) => o.ms).sort((a, b) => a - b);
   const pct = (p: number) => times.length ? times[Math.min(times.length - 1, Math.floor(p * times.length))] : 0;
   const nodes = outcomes.reduce((n, o) => n + o.nodes, 0);
