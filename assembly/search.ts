@@ -168,7 +168,19 @@ export function searchVisit(): bool { sNodes += 1; return outOfBudget(); }
 const TBITS: i32 = 21;
 const TSLOTS: i32 = 1 << TBITS;
 const TMASK: i32 = TSLOTS - 1;
-const EBYTES: usize = 24; // u64 key, i32 pn, i32 dn, i32 best + 2 (0 none) | met << 16, u32 generation
+// an entry in 16 bytes (four to a cache line): u64 key (53 bits) | generation << 53; u32 pn and
+// u32 dn (27 bits each, INF fits) whose top 5 bits hold, between them, best + 2 (0 none, 9 bits)
+// and met (the 10th)
+const EBYTES: usize = 16;
+const NUM_MASK: i32 = (1 << 27) - 1;
+const GEN_LIMIT: u32 = 1 << 11;
+@inline function ePn(e: usize): i32 { return load<i32>(e + 8) & NUM_MASK; }
+@inline function eDn(e: usize): i32 { return load<i32>(e + 12) & NUM_MASK; }
+/** best + 2 | met (MET), as store3 took them */
+@inline function eInfo(e: usize): i32 {
+  const x = <i32>(load<u32>(e + 8) >>> 27) | <i32>((load<u32>(e + 12) >>> 27) << 5);
+  return (x & 511) | ((x & 512) != 0 ? MET : 0);
+}
 // `met` (a proven entry): its proof met a move of the losing side refused by a repetition rule
 // (or counted lost for repeating the df-pn line), so outside threats of that side may overturn it
 const MET: i32 = 1 << 16;
@@ -206,8 +218,9 @@ function findIn(slot: i32, k: u64): usize {
   let i = homeOf(k);
   for (let n = 0; n < PROBES; n++) {
     const e = base + <usize>i * EBYTES;
-    if (load<u32>(e + 20) != gen) return 0;
-    if (load<u64>(e) == k) return e;
+    const w = load<u64>(e);
+    if (<u32>(w >> 53) != gen) return 0;
+    if ((w & MASK53) == k) return e;
     i = (i + 1) & TMASK;
   }
   return 0;
@@ -222,13 +235,17 @@ function store3(k: u64, pn: i32, dn: i32, best: i32, met: i32): void {
   let e: usize = 0;
   for (let n = 0; n < PROBES; n++) {
     e = base + <usize>i * EBYTES;
-    if (load<u32>(e + 20) != gen) { setCount(cur, tCount(cur) + 1); break; }
-    if (load<u64>(e) == k) break;
-    if (victim == 0 && load<i32>(e + 8) != 0 && load<i32>(e + 12) != 0) victim = e;
+    const w = load<u64>(e);
+    if (<u32>(w >> 53) != gen) { setCount(cur, tCount(cur) + 1); break; }
+    if ((w & MASK53) == k) break;
+    if (victim == 0 && ePn(e) != 0 && eDn(e) != 0) victim = e;
     i = (i + 1) & TMASK;
     if (n == PROBES - 1) e = victim != 0 ? victim : base + <usize>homeOf(k) * EBYTES;
   }
-  store<u64>(e, k); store<i32>(e + 8, pn); store<i32>(e + 12, dn); store<i32>(e + 16, (best + 2) | met); store<u32>(e + 20, gen);
+  const x = ((best + 2) & 511) | (met != 0 ? 512 : 0);
+  store<u64>(e, k | (<u64>gen << 53));
+  store<i32>(e + 8, pn | ((x & 31) << 27));
+  store<i32>(e + 12, dn | ((x >> 5) << 27));
 }
 
 // ---- keys ---------------------------------------------------------------------------------------
@@ -336,7 +353,7 @@ export function searchInit(def: i32, g: i32, ends: i32, rule: i32, opts: i32, tB
   const base = tableFor(cur);
   // a new generation frees every entry at once
   let gen = tGen(cur) + 1;
-  if (gen == 0) { memory.fill(base, 0, <usize>TSLOTS * EBYTES); gen = 1; }
+  if (gen >= GEN_LIMIT) { memory.fill(base, 0, <usize>TSLOTS * EBYTES); gen = 1; }
   store<u32>(TINFO + (<usize>cur << 4) + 4, gen);
   setCount(cur, 0);
   dfpnTop = 0; kidTop = 0;
@@ -752,7 +769,7 @@ function targetLiberties(): i32 {
 // board hash, cleared by generation with each question.
 const BC_BITS: i32 = 19;
 const BC_MASK: i32 = (1 << BC_BITS) - 1;
-const BCACHE: usize = memory.data((1 << BC_BITS) * 16, 16); // u64 key, i16 alive + 1, i16 libs + 1, u32 generation
+const BCACHE: usize = memory.data((1 << BC_BITS) * 16, 16); // u64 key, i16 alive + 1, i16 (unused), u32 generation
 let bcGen: u32 = 0;
 
 @inline function boardCacheEntry(k: u64): usize {
@@ -795,12 +812,6 @@ function keptCached(): bool {
   return v == 2;
 }
 
-function libertiesCached(): i32 {
-  const e = boardCacheEntry(boardCacheKey());
-  let v = <i32>load<i16>(e + 10);
-  if (v == 0) { v = min(targetLiberties(), 1000) + 1; store<i16>(e + 10, <i16>v); }
-  return v - 1;
-}
 export function searchPasses(): i32 { return passes; }
 
 // ---- what is proven ------------------------------------------------------------------------------
@@ -809,9 +820,9 @@ export function searchPasses(): i32 { return passes; }
 @inline function provenIn(slot: i32, k: u64): i32 {
   const e = findIn(slot, k);
   if (e == 0) return 0;
-  const pn = load<i32>(e + 8), dn = load<i32>(e + 12);
+  const pn = ePn(e), dn = eDn(e);
   if (pn != 0 && dn != 0) return 0;
-  return ((pn == 0 ? WIN : LOSS) + 2) | (load<i32>(e + 16) << 2);
+  return ((pn == 0 ? WIN : LOSS) + 2) | (eInfo(e) << 2);
 }
 
 /** A prior: the table in `slot` of the same question asked with (tB, tW) outside threats. */
@@ -871,7 +882,7 @@ function priorHint(color: i32): i32 {
   for (let j = 0; j < priors; j++) {
     const a = PRIOR + (<usize>j << 4);
     const e = findIn(load<i32>(a), countedKey(base, priorThreats(a, BLACK), priorThreats(a, WHITE)));
-    if (e != 0 && (load<i32>(e + 16) & BEST) != 0) return (load<i32>(e + 16) & BEST) - 2;
+    if (e != 0 && (eInfo(e) & BEST) != 0) return (eInfo(e) & BEST) - 2;
   }
   return -2;
 }
@@ -925,7 +936,7 @@ export function searchDfpn(toMove: i32, depth: i32): i32 {
   if (sLooping) return UNKNOWN;
   const e = findIn(cur, key);
   if (e == 0) return UNKNOWN;
-  const pn = load<i32>(e + 8), dn = load<i32>(e + 12);
+  const pn = ePn(e), dn = eDn(e);
   return pn == 0 ? WIN : dn == 0 ? LOSS : UNKNOWN;
 }
 
@@ -978,7 +989,7 @@ function kidNumbers(at: i32, orNode: bool): void {
       kp = ew - 2 == WIN ? 0 : INF;
       kd = ew - 2 == WIN ? INF : 0;
     } else if (e != 0) {
-      kp = load<i32>(e + 8); kd = load<i32>(e + 12);
+      kp = ePn(e); kd = eDn(e);
     } else {
       // unexplored: a target short of liberties is cheaper to prove captured
       const libs = (info >> 2) & 1023;
@@ -1012,7 +1023,7 @@ function kidMet(at: i32): i32 {
   if ((info & 3) - 2 != 0) return 0; // terminal
   if ((info & (1 << 16)) != 0) return MET;
   const e = findIn(cur, load<u64>(KID_KEY + (<usize>at << 3)));
-  if (e != 0) return load<i32>(e + 16) & MET;
+  if (e != 0) return eInfo(e) & MET;
   return (info & (1 << 17)) != 0 ? MET : 0;
 }
 
@@ -1023,7 +1034,7 @@ function mid(color: i32, depth: i32, thpn: i32, thdn: i32): void {
   const base = kidTop;
   // children: legality, terminal values and keys, found once per visit
   const own = findIn(cur, key);
-  const hint = own != 0 ? (load<i32>(own + 16) & BEST) - 2 : priorHint(color);
+  const hint = own != 0 ? (eInfo(own) & BEST) - 2 : priorHint(color);
   const nm = movesInto(MOVES_AT + (<usize>depth * 400 << 2), color, hint);
   if (base + nm >= KID_CAP || dfpnTop >= DFPN_CAP) { sBudgetOut = true; return; }
   // (the node's key on the line first: a child that repeats it counts as on the path)
@@ -1051,8 +1062,8 @@ function mid(color: i32, depth: i32, thpn: i32, thdn: i32): void {
     let k: u64 = 0;
     if (term == 0) {
       k = keyOf(color ^ 3);
-      let libs = libertiesCached();
-      if (libs > 1000) libs = 1000;
+      // (counted again, not cached: a walk of the target's stones costs less than a look-up)
+      const libs = min(targetLiberties(), 1000);
       info = 2 | (libs << 2);
       if (onDfpnPath(k)) info |= 1 << 16;
       else if ((useShared || priors > 0) && findIn(cur, k) == 0) {
