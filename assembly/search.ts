@@ -769,7 +769,7 @@ function targetLiberties(): i32 {
 // board hash, cleared by generation with each question.
 const BC_BITS: i32 = 19;
 const BC_MASK: i32 = (1 << BC_BITS) - 1;
-const BCACHE: usize = memory.data((1 << BC_BITS) * 16, 16); // u64 key, i16 alive + 1, i16 (unused), u32 generation
+const BCACHE: usize = memory.data((1 << BC_BITS) * 16, 16); // u64 key, i16 alive + 1, i16 libs + 1, u32 generation
 let bcGen: u32 = 0;
 
 @inline function boardCacheEntry(k: u64): usize {
@@ -803,6 +803,13 @@ function keptForEver(): bool {
     if (isCaptured(k) || bensonVitalIn(targetAt(k), FLAGS, F_REGION) < need) return false;
   }
   return true;
+}
+
+function libertiesCached(): i32 {
+  const e = boardCacheEntry(boardCacheKey());
+  let v = <i32>load<i16>(e + 10);
+  if (v == 0) { v = min(targetLiberties(), 1000) + 1; store<i16>(e + 10, <i16>v); }
+  return v - 1;
 }
 
 function keptCached(): bool {
@@ -1062,8 +1069,7 @@ function mid(color: i32, depth: i32, thpn: i32, thdn: i32): void {
     let k: u64 = 0;
     if (term == 0) {
       k = keyOf(color ^ 3);
-      // (counted again, not cached: a walk of the target's stones costs less than a look-up)
-      const libs = min(targetLiberties(), 1000);
+      const libs = libertiesCached();
       info = 2 | (libs << 2);
       if (onDfpnPath(k)) info |= 1 << 16;
       else if ((useShared || priors > 0) && findIn(cur, k) == 0) {
