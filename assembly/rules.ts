@@ -461,15 +461,18 @@ export function recordPlay(p: i32, c: i32): void {
     pendingVoid = false;
   }
   if (kVoid3 && tPut(T_CREATED, S, 1, true) >= 3) { voidNow = true; voidKind = VOID_THIRD; }
-  // the board recurring (any side to move), reported once per loop
-  const s = tFind(T_BOARD, P);
-  tPut(T_BOARD, P, t, false);
-  recurFrom = s;
+  // the board recurring (any side to move), reported once per loop (to the referee and the
+  // simulations: a search, journaled, rules by the repetition rules alone and reports nothing)
   recurReport = false;
-  if (s >= 0) {
-    const continuing = hasLoop && s == loopS + (t - loopT);
-    if (!continuing || voidNow) { recurReport = true; logCycle(s, t, voidNow); }
-    hasLoop = true; loopS = s; loopT = t;
+  if (!journaling) {
+    const s = tFind(T_BOARD, P);
+    tPut(T_BOARD, P, t, false);
+    recurFrom = s;
+    if (s >= 0) {
+      const continuing = hasLoop && s == loopS + (t - loopT);
+      if (!continuing || voidNow) { recurReport = true; logCycle(s, t, voidNow); }
+      hasLoop = true; loopS = s; loopT = t;
+    }
   }
   if (voidNow) {
     voided = true;
@@ -494,7 +497,7 @@ export function recordPass(c: i32, abandon: bool): void {
   const S = P ^ sideKeyFor(c ^ 3);
   setSit(t, S);
   pushHistory(P, S);
-  tPut(T_BOARD, P, t, false); // the board stands again: its latest occurrence gives the shortest cycle
+  if (!journaling) tPut(T_BOARD, P, t, false); // the board stands again: its latest occurrence gives the shortest cycle
   if (kRep == REP_ING) ingAfter(t);
   if (kRep == REP_ZHANG && !abandon) tPut(T_ZHANG, S ^ virtKey, t, false);
   flowPass(c, abandon);
