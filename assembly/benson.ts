@@ -144,8 +144,8 @@ function relabelOpen(start: i32, k: i32): void {
 /**
  * For a search that plays only on the points where `flags` has `bit` (its region): the points
  * outside it that stay in an open region for colour c whatever is played, so that a flood
- * stops there at once (on a problem, a walk along the wall to the open board cost a fifth of
- * the search). Outside, no stone is ever added and a capture only empties points, so an empty
+ * stops there at once instead of walking the wall to the open board (on gop/14140 the test's
+ * share of a profile went from 1.78 s to 1.29 s of about 9 s). Outside, no stone is ever added and a capture only empties points, so an empty
  * point outside with no c stone and no region point next to it touches no c stone for ever,
  * and a path of outside points without c stones keeps none.
  */

@@ -127,7 +127,7 @@ export function stringPoints(x: i32, y: i32): i32 {
   return n;
 }
 
-/** The number of liberties of the string through (x, y) (found by bitboards); 0 for an empty
+/** The number of liberties of the string through (x, y) (a walk of its stones); 0 for an empty
  *  point. The prover asks this once per position for the targets. */
 export function stringLiberties(x: i32, y: i32): i32 {
   const p = pointOf(x, y);
