@@ -77,6 +77,7 @@ let goal: i32 = 0; // 0 all, 1 any, 2 liberties
 let endPasses: i32 = 2;
 let endRule: i32 = 0; // 1 null moves end play, 2 Zhang's virtual moves
 let fillIn: bool = false;
+let fillTest: bool = false; // death by fill-in ends a line (fillIn: with the finished game's other rules)
 let loopGuard: bool = false;
 let benson: bool = false;
 let tempoNotSearched: bool = false; // a single-stone suicide is not searched (situational superko)
@@ -305,7 +306,7 @@ export function searchInit(def: i32, g: i32, ends: i32, rule: i32, opts: i32, tB
   defender = def; attacker = def ^ 3; goal = g; endPasses = ends; endRule = rule;
   tempoNotSearched = R.kRep == R.REP_SSK && rule == 0;
   fillIn = (opts & 1) != 0; loopGuard = (opts & 2) != 0; benson = (opts & 4) != 0; useShared = (opts & 8) != 0;
-  mobility = (opts & 16) != 0; rimGift = (opts & 32) != 0;
+  mobility = (opts & 16) != 0; rimGift = (opts & 32) != 0; fillTest = fillIn;
   threatsB = tB; threatsW = tW; withThreats = tB + tW > 0; lastThreat = -1;
   nTargets = nT; nOrder = nO;
   memory.fill(FLAGS, 0, 448);
@@ -512,7 +513,7 @@ function outcomeOf(color: i32, x: i32, y: i32, ncap: i32, nself: i32, nullMove: 
   }
   if (goal == 2 && color == defender && short()) return ended(T_WIN, WHY_SHORT);
   if (nullMove && passes >= endPasses) return ended(T_LOSS, WHY_END);
-  if (fillIn && filledIn()) return ended(T_WIN, WHY_FILLED);
+  if (fillTest && filledIn()) return ended(T_WIN, WHY_FILLED);
   // an eye region that keeps, whatever comes, the liberties it must: see keptForEver
   if (goal == 2 && benson && color == defender && keptCached()) return ended(T_LOSS, WHY_ALIVE);
   // a target made unconditionally alive can never be captured (Benson)
@@ -820,6 +821,10 @@ function keptCached(): bool {
 }
 
 export function searchPasses(): i32 { return passes; }
+
+/** Death by fill-in ends a line from now on (what the table holds stays true: the test only
+ *  finds a win sooner). */
+export function searchFillIn(): void { fillTest = true; }
 
 // ---- what is proven ------------------------------------------------------------------------------
 /** This search's proven value of key k (WIN/LOSS), best move and met, as (value + 2) | (best + 2 | met) << 2;

@@ -26,7 +26,7 @@ import sgf from "@sabaki/sgf";
 import { readSgf } from "../src/sgf/read.js";
 import { preset } from "../src/ruleset/ruleset.js";
 import { positionAfter, proofToSgf } from "../src/prove/position.js";
-import { prove, type ProveRequest, type ProveResult } from "../src/prove/prove.js";
+import { prove, problemFrom, askWithKo, type ProveRequest, type ProveResult, type ProofNode } from "../src/prove/prove.js";
 import type { Verdict } from "../src/rules/dispute.js";
 import { proveParallel } from "../src/prove/pool.js";
 import { referee } from "../src/rules/referee.js";
@@ -252,6 +252,47 @@ const CAPTURED: Record<Exclude<Verdict, "unknown">, [boolean, boolean]> = {
   seki: [false, false],
   unsettled: [true, false],
 };
+
+// Death by fill-in (the finished-game test: the targets' area holds only points that touch an
+// attacker string with a liberty outside the region, where no one plays) is turned on in a
+// problem's question once it runs long (prove.ts FILL_AFTER). Turned on from the first
+// position, both questions of each classical shape get the answers worked by hand above
+// (japanese), and some proofs end in a fill-in, so the test is met.
+describe("prove: the classical shapes with death by fill-in from the first position", () => {
+  let fills = 0;
+  const filled = (n: ProofNode): number => (n.end === "filled" ? 1 : 0) + n.children.reduce((k, c) => k + filled(c), 0);
+  for (const c of CASES) {
+    const expected = c.verdicts.japanese;
+    if (!expected || expected === "unknown") continue;
+    it(`${c.file}: ${expected}`, () => {
+      const { req } = request(c.file, c.target, "japanese", c.timeMs);
+      const spec = { ...problemFrom(req), fillAfter: 0 };
+      const budget = () => ({ maxNodes: MAX_NODES, deadline: performance.now() + (c.timeMs ?? TIME_MS) });
+      const a = askWithKo(spec, "B", budget(), true);
+      const d = askWithKo(spec, "W", budget(), true);
+      expect([a.captured, d.captured]).toEqual(CAPTURED[expected]);
+      fills += (a.proof ? filled(a.proof) : 0) + (d.proof ? filled(d.proof) : 0);
+    });
+  }
+  it("some proofs end in a fill-in", () => expect(fills).toBeGreaterThan(0));
+
+  // Worked by hand, 9x9, top edge: White C9 F9 A8-F8; Black B9 and E9 inside White's space
+  // (one liberty each, A9 and D9); Black's wall H9 H8 A7-H7, open to the right and below; G9
+  // and G8 empty. Once Black has played G9 or G8 (joining the wall), every empty point of
+  // White's area touches a Black stone, but B9 and E9 can be captured: not death by fill-in.
+  // Black can never play A9 or D9 (suicide while White keeps the other liberty), so White,
+  // with those two liberties for ever, lives whoever moves first.
+  it("an area whose attacker stones inside can be captured is no fill-in: White lives", () => {
+    const board = new Uint8Array(81);
+    for (const p of [2, 5, 9, 10, 11, 12, 13, 14]) board[p] = 2;
+    for (const p of [1, 4, 7, 16, 18, 19, 20, 21, 22, 23, 24, 25]) board[p] = 1;
+    const spec = { ...problemFrom({ width: 9, height: 9, board, rules: preset("japanese"), targets: [2], toMove: "B", maxNodes: MAX_NODES, timeMs: TIME_MS }), fillAfter: 0 };
+    expect(spec.region.points).toContain(6); // G9 is Black's to play
+    const budget = () => ({ maxNodes: MAX_NODES, deadline: performance.now() + TIME_MS });
+    expect(askWithKo(spec, "B", budget(), false).captured).toBe(false);
+    expect(askWithKo(spec, "W", budget(), false).captured).toBe(false);
+  });
+});
 
 describe("prove: classical shapes under the seed and Japanese rules", () => {
   for (const c of CASES) {

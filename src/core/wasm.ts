@@ -84,6 +84,7 @@ export interface CoreExports {
   searchMoves(color: number, best: number): number;
   searchReward(color: number, move: number, amount: number): void;
   searchPasses(): number;
+  searchFillIn(): void;
   searchProvenBest(color: number): number;
   searchElsewhereBest(color: number): number;
   searchDfpn(toMove: number, depth: number): number;

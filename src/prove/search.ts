@@ -61,6 +61,9 @@ export interface ProblemSpec {
    *  problems, closed by thick walls, they cost more than they save (46 of the first 60 solved
    *  in 3 s without them, 40 with them, measured 2026-12-01). Default "problem": neither. */
   tuning?: "problem" | "finished-game";
+  /** with the problem tuning, the positions a question asked without threats may try before
+   *  death by fill-in ends its lines too (default prove.ts FILL_AFTER) */
+  fillAfter?: number;
   /** outside ko threats each side holds (default none: a finished position has no threats
    *  elsewhere). A threat lets its holder make one move that a ko or repetition rule refuses:
    *  in play, the threat and its answer come between and change the whole board. */
@@ -395,6 +398,15 @@ export class Search {
     // (the core asks the host's table only when told it has one)
     this.game.searchCore().searchShared(table ? 1 : 0);
     this.hook();
+  }
+
+  /** Positions df-pn of this question may try before death by fill-in ends its lines (see
+   *  prove.ts FILL_AFTER; Infinity: never, unless the finished-game tuning has it from the start). */
+  fillAfter = Infinity;
+
+  /** Death by fill-in ends a line from now on (assembly/search.ts filledIn). */
+  fillIn(): void {
+    this.core.searchFillIn();
   }
 
   /** df-pn from the current position; exact WIN/LOSS (to be verified) or UNKNOWN. */
