@@ -19,6 +19,18 @@ function rng(seed: number): () => number {
   };
 }
 
+/** Plays `colour` at row-major p (legal or not) unless p lies inside one of its own eyes, where
+ *  random play would fill the positions up with living groups; false when it did not play. */
+function playOutsideOwnEye(game: Game, p: number, colour: 1 | 2): boolean {
+  const w = game.width, h = game.height;
+  const b = game.board();
+  const x = p % w, y = Math.floor(p / w);
+  const around = [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1].filter((q) => q >= 0);
+  if (around.every((q) => b[q] === colour)) return false;
+  game.play(x, y, colour === 1 ? "B" : "W");
+  return true;
+}
+
 function coreCount(game: Game, board: Uint8Array, colour: 1 | 2): number {
   const targets = [...board.keys()].filter((p) => board[p] === colour);
   game.setBensonTargets(targets);
@@ -34,14 +46,7 @@ describe("Benson in the core agrees with the plain algorithm", () => {
         const game = new Game({ width: w, height: h, suicide: "forbidden", ko: "simple" });
         const length = Math.floor(next() * w * h * 3);
         for (let m = 0; m < length; m++) {
-          const p = Math.floor(next() * w * h);
-          const colour = m % 2 === 0 ? 1 : 2;
-          // (no play inside one's own eye: the positions fill up with living groups)
-          const b = game.board();
-          const x = p % w, y = Math.floor(p / w);
-          const around = [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1].filter((q) => q >= 0);
-          if (around.every((q) => b[q] === colour)) continue;
-          game.play(x, y, colour === 1 ? "B" : "W");
+          if (!playOutsideOwnEye(game, Math.floor(next() * w * h), m % 2 === 0 ? 1 : 2)) continue;
           if (m % Math.max(1, Math.floor(length / 10)) !== 0) continue;
           const board = game.board();
           for (const colour of [1, 2] as const) {
@@ -87,13 +92,7 @@ describe("Benson in the core agrees with the plain algorithm", () => {
         const start = Math.floor(next() * w * h * 2);
         const fill = (m: number, inside: (p: number) => boolean): void => {
           const p = Math.floor(next() * w * h);
-          if (!inside(p)) return;
-          const colour = m % 2 === 0 ? 1 : 2;
-          const b = game.board();
-          const x = p % w, y = Math.floor(p / w);
-          const around = [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1].filter((q) => q >= 0);
-          if (around.every((q) => b[q] === colour)) return;
-          game.play(x, y, colour === 1 ? "B" : "W");
+          if (inside(p)) playOutsideOwnEye(game, p, m % 2 === 0 ? 1 : 2);
         };
         for (let m = 0; m < start; m++) fill(m, () => true);
         const x0 = Math.floor(next() * w), y0 = Math.floor(next() * h);
