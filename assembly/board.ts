@@ -284,8 +284,9 @@ function removeString(s: i32, k: i32, j: bool): i32 {
 const LMARK = memory.data(MAXP * 4, 16);
 let lstamp: i32 = 0;
 
-/** The liberties of the string through stone p (exact, not pseudo): a walk of its stones. */
-export function libertiesOf(p: i32): i32 {
+/** The liberties of the string through stone p (exact, not pseudo): a walk of its stones. With
+ *  `mask` (a byte per point, 0 none), only those where it is non-zero. */
+export function libertiesOf(p: i32, mask: usize): i32 {
   if (++lstamp > 0x3fffffff) { memory.fill(LMARK, 0, <usize>MAXP * 4); lstamp = 1; }
   const st = lstamp;
   let n = 0;
@@ -293,7 +294,7 @@ export function libertiesOf(p: i32): i32 {
   do {
     for (let d = 0; d < 4; d++) {
       const r = d == 0 ? q - 1 : d == 1 ? q + 1 : d == 2 ? q - pitch : q + pitch;
-      if (colorAt(r) == EMPTY && load<i32>(LMARK + (<usize>r << 2)) != st) {
+      if (colorAt(r) == EMPTY && load<i32>(LMARK + (<usize>r << 2)) != st && (mask == 0 || load<u8>(mask + <usize>r) != 0)) {
         store<i32>(LMARK + (<usize>r << 2), st);
         n++;
       }

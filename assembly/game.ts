@@ -13,7 +13,7 @@ import { setJournaling } from "./journal";
 import { RW_REFUSED_FROM, RW_HOT_STONES, RW_ING_CYCLE_AT, RW_ING_CYCLE_FROM, RW_ING_INITIATOR, RW_VOID_KIND, RW_VOID_FROM,
   RW_ENDED, RW_END_DETAIL, RW_PHASE, RW_REQUESTER, RW_GAME_PHASE_B, RW_GAME_PHASE_W, RW_CAPTURED, RW_SELF_CAPTURED,
   RW_NO_CHANGE, RW_HASH_LO, RW_HASH_HI, RW_RECUR_FROM, RW_RECUR_REPORT, RW_SIT_LO, RW_SIT_HI, RW_WORDS, HISTORY_FULL } from "./codes";
-import { BB_A, BB_B, bbStringAt, bbTest, bbLiberties, bbCount, bbAnd, bbClearAll, bbSetBit } from "./bitboard";
+import { BB_A, bbStringAt, bbTest } from "./bitboard";
 
 // Saved states for copy-make: slot 0 is the referee's undo, the rest serve searches.
 export const SLOTS: i32 = 512;
@@ -132,48 +132,38 @@ export function stringPoints(x: i32, y: i32): i32 {
 export function stringLiberties(x: i32, y: i32): i32 {
   const p = pointOf(x, y);
   const c = colorAt(p);
-  return c == BLACK || c == WHITE ? libertiesOf(p) : 0;
-}
-
-/** Sets `dst` to the liberties of the string through (x, y); false for an empty point. */
-function libertiesInto(dst: usize, x: i32, y: i32): bool {
-  const p = pointOf(x, y);
-  const c = colorAt(p);
-  if (c != BLACK && c != WHITE) return false;
-  bbStringAt(BB_A, p, c);
-  bbLiberties(dst, BB_A);
-  return true;
+  return c == BLACK || c == WHITE ? libertiesOf(p, 0) : 0;
 }
 
 /** Row-major bytes (non-zero: in) from which setLibertyMask takes the points that
- *  stringLibertiesIn counts. */
+ *  stringLibertiesIn counts (and bensonFixRegion the region). */
 export const MASK_IN: usize = memory.data(19 * 19, 16);
-const BB_MASK: usize = memory.data(B.BB_WORDS * 8, 16);
+const LIBERTY_MASK: usize = memory.data(MAXP, 16);
+const REGION_FLAGS: usize = memory.data(MAXP, 16);
 
-/** Takes the mask in MASK_IN (an eye region's points, see src/prove/eyes.ts). */
-export function setLibertyMask(): void {
-  bbClearAll(BB_MASK);
+/** MASK_IN into `dst`, a byte per mailbox point. */
+function maskFromIn(dst: usize): void {
+  memory.fill(dst, 0, <usize>MAXP);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++)
-      if (load<u8>(MASK_IN + <usize>(y * width + x)) != 0) bbSetBit(BB_MASK, pointOf(x, y));
+      if (load<u8>(MASK_IN + <usize>(y * width + x)) != 0) store<u8>(dst + <usize>pointOf(x, y), 1);
 }
+
+/** Takes the mask in MASK_IN (an eye region's points, see src/prove/eyes.ts). */
+export function setLibertyMask(): void { maskFromIn(LIBERTY_MASK); }
 
 /** The liberties of the string through (x, y) that lie in the mask; 0 for an empty point. The
  *  eye-region search asks it for every string around the region after each defender move. */
 export function stringLibertiesIn(x: i32, y: i32): i32 {
-  if (!libertiesInto(BB_B, x, y)) return 0;
-  bbAnd(BB_B, BB_B, BB_MASK);
-  return bbCount(BB_B);
+  const p = pointOf(x, y);
+  const c = colorAt(p);
+  return c == BLACK || c == WHITE ? libertiesOf(p, LIBERTY_MASK) : 0;
 }
 
 // Benson's test as a search asks it: with the points outside a region (the mask in MASK_IN)
 // fixed open for colour c at the current board (assembly/benson.ts bensonFixOpen)
-const REGION_FLAGS: usize = memory.data(MAXP, 16);
 export function bensonFixRegion(c: i32): void {
-  memory.fill(REGION_FLAGS, 0, <usize>MAXP);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++)
-      if (load<u8>(MASK_IN + <usize>(y * width + x)) != 0) store<u8>(REGION_FLAGS + <usize>pointOf(x, y), 1);
+  maskFromIn(REGION_FLAGS);
   bensonFixOpen(REGION_FLAGS, 1, c);
 }
 export function bensonTargetsFixed(c: i32, n: i32): i32 { return bensonAlive(c, n, true); }

@@ -806,13 +806,6 @@ function keptForEver(): bool {
   return true;
 }
 
-function libertiesCached(): i32 {
-  const e = boardCacheEntry(boardCacheKey());
-  let v = <i32>load<i16>(e + 10);
-  if (v == 0) { v = min(targetLiberties(), 1000) + 1; store<i16>(e + 10, <i16>v); }
-  return v - 1;
-}
-
 function keptCached(): bool {
   const e = boardCacheEntry(boardCacheKey());
   let v = <i32>load<i16>(e + 8);
@@ -820,6 +813,12 @@ function keptCached(): bool {
   return v == 2;
 }
 
+function libertiesCached(): i32 {
+  const e = boardCacheEntry(boardCacheKey());
+  let v = <i32>load<i16>(e + 10);
+  if (v == 0) { v = min(targetLiberties(), 1000) + 1; store<i16>(e + 10, <i16>v); }
+  return v - 1;
+}
 export function searchPasses(): i32 { return passes; }
 
 /** Death by fill-in ends a line from now on (what the table holds stays true: the test only

@@ -329,8 +329,9 @@ export function settle(search: Search, toMove: Color, depth: number, node: Proof
  * defender's delaying moves inside an area the attacker can only fill (gop/14140: 2.25M nodes
  * without the test, 0.76M with it from the start), but a proof that stops at a fill-in does
  * not fight the ko out, and the ko status's searches, guided by its table, then lose more than
- * the answer gains (with the test from the start, the 104 public problems took 48.1 s and
- * 47.6 s against 46.7 s and 45.8 s, two ko statuses unknown). So only a question that has not
+ * the answer gains (with the test from the start two of the 104 public problems lost their ko
+ * status; with a further try that found them, the 104 took 48.1 s and 47.6 s against 46.7 s and
+ * 45.8 s without the test). So only a question that has not
  * been answered within this many positions turns it on, keeping its table: what was proven
  * stays true (the test only finds a win sooner).
  */
