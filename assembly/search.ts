@@ -169,19 +169,23 @@ export function searchVisit(): bool { sNodes += 1; return outOfBudget(); }
 const TBITS: i32 = 21;
 const TSLOTS: i32 = 1 << TBITS;
 const TMASK: i32 = TSLOTS - 1;
-// an entry in 16 bytes (four to a cache line): u64 key (53 bits) | generation << 53; u32 pn and
-// u32 dn (27 bits each, INF fits) whose top 5 bits hold, between them, best + 2 (0 none, 9 bits)
-// and met (the 10th)
+// an entry in 16 bytes (four to a cache line): a data word, u32 pn and u32 dn (27 bits each, INF
+// fits) whose top 5 bits hold, between them, best + 2 (0 none, 9 bits) and met (the 10th); and
+// before it the tag, u64 key (53 bits) | generation << 53, stored xor the data word. In a team
+// (searchTeam) other threads write the table while this one reads it: an entry read half old,
+// half new fails the tag's check and counts as absent, and findIn copies the data word it checked
 const EBYTES: usize = 16;
 const NUM_MASK: i32 = (1 << 27) - 1;
 const GEN_LIMIT: u32 = 1 << 11;
-@inline function ePn(e: usize): i32 { return load<i32>(e + 8) & NUM_MASK; }
-@inline function eDn(e: usize): i32 { return load<i32>(e + 12) & NUM_MASK; }
+@inline function wPn(w: u64): i32 { return <i32>w & NUM_MASK; }
+@inline function wDn(w: u64): i32 { return <i32>(w >> 32) & NUM_MASK; }
 /** best + 2 | met (MET), as store3 took them */
-@inline function eInfo(e: usize): i32 {
-  const x = <i32>(load<u32>(e + 8) >>> 27) | <i32>((load<u32>(e + 12) >>> 27) << 5);
+@inline function wInfo(w: u64): i32 {
+  const x = <i32>(<u32>w >>> 27) | <i32>((<u32>(w >> 32) >>> 27) << 5);
   return (x & 511) | ((x & 512) != 0 ? MET : 0);
 }
+/** the data word of the entry findIn found last */
+let found: u64 = 0;
 // `met` (a proven entry): its proof met a move of the losing side refused by a repetition rule
 // (or counted lost for repeating the df-pn line), so outside threats of that side may overturn it
 const MET: i32 = 1 << 16;
@@ -213,22 +217,25 @@ function tableFor(slot: i32): usize {
 
 @inline function homeOf(k: u64): i32 { return <i32>(k ^ (k >> 23) ^ (k >> 41)) & TMASK; }
 
-/** The entry of key k in a slot's table, or 0. */
-function findIn(slot: i32, k: u64): usize {
+/** Whether key k has an entry in a slot's table; its data word goes to `found`. */
+function findIn(slot: i32, k: u64): bool {
   const base = tBase(slot), gen = tGen(slot);
   let i = homeOf(k);
   for (let n = 0; n < PROBES; n++) {
     const e = base + <usize>i * EBYTES;
-    const w = load<u64>(e);
-    if (<u32>(w >> 53) != gen) return 0;
-    if ((w & MASK53) == k) return e;
+    const d = load<u64>(e + 8);
+    const w = load<u64>(e) ^ d;
+    if (<u32>(w >> 53) != gen) return false;
+    if ((w & MASK53) == k) { found = d; return true; }
     i = (i + 1) & TMASK;
   }
-  return 0;
+  return false;
 }
 
 /** Stores (pn, dn, best, met) for key k in this search's table: its entry, a free one, or else the
- *  first unproven entry of the probe window (proofs are kept: the proof check reads them). */
+ *  first unproven entry of the probe window (proofs are kept: the proof check reads them). In a
+ *  team, a proof of k is not overwritten by numbers that prove nothing: another thread may have
+ *  proven k while this one searched below it. */
 function store3(k: u64, pn: i32, dn: i32, best: i32, met: i32): void {
   const base = tBase(cur), gen = tGen(cur);
   let i = homeOf(k);
@@ -236,17 +243,47 @@ function store3(k: u64, pn: i32, dn: i32, best: i32, met: i32): void {
   let e: usize = 0;
   for (let n = 0; n < PROBES; n++) {
     e = base + <usize>i * EBYTES;
-    const w = load<u64>(e);
+    const d = load<u64>(e + 8);
+    const w = load<u64>(e) ^ d;
     if (<u32>(w >> 53) != gen) { setCount(cur, tCount(cur) + 1); break; }
-    if ((w & MASK53) == k) break;
-    if (victim == 0 && ePn(e) != 0 && eDn(e) != 0) victim = e;
+    if ((w & MASK53) == k) {
+      if (team && (wPn(d) == 0 || wDn(d) == 0) && pn != 0 && dn != 0) return;
+      break;
+    }
+    if (victim == 0 && wPn(d) != 0 && wDn(d) != 0) victim = e;
     i = (i + 1) & TMASK;
     if (n == PROBES - 1) e = victim != 0 ? victim : base + <usize>homeOf(k) * EBYTES;
   }
   const x = ((best + 2) & 511) | (met != 0 ? 512 : 0);
-  store<u64>(e, k | (<u64>gen << 53));
-  store<i32>(e + 8, pn | ((x & 31) << 27));
-  store<i32>(e + 12, dn | ((x >> 5) << 27));
+  const data = <u64><u32>(pn | ((x & 31) << 27)) | (<u64><u32>(dn | ((x >> 5) << 27)) << 32);
+  store<u64>(e + 8, data);
+  store<u64>(e, (k | (<u64>gen << 53)) ^ data);
+}
+
+// ---- a team: threads that run one question's df-pn together (src/prove/team.ts) -------------
+// Each thread of a team runs df-pn from the root over the leader's tables, in memory they all
+// share. A thread marks the positions on its line busy; choosing a child, it counts a busy child
+// worse than its numbers say (a virtual loss), so that the threads spread over different
+// subtrees; and it reads every child's numbers again at each turn, to see what the others found.
+let team: bool = false;
+let busy: usize = 0; // u8 per key hash: the team's threads whose line passes through the position
+const BUSY_MASK: i32 = (1 << 16) - 1;
+@inline function busyAt(k: u64): usize { return busy + <usize>(<i32>(k >> 24) & BUSY_MASK); }
+
+/** The busy counters of a new team (the leader's: grown memory, zeroed), its address. */
+export function searchTeamCounters(): u32 {
+  const before = memory.grow(1);
+  if (before < 0) unreachable();
+  return <u32>(<usize>before << 16);
+}
+/** Joins this thread's searches to a team whose busy counters are at `counters` (0: leaves it). */
+export function searchTeam(counters: u32): void { busy = <usize>counters; team = counters != 0; }
+/** A table slot's address and generation, which a team's helper adopts (searchAdopt). */
+export function searchSlotBase(slot: i32): u32 { return <u32>tBase(slot); }
+export function searchSlotGen(slot: i32): u32 { return tGen(slot); }
+export function searchAdopt(slot: i32, base: u32, gen: u32): void {
+  store<u32>(TINFO + (<usize>slot << 4), base);
+  store<u32>(TINFO + (<usize>slot << 4) + 4, gen);
 }
 
 // ---- keys ---------------------------------------------------------------------------------------
@@ -351,11 +388,14 @@ export function searchInit(def: i32, g: i32, ends: i32, rule: i32, opts: i32, tB
   onlineAdd(keyS(0), 1);
   cur = slot; priors = 0; startB = tB; startW = tW;
   boardJournalReset(); // (the moves of this search are taken back by the board's journal)
-  const base = tableFor(cur);
-  // a new generation frees every entry at once
-  let gen = tGen(cur) + 1;
-  if (gen >= GEN_LIMIT) { memory.fill(base, 0, <usize>TSLOTS * EBYTES); gen = 1; }
-  store<u32>(TINFO + (<usize>cur << 4) + 4, gen);
+  // (a team's helper writes the leader's table as it is: searchAdopt)
+  if ((opts & 64) == 0) {
+    const base = tableFor(cur);
+    // a new generation frees every entry at once
+    let gen = tGen(cur) + 1;
+    if (gen >= GEN_LIMIT) { memory.fill(base, 0, <usize>TSLOTS * EBYTES); gen = 1; }
+    store<u32>(TINFO + (<usize>cur << 4) + 4, gen);
+  }
   setCount(cur, 0);
   dfpnTop = 0; kidTop = 0;
 }
@@ -829,11 +869,10 @@ export function searchFillIn(): void { fillTest = true; }
 /** This search's proven value of key k (WIN/LOSS), best move and met, as (value + 2) | (best + 2 | met) << 2;
  *  0 none. */
 @inline function provenIn(slot: i32, k: u64): i32 {
-  const e = findIn(slot, k);
-  if (e == 0) return 0;
-  const pn = ePn(e), dn = eDn(e);
+  if (!findIn(slot, k)) return 0;
+  const pn = wPn(found), dn = wDn(found);
   if (pn != 0 && dn != 0) return 0;
-  return ((pn == 0 ? WIN : LOSS) + 2) | (eInfo(e) << 2);
+  return ((pn == 0 ? WIN : LOSS) + 2) | (wInfo(found) << 2);
 }
 
 /** A prior: the table in `slot` of the same question asked with (tB, tW) outside threats. */
@@ -892,8 +931,8 @@ function priorHint(color: i32): i32 {
   const base = baseKey(color);
   for (let j = 0; j < priors; j++) {
     const a = PRIOR + (<usize>j << 4);
-    const e = findIn(load<i32>(a), countedKey(base, priorThreats(a, BLACK), priorThreats(a, WHITE)));
-    if (e != 0 && (eInfo(e) & BEST) != 0) return (eInfo(e) & BEST) - 2;
+    if (findIn(load<i32>(a), countedKey(base, priorThreats(a, BLACK), priorThreats(a, WHITE))) && (wInfo(found) & BEST) != 0)
+      return (wInfo(found) & BEST) - 2;
   }
   return -2;
 }
@@ -945,9 +984,8 @@ export function searchDfpn(toMove: i32, depth: i32): i32 {
   kidTop = 0;
   mid(toMove, depth, INF - 1, INF - 1);
   if (sLooping) return UNKNOWN;
-  const e = findIn(cur, key);
-  if (e == 0) return UNKNOWN;
-  const pn = ePn(e), dn = eDn(e);
+  if (!findIn(cur, key)) return UNKNOWN;
+  const pn = wPn(found), dn = wDn(found);
   return pn == 0 ? WIN : dn == 0 ? LOSS : UNKNOWN;
 }
 
@@ -994,13 +1032,13 @@ function kidNumbers(at: i32, orNode: bool): void {
     kp = orNode ? INF : 0;
     kd = orNode ? 0 : INF;
   } else {
-    const e = findIn(cur, load<u64>(KID_KEY + (<usize>at << 3)));
+    const has = findIn(cur, load<u64>(KID_KEY + (<usize>at << 3)));
     const ew = (info >> 12) & 3;
-    if (e == 0 && ew != 0) {
+    if (!has && ew != 0) {
       kp = ew - 2 == WIN ? 0 : INF;
       kd = ew - 2 == WIN ? INF : 0;
-    } else if (e != 0) {
-      kp = ePn(e); kd = eDn(e);
+    } else if (has) {
+      kp = wPn(found); kd = wDn(found);
     } else {
       // unexplored: a target short of liberties is cheaper to prove captured
       const libs = (info >> 2) & 1023;
@@ -1033,8 +1071,7 @@ function kidMet(at: i32): i32 {
   const info = load<i32>(KID_INFO + (<usize>at << 2));
   if ((info & 3) - 2 != 0) return 0; // terminal
   if ((info & (1 << 16)) != 0) return MET;
-  const e = findIn(cur, load<u64>(KID_KEY + (<usize>at << 3)));
-  if (e != 0) return eInfo(e) & MET;
+  if (findIn(cur, load<u64>(KID_KEY + (<usize>at << 3)))) return wInfo(found) & MET;
   return (info & (1 << 17)) != 0 ? MET : 0;
 }
 
@@ -1044,8 +1081,7 @@ function mid(color: i32, depth: i32, thpn: i32, thdn: i32): void {
   const orNode = color == attacker;
   const base = kidTop;
   // children: legality, terminal values and keys, found once per visit
-  const own = findIn(cur, key);
-  const hint = own != 0 ? (eInfo(own) & BEST) - 2 : priorHint(color);
+  const hint = findIn(cur, key) ? (wInfo(found) & BEST) - 2 : priorHint(color);
   const nm = movesInto(MOVES_AT + (<usize>depth * 400 << 2), color, hint);
   if (base + nm >= KID_CAP || dfpnTop >= DFPN_CAP) { sBudgetOut = true; return; }
   // (the node's key on the line first: a child that repeats it counts as on the path)
@@ -1053,6 +1089,7 @@ function mid(color: i32, depth: i32, thpn: i32, thdn: i32): void {
   dfpnTop++;
   const ob = ONDFPN + <usize>(<i32>key & 4095);
   store<u8>(ob, load<u8>(ob) + 1);
+  if (team) atomic.add<u8>(busyAt(key), 1);
   let n = 0;
   let refused = false; // a move of the side to move refused by a repetition rule
   for (let j = 0; j < nm; j++) {
@@ -1076,7 +1113,7 @@ function mid(color: i32, depth: i32, thpn: i32, thdn: i32): void {
       const libs = libertiesCached();
       info = 2 | (libs << 2);
       if (onDfpnPath(k)) info |= 1 << 16;
-      else if ((useShared || priors > 0) && findIn(cur, k) == 0) {
+      else if ((useShared || priors > 0) && !findIn(cur, k)) {
         // proven by another worker or the search before (looked up once per visit)
         const v = elsewhere(color ^ 3, k);
         if (v != 0) info |= ((v & 3)) << 12 | (((v >> 2) & MET) != 0 ? 1 << 17 : 0);
@@ -1093,7 +1130,9 @@ function mid(color: i32, depth: i32, thpn: i32, thdn: i32): void {
   // changes (a transposition's change under a sibling is seen at the next visit)
   kidsHere = n;
   for (let i = 0; i < n; i++) kidNumbers(base + i, orNode);
+  let turn = 0;
   while (true) {
+    if (team && turn++ > 0) for (let i = 0; i < n; i++) kidNumbers(base + i, orNode);
     let pn: i32, dn: i32;
     let bestI = -1, second = INF, bestV = INF, bestOther = 0;
     let sum = 0;
@@ -1116,6 +1155,13 @@ function mid(color: i32, depth: i32, thpn: i32, thdn: i32): void {
       if (proven && best >= 0) searchReward(color, best, 1);
       if (proven && useShared) hostSharedPut(<u32>key, <u32>(key >> 32), pn == 0 ? WIN : LOSS, best == -2 ? PASS : best);
       break;
+    }
+    if (team) {
+      const t = teamChoice(base, n, orNode, orNode ? thpn : thdn);
+      if (t >= 0 && t != bestI) {
+        bestI = t; second = teamSecond;
+        bestOther = load<i32>((orNode ? KID_DN : KID_PN) + (<usize>(base + t) << 2));
+      }
     }
     const at = base + bestI;
     // 1+epsilon: let the child run a little past the second-best before switching
@@ -1141,7 +1187,30 @@ function mid(color: i32, depth: i32, thpn: i32, thdn: i32): void {
   }
   dfpnTop--;
   store<u8>(ob, load<u8>(ob) - 1);
+  if (team) atomic.sub<u8>(busyAt(key), 1);
   kidTop = base;
+}
+
+/** the second-best number as teamChoice counts it */
+let teamSecond: i32 = INF;
+/** A team's choice of child: the best once each busy child's number (pn at an OR node, dn at an
+ *  AND node) counts 1 + busy times itself + busy; -1 where that child's own number is not below
+ *  the node's threshold `th` (it would return at once). */
+function teamChoice(base: i32, n: i32, orNode: bool, th: i32): i32 {
+  const nums = orNode ? KID_PN : KID_DN;
+  let best = INF, second = INF, bestI = -1;
+  for (let i = 0; i < n; i++) {
+    const at = base + i;
+    let v = load<i32>(nums + (<usize>at << 2));
+    if (v != 0 && v < INF) {
+      const b = <i32>atomic.load<u8>(busyAt(load<u64>(KID_KEY + (<usize>at << 3))));
+      if (b != 0) v = <i32>min(<i64>(INF - 1), <i64>v + <i64>b * <i64>(v + 1));
+    }
+    if (v < best) { second = best; best = v; bestI = i; } else if (v < second) second = v;
+  }
+  if (bestI < 0 || load<i32>(nums + (<usize>(base + bestI) << 2)) >= th) return -1;
+  teamSecond = second;
+  return bestI;
 }
 
 // each depth's candidate moves (row-major), written once per visit
