@@ -14,11 +14,9 @@ import { playRuled, passRuled, rulesUndo, stringLiberties, stringLibertiesIn } f
 import { bensonAlive, bensonVitalIn, bensonFixOpen } from "./benson";
 import * as R from "./rules";
 
-// the host's clock and cancel flag, asked every 1,024 nodes; a parallel proof's shared table
+// the host's clock and cancel flag, asked every 1,024 nodes
 @external("env", "searchNow") declare function hostNow(): f64;
 @external("env", "searchCancelled") declare function hostCancelled(): i32;
-@external("env", "sharedGet") declare function hostSharedGet(lo: u32, hi: u32): i32;
-@external("env", "sharedPut") declare function hostSharedPut(lo: u32, hi: u32, value: i32, best: i32): void;
 
 export const WIN: i32 = 1;
 export const LOSS: i32 = -1;
@@ -82,7 +80,6 @@ let loopGuard: bool = false;
 let benson: bool = false;
 let tempoNotSearched: bool = false; // a single-stone suicide is not searched (situational superko)
 let withThreats: bool = false;
-let useShared: bool = false;
 let mobility: bool = false; // df-pn's first numbers count the mover's moves (see kidNumbers)
 let nTargets: i32 = 0;
 let nOrder: i32 = 0;
@@ -171,12 +168,14 @@ const TSLOTS: i32 = 1 << TBITS;
 const TMASK: i32 = TSLOTS - 1;
 // an entry in 16 bytes (four to a cache line): a data word, u32 pn and u32 dn (27 bits each, INF
 // fits) whose top 5 bits hold, between them, best + 2 (0 none, 9 bits) and met (the 10th); and
-// before it the tag, u64 key (53 bits) | generation << 53, stored xor the data word. In a team
+// before it the tag, u64 key (53 bits) | generation << 53 | writer << 63, stored xor the data
+// word (writer: 1 a team's helper, else 0). In a team
 // (searchTeam) other threads write the table while this one reads it: an entry read half old,
 // half new fails the tag's check and counts as absent, and findIn copies the data word it checked
 const EBYTES: usize = 16;
 const NUM_MASK: i32 = (1 << 27) - 1;
-const GEN_LIMIT: u32 = 1 << 11;
+const GEN_LIMIT: u32 = 1 << 10;
+const GEN_MASK: u32 = GEN_LIMIT - 1;
 @inline function wPn(w: u64): i32 { return <i32>w & NUM_MASK; }
 @inline function wDn(w: u64): i32 { return <i32>(w >> 32) & NUM_MASK; }
 /** best + 2 | met (MET), as store3 took them */
@@ -225,8 +224,12 @@ function findIn(slot: i32, k: u64): bool {
     const e = base + <usize>i * EBYTES;
     const d = load<u64>(e + 8);
     const w = load<u64>(e) ^ d;
-    if (<u32>(w >> 53) != gen) return false;
-    if ((w & MASK53) == k) { found = d; return true; }
+    if ((<u32>(w >> 53) & GEN_MASK) != gen) return false;
+    if ((w & MASK53) == k) {
+      if (team && writer == 0 && (w >> 63) != 0 && foreignPath(d)) return false;
+      found = d;
+      return true;
+    }
     i = (i + 1) & TMASK;
   }
   return false;
@@ -245,19 +248,24 @@ function store3(k: u64, pn: i32, dn: i32, best: i32, met: i32): void {
     e = base + <usize>i * EBYTES;
     const d = load<u64>(e + 8);
     const w = load<u64>(e) ^ d;
-    if (<u32>(w >> 53) != gen) { setCount(cur, tCount(cur) + 1); break; }
+    if ((<u32>(w >> 53) & GEN_MASK) != gen) { setCount(cur, tCount(cur) + 1); break; }
     if ((w & MASK53) == k) {
-      if (team && (wPn(d) == 0 || wDn(d) == 0) && pn != 0 && dn != 0) return;
+      if (team && (wPn(d) == 0 || wDn(d) == 0) && !teamMayOverwrite(w, d, pn, dn)) return;
       break;
     }
     if (victim == 0 && wPn(d) != 0 && wDn(d) != 0) victim = e;
     i = (i + 1) & TMASK;
     if (n == PROBES - 1) e = victim != 0 ? victim : base + <usize>homeOf(k) * EBYTES;
   }
+  if (team && writer != 0) {
+    // (a full window: the slot taken may hold a proof of the leader's)
+    const d = load<u64>(e + 8), w = load<u64>(e) ^ d;
+    if ((<u32>(w >> 53) & GEN_MASK) == gen && (w >> 63) == 0 && (wPn(d) == 0 || wDn(d) == 0)) return;
+  }
   const x = ((best + 2) & 511) | (met != 0 ? 512 : 0);
   const data = <u64><u32>(pn | ((x & 31) << 27)) | (<u64><u32>(dn | ((x >> 5) << 27)) << 32);
   store<u64>(e + 8, data);
-  store<u64>(e, (k | (<u64>gen << 53)) ^ data);
+  store<u64>(e, (k | (<u64>gen << 53) | (writer << 63)) ^ data);
 }
 
 // ---- a team: threads that run one question's df-pn together (src/prove/team.ts) -------------
@@ -266,6 +274,22 @@ function store3(k: u64, pn: i32, dn: i32, best: i32, met: i32): void {
 // worse than its numbers say (a virtual loss), so that the threads spread over different
 // subtrees; and it reads every child's numbers again at each turn, to see what the others found.
 let team: bool = false;
+let writer: u64 = 0; // the tag's writer bit of this thread's entries
+/** A proof that met a refused move of the loser (or a repetition of its line) holds on the line
+ *  it was found on: a helper's line may differ, and its proofs of this kind misled the leader's
+ *  proof check (gop/15275: 50,000 checked positions instead of 4,000, once a failure after
+ *  5 s). The leader counts them as absent (and may overwrite them); helpers take every proof
+ *  of the leader's (theirs then meet a refusal too). */
+/** Whether this thread may overwrite the proof (tag w, data d) with (pn, dn): a helper keeps the
+ *  leader's proofs (the leader's proof check follows them); a proof is not overwritten by
+ *  numbers that prove nothing (another thread may have proven the position while this one
+ *  searched below it), unless it is one the leader counts as absent. */
+function teamMayOverwrite(w: u64, d: u64, pn: i32, dn: i32): bool {
+  const theirs = (w >> 63) != writer;
+  if (writer != 0) return !theirs && (pn == 0 || dn == 0);
+  return pn == 0 || dn == 0 || (theirs && foreignPath(d));
+}
+@inline function foreignPath(d: u64): bool { return (wPn(d) == 0 || wDn(d) == 0) && (wInfo(d) & MET) != 0; }
 let busy: usize = 0; // u8 per key hash: the team's threads whose line passes through the position
 const BUSY_MASK: i32 = (1 << 16) - 1;
 @inline function busyAt(k: u64): usize { return busy + <usize>(<i32>(k >> 24) & BUSY_MASK); }
@@ -277,7 +301,12 @@ export function searchTeamCounters(): u32 {
   return <u32>(<usize>before << 16);
 }
 /** Joins this thread's searches to a team whose busy counters are at `counters` (0: leaves it). */
-export function searchTeam(counters: u32): void { busy = <usize>counters; team = counters != 0; }
+export function searchTeam(counters: u32, place: i32): void {
+  busy = <usize>counters; team = counters != 0;
+  writer = place != 0 ? 1 : 0;
+}
+/** Whether the proof of the current position (`color` to move) met a refused move of the loser. */
+export function searchProvenMet(color: i32): bool { return ((provenIn(cur, keyOf(color)) >> 2) & MET) != 0; }
 /** A table slot's address and generation, which a team's helper adopts (searchAdopt). */
 export function searchSlotBase(slot: i32): u32 { return <u32>tBase(slot); }
 export function searchSlotGen(slot: i32): u32 { return tGen(slot); }
@@ -328,8 +357,6 @@ export function searchRepetitionKey(): f64 {
   return k == 0 ? -1 : <f64>(k & MASK53);
 }
 
-/** Whether the host holds a parallel proof's shared table (set after searchInit). */
-export function searchShared(on: i32): void { useShared = on != 0; }
 
 // ---- setting a question up ----------------------------------------------------------------------
 const HISTORY_SCORE: usize = memory.data(2 * 448 * 8, 16); // f64 per colour and row-major point
@@ -342,7 +369,7 @@ export function searchInit(def: i32, g: i32, ends: i32, rule: i32, opts: i32, tB
   nT: i32, nO: i32, slot: i32): void {
   defender = def; attacker = def ^ 3; goal = g; endPasses = ends; endRule = rule;
   tempoNotSearched = R.kRep == R.REP_SSK && rule == 0;
-  fillIn = (opts & 1) != 0; loopGuard = (opts & 2) != 0; benson = (opts & 4) != 0; useShared = (opts & 8) != 0;
+  fillIn = (opts & 1) != 0; loopGuard = (opts & 2) != 0; benson = (opts & 4) != 0;
   mobility = (opts & 16) != 0; rimGift = (opts & 32) != 0; fillTest = fillIn;
   threatsB = tB; threatsW = tW; withThreats = tB + tW > 0; lastThreat = -1;
   nTargets = nT; nOrder = nO;
@@ -937,15 +964,8 @@ function priorHint(color: i32): i32 {
   return -2;
 }
 
-/** Proven elsewhere (another worker, or the prior), packed as provenIn; 0 none. */
-function elsewhere(color: i32, k: u64): i32 {
-  if (useShared) {
-    const v = hostSharedGet(<u32>k, <u32>(k >> 32));
-    // (another worker's proof: whether it met a refusal is not known)
-    if (v != 0) return v | (MET << 2);
-  }
-  return priorValue(color);
-}
+/** Proven elsewhere (by a prior), packed as provenIn; 0 none. */
+@inline function elsewhere(color: i32): i32 { return priorValue(color); }
 
 /** The table's winning move at the current position: its own proof first, then the others'
  *  (best + 2; 0 none; the move of the deepening's table comes between, in TypeScript). */
@@ -954,7 +974,7 @@ export function searchProvenBest(color: i32): i32 {
   return v == 0 ? 0 : (v >> 2) & BEST;
 }
 export function searchElsewhereBest(color: i32): i32 {
-  const v = elsewhere(color, keyOf(color));
+  const v = elsewhere(color);
   return v == 0 ? 0 : (v >> 2) & BEST;
 }
 
@@ -1113,9 +1133,9 @@ function mid(color: i32, depth: i32, thpn: i32, thdn: i32): void {
       const libs = libertiesCached();
       info = 2 | (libs << 2);
       if (onDfpnPath(k)) info |= 1 << 16;
-      else if ((useShared || priors > 0) && !findIn(cur, k)) {
-        // proven by another worker or the search before (looked up once per visit)
-        const v = elsewhere(color ^ 3, k);
+      else if (priors > 0 && !findIn(cur, k)) {
+        // proven by the search before (looked up once per visit)
+        const v = elsewhere(color ^ 3);
         if (v != 0) info |= ((v & 3)) << 12 | (((v >> 2) & MET) != 0 ? 1 << 17 : 0);
       }
     } else info = (term == 1 ? WIN : LOSS) + 2;
@@ -1153,7 +1173,6 @@ function mid(color: i32, depth: i32, thpn: i32, thdn: i32): void {
       const best = bestI >= 0 ? load<i32>(KID_MOVE + (<usize>(base + bestI) << 2)) : -2;
       store3(key, pn, dn, best, proven ? metBelow(base, n, bestI, orNode == (pn == 0), refused) : 0);
       if (proven && best >= 0) searchReward(color, best, 1);
-      if (proven && useShared) hostSharedPut(<u32>key, <u32>(key >> 32), pn == 0 ? WIN : LOSS, best == -2 ? PASS : best);
       break;
     }
     if (team) {

@@ -18,7 +18,7 @@ import { other, type Color } from "../src/core/codes.js";
 import { problemFrom, askWithKo, koWords, type KoStatus } from "../src/prove/prove.js";
 import { fork } from "node:child_process";
 import type { PeerOutcome } from "./peer-tsumego.js";
-import { askParallel, provePool } from "../src/prove/pool.js";
+import { Team } from "../src/prove/team.js";
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(name);
@@ -77,8 +77,8 @@ async function main(): Promise<void> {
   const outcomes: Outcome[] = [];
   const skipped: { file: string; why: string }[] = [];
   const only = arg("--only", "") ? new Set(arg("--only", "").split(",")) : null;
-  // one pool for the whole run: thread start-up is not the search's time
-  const pool = workers > 1 ? provePool(workers) : undefined;
+  // one team for the whole run: thread start-up is not the search's time
+  const team = workers > 1 ? new Team(workers) : undefined;
   const peerSolver = withPeer ? peerProcess() : undefined;
   for (const file of files) {
     if (outcomes.length >= limit) break;
@@ -107,7 +107,7 @@ async function main(): Promise<void> {
     const req = { width: record.width, height: record.height, board, rules, targets: [target], toMove, maxNodes: 5e8, timeMs: seconds * 1000 };
     const t0 = performance.now();
     let q: { captured: boolean | null; line: string[]; nodes: number; positions?: number; ko?: KoStatus; answerMs?: number };
-    if (workers > 1) q = await askParallel(req, toMove, workers, undefined, pool);
+    if (team) q = await team.ask(req, toMove);
     else q = askWithKo(problemFrom(req), toMove, { maxNodes: req.maxNodes, deadline: t0 + req.timeMs }, false);
     const ms = performance.now() - t0;
     const want = attackerMoves; // the side to move succeeds
@@ -132,7 +132,7 @@ async function main(): Promise<void> {
       console.log(`${file.padEnd(14)} ${(attackerMoves ? "kill" : "live").padEnd(5)} ${got.padEnd(8)} ${String(Math.round(ms)).padStart(7)} ms ${String(q.nodes).padStart(10)} nodes  first ${firstMove ?? "-"}${bookMove === false ? " (not a book move)" : ""}${ko ? `  [${ko}]` : q.ko?.status === "unknown" ? "  [ko status unknown]" : ""}${p}`);
     }
   }
-  await pool?.destroy();
+  await team?.close();
   peerSolver?.close();
   const times = outcomes.map((o) => o.ms).sort((a, b) => a - b);
   const pct = (p: number) => times.length ? times[Math.min(times.length - 1, Math.floor(p * times.length))] : 0;

@@ -72,7 +72,6 @@ export interface CoreExports {
     nT: number, nO: number, slot: number): void;
   searchPrior(slot: number, tB: number, tW: number): void;
   searchPriorKey(j: number, color: number, winner: number): number;
-  searchShared(on: number): void;
   searchBudget(nodes: number, positions: number, deadline: number, cancel: number | boolean): void;
   searchPhase(deadline: number, positions: number): void;
   searchReopen(): void;
@@ -88,6 +87,12 @@ export interface CoreExports {
   searchProvenBest(color: number): number;
   searchElsewhereBest(color: number): number;
   searchDfpn(toMove: number, depth: number): number;
+  searchTeamCounters(): number;
+  searchTeam(counters: number, place: number): void;
+  searchProvenMet(color: number): number;
+  searchSlotBase(slot: number): number;
+  searchSlotGen(slot: number): number;
+  searchAdopt(slot: number, base: number, gen: number): void;
   sNodes: WebAssembly.Global;
   sPositions: WebAssembly.Global;
   sBudgetOut: WebAssembly.Global;
@@ -101,12 +106,9 @@ export interface CoreExports {
   S_MOVES_OUT: WebAssembly.Global;
 }
 
-/** What the core's search asks of its host: the budget's cancel test and a parallel proof's
- *  shared table (set by the search that runs, src/prove/search.ts). */
-export const searchHooks: {
-  cancelled?: () => boolean;
-  shared?: { get(key: number): { value: number; best: number } | undefined; put(key: number, value: number, best: number): void };
-} = {};
+/** What the core's search asks of its host: the budget's cancel test (set by the search that
+ *  runs, src/prove/search.ts). */
+export const searchHooks: { cancelled?: () => boolean } = {};
 
 /** The host functions the core imports (env). */
 export function coreImports(): WebAssembly.Imports {
@@ -117,22 +119,15 @@ export function coreImports(): WebAssembly.Imports {
       },
       searchNow: () => performance.now(),
       searchCancelled: () => (searchHooks.cancelled?.() ? 1 : 0),
-      sharedGet(lo: number, hi: number): number {
-        const e = searchHooks.shared?.get((hi >>> 0) * 4294967296 + (lo >>> 0));
-        return e ? (e.value + 2) | ((e.best + 2) << 2) : 0;
-      },
-      sharedPut(lo: number, hi: number, value: number, best: number): void {
-        searchHooks.shared?.put((hi >>> 0) * 4294967296 + (lo >>> 0), value, best);
-      },
     },
   };
 }
 
-/** Finds build/arbiter.wasm from src/core (tests) or dist/src/core (built code). */
-function wasmPath(): string {
+/** Finds build/<name> (default arbiter.wasm) from src/core (tests) or dist/src/core (built code). */
+function wasmPath(name = "arbiter.wasm"): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 5; i++) {
-    const candidate = join(dir, "build", "arbiter.wasm");
+    const candidate = join(dir, "build", name);
     try {
       readFileSync(candidate, { flag: "r" }).length;
       return candidate;
@@ -140,7 +135,7 @@ function wasmPath(): string {
       dir = dirname(dir);
     }
   }
-  throw new Error("build/arbiter.wasm not found: run `npm run build:wasm` first");
+  throw new Error(`build/${name} not found: run \`npm run build:wasm\` first`);
 }
 
 let core: CoreExports | null = null;
@@ -152,6 +147,24 @@ export function loadCore(): CoreExports {
   const module = new WebAssembly.Module(bytes);
   const instance = new WebAssembly.Instance(module, coreImports());
   core = instance.exports as unknown as CoreExports;
+  return core;
+}
+
+/** The threads a team can have (src/prove/team.ts): one core is built per place in the shared
+ *  memory (asconfig.json targets team0, team1, ...), each with its static data at its own offset. */
+export const TEAM_PLACES = 2;
+/** The shared memory of a team, in 64 KiB pages: each place's static data takes 768 pages (less
+ *  than 48 MiB), and df-pn's tables and the busy counters are grown above them. */
+export const TEAM_MEMORY = { initial: 768 * TEAM_PLACES, maximum: 16384 };
+
+/** Makes this thread's core the one built for `place` in a team's shared memory. A team's threads
+ *  do nothing else: call it before anything loads the core. */
+export function loadTeamCore(place: number, memory: WebAssembly.Memory): CoreExports {
+  if (core) throw new Error("this thread's core is already loaded");
+  const module = new WebAssembly.Module(readFileSync(wasmPath(`arbiter-team${place}.wasm`)));
+  const imports = coreImports();
+  (imports.env as Record<string, unknown>).memory = memory;
+  core = new WebAssembly.Instance(module, imports).exports as unknown as CoreExports;
   return core;
 }
 

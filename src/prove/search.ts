@@ -133,7 +133,6 @@ export class Search {
   readonly slot: number;
   private readonly core: ReturnType<Game["searchCore"]>;
   private moveView: Int16Array;
-  private shared?: SharedProofs;
 
   /** `priors`: earlier searches (at most two) of the same question with other outside threats,
    *  whose proofs guide this one where they still hold (see assembly/search.ts priorValue).
@@ -141,7 +140,10 @@ export class Search {
   constructor(readonly spec: ProblemSpec, toMove: Color, private budget: Budget, priors: Search[] = [],
     /** df-pn's first numbers count the mover's moves (default: without outside threats; see
      *  assembly/search.ts kidNumbers) */
-    mobility = !(spec.threats && spec.threats.B + spec.threats.W > 0)) {
+    readonly mobility = !(spec.threats && spec.threats.B + spec.threats.W > 0),
+    /** a team's helper (team.ts): this search writes the leader's table in `slot`, guided by the
+     *  leader's priors, all adopted as the leader holds them */
+    join?: TeamPlace) {
     const { width, height, rules } = spec;
     this.game = new Game({ width, height, suicide: rules.suicide, ko: "none", toMove });
     this.game.setup(spec.board, toMove);
@@ -172,14 +174,16 @@ export class Search {
     if (benson) this.game.setBensonTargets(spec.targets);
     // "finished-game": fill-in and the loop guard (see ProblemSpec.tuning)
     const finished = spec.tuning === "finished-game";
-    const opts = (finished ? 3 : 0) | (benson ? 4 : 0) | (mobility ? 16 : 0) | (spec.rimGift ? 32 : 0);
-    this.slot = [0, 1, 2].find((k) => !priors.some((p) => p.slot === k))!;
+    const opts = (finished ? 3 : 0) | (benson ? 4 : 0) | (mobility ? 16 : 0) | (spec.rimGift ? 32 : 0) | (join ? 64 : 0);
+    if (join) for (const [slot, [base, gen]] of join.tables.entries()) c.searchAdopt(slot, base, gen);
+    this.slot = join ? join.slot : [0, 1, 2].find((k) => !priors.some((p) => p.slot === k))!;
     const goal = spec.goal === "any" ? 1 : keepLiberties ? 2 : 0;
     const endRule = rules.end === "null-moves" ? 1 : rules.end === "zhang-virtual" ? 2 : 0;
     const t = spec.threats ?? { B: 0, W: 0 };
     c.searchInit(colorCode(spec.defender), goal, this.endPasses, endRule, opts, t.B, t.W, spec.targets.length, order.length, this.slot);
     this.priors = priors.slice(0, 2);
-    for (const p of this.priors) c.searchPrior(p.slot, p.spec.threats?.B ?? 0, p.spec.threats?.W ?? 0);
+    this.priorSlots = join ? join.priors : this.priors.map((q) => ({ slot: q.slot, B: q.spec.threats?.B ?? 0, W: q.spec.threats?.W ?? 0 }));
+    for (const p of this.priorSlots) c.searchPrior(p.slot, p.B, p.W);
     this.moveView = new Int16Array(c.memory.buffer, Number(c.S_MOVES_OUT.value), 400);
     this.rebudget(budget);
   }
@@ -192,14 +196,15 @@ export class Search {
     this.core.searchBudget(budget.maxNodes, budget.maxPositions ?? Infinity, budget.deadline, !!budget.cancelled);
   }
 
-  /** Points the core's host calls (clock, cancel flag, shared table) at this search. */
+  /** Points the core's host calls (clock, cancel flag) at this search. */
   private hook(): void {
     searchHooks.cancelled = this.budget.cancelled;
-    searchHooks.shared = this.shared;
   }
 
   /** expansions (df-pn), visits (iterative deepening, verification): the budget's unit */
-  get nodes(): number { return this.core.sNodes.value as number; }
+  get nodes(): number { return (this.core.sNodes.value as number) + this.teamNodes; }
+  /** a team's helpers' expansions in this search's df-pn runs (team.ts) */
+  teamNodes = 0;
   /** moves tried (apply calls): a unit of work that is the same for every kind of search */
   get positions(): number { return this.core.sPositions.value as number; }
   get budgetOut(): boolean { return (this.core.sBudgetOut.value as number) !== 0; }
@@ -391,15 +396,6 @@ export class Search {
     return elsewhere > 0 ? elsewhere - 2 : undefined;
   }
 
-  /** Proven results from the other workers of a parallel proof (SharedProofs). They guide the
-   *  search; the verified proof does not rest on them. */
-  share(table: SharedProofs | undefined): void {
-    this.shared = table;
-    // (the core asks the host's table only when told it has one)
-    this.game.searchCore().searchShared(table ? 1 : 0);
-    this.hook();
-  }
-
   /** Positions df-pn of this question may try before death by fill-in ends its lines (see
    *  prove.ts FILL_AFTER; Infinity: never, unless the finished-game tuning has it from the start). */
   fillAfter = Infinity;
@@ -407,12 +403,42 @@ export class Search {
   /** Death by fill-in ends a line from now on (assembly/search.ts filledIn). */
   fillIn(): void {
     this.core.searchFillIn();
+    this.filling = true;
+  }
+  /** fillIn() was called */
+  filling = false;
+
+  /** df-pn from the current position; exact WIN/LOSS (to be verified) or UNKNOWN. At the root,
+   *  with a team joined (joinTeam), the team's threads run it together. */
+  dfpn(toMove: Color, depth = 0): Value {
+    if (team && depth === 0 && this.lineDepth === 0) return team.dfpn(this, toMove) as Value;
+    return this.dfpnHere(toMove, depth);
   }
 
-  /** df-pn from the current position; exact WIN/LOSS (to be verified) or UNKNOWN. */
-  dfpn(toMove: Color, depth = 0): Value {
+  /** df-pn from the current position in this thread only. */
+  dfpnHere(toMove: Color, depth = 0): Value {
     this.hook();
     return this.game.searchCore().searchDfpn(colorCode(toMove), depth) as Value;
+  }
+
+  /** The tables (base, generation) and the priors' slots, as a team's helper adopts them. */
+  place(): TeamPlace {
+    const c = this.core;
+    const tables = [0, 1, 2].map((k) => [c.searchSlotBase(k), c.searchSlotGen(k)] as [number, number]);
+    return { slot: this.slot, tables, priors: this.priorSlots };
+  }
+  private readonly priorSlots: TeamPlace["priors"];
+
+  /** After a stop that was not the budget's (a team's helper proved the root): the budget is
+   *  open again unless it is itself spent. */
+  reopen(): void {
+    this.hook();
+    this.core.searchReopen();
+  }
+
+  /** Sets the clock and cancel test of the budget (a team's helper: per run). */
+  setBudget(budget: Budget): void {
+    this.rebudget(budget);
   }
 
 }
@@ -440,47 +466,21 @@ function moveOrder(spec: ProblemSpec): number[] {
     .sort((a, b) => (dist.get(a) ?? 99) - (dist.get(b) ?? 99) || a - b);
 }
 
-/** Proven positions by key: value (WIN or LOSS) and the winning move. */
-export interface Proofs {
-  get(key: number): { value: number; best: Move } | undefined;
+/** Where a team's helper search writes and what guides it (Search.place). */
+export interface TeamPlace {
+  slot: number;
+  /** per slot 0..2: table address and generation */
+  tables: [number, number][];
+  /** the priors' slots and the threats each was asked with */
+  priors: { slot: number; B: number; W: number }[];
 }
 
-/**
- * A table of proven df-pn results in shared memory, one per parallel proof: every worker
- * publishes the positions it proves and reads the others'. Direct-mapped, last writer wins,
- * no locks: an entry is 4 int32 (key low, key high, value, best move) and is only believed when
- * both key words match. A torn or stale entry can only mislead the search the way its own
- * table can; verdicts rest on the replayed proof.
- */
-export class SharedProofs implements Proofs {
-  static readonly SLOTS = 1 << 20;
-  readonly words: Int32Array;
-  constructor(words?: Int32Array) {
-    this.words = words ?? new Int32Array(new SharedArrayBuffer(SharedProofs.SLOTS * 16));
-  }
-
-  get(key: number): { value: number; best: Move } | undefined {
-    const w = this.words;
-    const lo = key >>> 0;
-    const hi = Math.floor(key / 4294967296) | 0;
-    const i = (lo & (SharedProofs.SLOTS - 1)) * 4;
-    if (Atomics.load(w, i) !== (lo | 0) || Atomics.load(w, i + 1) !== hi) return undefined;
-    const value = Atomics.load(w, i + 2);
-    if (value !== WIN && value !== LOSS) return undefined;
-    const best = Atomics.load(w, i + 3);
-    if (Atomics.load(w, i) !== (lo | 0)) return undefined; // overwritten meanwhile
-    return { value, best };
-  }
-
-  put(key: number, value: number, best: Move): void {
-    const w = this.words;
-    const lo = key >>> 0;
-    const hi = Math.floor(key / 4294967296) | 0;
-    const i = (lo & (SharedProofs.SLOTS - 1)) * 4;
-    Atomics.store(w, i + 2, 0); // invalid while the entry changes
-    Atomics.store(w, i, lo | 0);
-    Atomics.store(w, i + 1, hi);
-    Atomics.store(w, i + 3, best);
-    Atomics.store(w, i + 2, value);
-  }
+/** A team that runs df-pn at a search's root with more threads (team.ts); joined per thread. */
+export interface TeamLink {
+  dfpn(search: Search, toMove: Color): number;
+}
+let team: TeamLink | undefined;
+/** Joins this thread's searches to a team (undefined: leaves it). */
+export function joinTeam(link: TeamLink | undefined): void {
+  team = link;
 }
