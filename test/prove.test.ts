@@ -339,7 +339,7 @@ describe("prove: classical shapes under the seed and Japanese rules", () => {
 });
 
 describe("prove: determinism and the proof record", () => {
-  const worker = join(ROOT, "dist", "src", "prove", "worker.js");
+  const worker = join(ROOT, "dist", "src", "prove", "team-worker.js");
   beforeAll(() => {
     if (!existsSync(worker)) throw new Error(`${worker} is missing: build first with \`npm run build\` (npm test does it via pretest)`);
   });
