@@ -286,8 +286,8 @@ let writer: u64 = 0; // the tag's writer bit of this thread's entries
  *  searched below it), unless it is one the leader counts as absent. */
 function teamMayOverwrite(w: u64, d: u64, pn: i32, dn: i32): bool {
   const theirs = (w >> 63) != writer;
-  if (writer != 0) return !theirs && (pn == 0 || dn == 0);
-  return pn == 0 || dn == 0 || (theirs && foreignPath(d));
+  if (writer != 0) return !theirs;
+  return !theirs || pn == 0 || dn == 0 || foreignPath(d);
 }
 @inline function foreignPath(d: u64): bool { return (wPn(d) == 0 || wDn(d) == 0) && (wInfo(d) & MET) != 0; }
 let busy: usize = 0; // u8 per key hash: the team's threads whose line passes through the position
@@ -307,6 +307,18 @@ export function searchTeam(counters: u32, place: i32): void {
 }
 /** Whether the proof of the current position (`color` to move) met a refused move of the loser. */
 export function searchProvenMet(color: i32): bool { return ((provenIn(cur, keyOf(color)) >> 2) & MET) != 0; }
+/** The search as searchInit left it, at its root: a new generation of its table (every entry
+ *  gone), no history scores, death by fill-in as the question set it. df-pn then runs as it
+ *  first did. */
+export function searchRenew(): void {
+  let gen = tGen(cur) + 1;
+  if (gen >= GEN_LIMIT) { memory.fill(tBase(cur), 0, <usize>TSLOTS * EBYTES); gen = 1; }
+  store<u32>(TINFO + (<usize>cur << 4) + 4, gen);
+  setCount(cur, 0);
+  memory.fill(HISTORY_SCORE, 0, 2 * 448 * 8);
+  fillTest = fillIn;
+}
+
 /** A table slot's address and generation, which a team's helper adopts (searchAdopt). */
 export function searchSlotBase(slot: i32): u32 { return <u32>tBase(slot); }
 export function searchSlotGen(slot: i32): u32 { return tGen(slot); }

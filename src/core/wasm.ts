@@ -88,6 +88,7 @@ export interface CoreExports {
   searchElsewhereBest(color: number): number;
   searchDfpn(toMove: number, depth: number): number;
   searchTeamCounters(): number;
+  searchRenew(): void;
   searchTeam(counters: number, place: number): void;
   searchProvenMet(color: number): number;
   searchSlotBase(slot: number): number;

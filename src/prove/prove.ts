@@ -8,7 +8,7 @@ import { ArbiterError } from "../errors.js";
 import type { RuleSet } from "../ruleset/ruleset.js";
 import type { Verdict } from "../rules/dispute.js";
 import { bensonAlive, neighbours, searchRegion, type SearchRegion } from "./region.js";
-import { Search, WIN, LOSS, UNKNOWN, PASS, type Budget, type Move, type ProblemSpec } from "./search.js";
+import { Search, WIN, LOSS, UNKNOWN, PASS, teamNow, type Budget, type Move, type ProblemSpec } from "./search.js";
 
 export interface ProveRequest {
   width: number;
@@ -245,7 +245,10 @@ export function askWithKoIn(spec: ProblemSpec, toMove: Color, budget: Budget, wa
   const answerMs = performance.now() - t0;
   // each step's search is guided by the proofs of the earlier ones it names
   const searches = [search];
-  const koBudget = { ...budget, deadline: Math.min(budget.deadline, performance.now() + koTimeFor(answerMs, budget.deadline - t0)) };
+  // (the answer's effort: a team's threads all worked on it; on its time alone the ko status of
+  // gop/585 was lost once in four runs of the 104 with two threads)
+  const effortMs = answerMs * (teamNow()?.threads ?? 1);
+  const koBudget = { ...budget, deadline: Math.min(budget.deadline, performance.now() + koTimeFor(effortMs, budget.deadline - t0)) };
   let nodes = first.nodes, positions = first.positions ?? 0, voidMet = first.voidMet;
   const steps = koSteps(first, spec.defender, given);
   let step = steps.next(first);
@@ -290,7 +293,7 @@ export function askWithKoIn(spec: ProblemSpec, toMove: Color, budget: Budget, wa
  */
 export function settle(search: Search, toMove: Color, depth: number, node: ProofNode, wantProof: boolean, share = 0): number {
   const defender = search.spec.defender;
-  const verified = (v: number): boolean => {
+  const verified = (v: number, limit?: number): boolean => {
     if (v === UNKNOWN) return false;
     node.children = [];
     search.escapesUsed = 0;
@@ -299,7 +302,7 @@ export function settle(search: Search, toMove: Color, depth: number, node: Proof
     search.loserRefused = false;
     const winner: Color = v === WIN ? other(defender) : defender;
     const memo = wantProof ? undefined : proofMemo(winner);
-    const holds = proveNode(search, toMove, depth, winner, node, { memo }) === true;
+    const holds = proveNode(search, toMove, depth, winner, node, { memo, limit }) === true;
     // the check of a question's answer guides the checks of the searches it guides
     if (holds && memo && depth === 0) checkMemos.set(search, memo);
     return holds;
@@ -316,8 +319,25 @@ export function settle(search: Search, toMove: Color, depth: number, node: Proof
     if (verified(u)) return u;
     if (search.budgetOut) return UNKNOWN;
   }
+  const helped = search.teamNodes;
   const v = dfpnOf(search, toMove, depth);
-  if (verified(v)) return v;
+  if (search.teamNodes > helped) {
+    // The proof check follows the table's winning moves, and df-pn's proofs under repetition
+    // rules hold on the lines they were found on: a proof reused on another line (a
+    // transposition) can fail there, and the check then tries every move of the winner. A single
+    // thread's run is lucky or not, the same each time (gop/1375: 8K checked positions; with the
+    // same search's table emptied and its history scores kept, two runs in six stood on more than
+    // 4M). A team's run is new each time, and its check failed after 4-5M positions in about
+    // one run in six on gop/1375 and gop/15275. So a check after a team's run has a bound, and
+    // past it the search, made as new (Search.renew), runs alone: exactly as a single thread.
+    const bound = Math.max(TEAM_CHECK_MIN, search.nodes - helped);
+    if (verified(v, bound)) return v;
+    if (search.budgetOut) return UNKNOWN;
+    search.solo = true;
+    search.renew();
+    const alone = dfpnOf(search, toMove, depth);
+    if (verified(alone)) return alone;
+  } else if (verified(v)) return v;
   if (search.budgetOut) return UNKNOWN;
   const w = search.solve(toMove, depth);
   return verified(w) ? w : UNKNOWN;
@@ -350,6 +370,8 @@ function dfpnOf(search: Search, toMove: Color, depth: number): number {
 }
 
 const PROOF_LIMIT = 200_000;
+/** A check after a team's df-pn run stands on at most as many positions as the search, or this many. */
+const TEAM_CHECK_MIN = 100_000;
 /** Without export, a proof keeps only its main line (see proveNode) and may be much larger. */
 const CHECK_LIMIT = 4_000_000;
 

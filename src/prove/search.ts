@@ -411,8 +411,18 @@ export class Search {
   /** df-pn from the current position; exact WIN/LOSS (to be verified) or UNKNOWN. At the root,
    *  with a team joined (joinTeam), the team's threads run it together. */
   dfpn(toMove: Color, depth = 0): Value {
-    if (team && depth === 0 && this.lineDepth === 0) return team.dfpn(this, toMove) as Value;
+    if (team && !this.solo && depth === 0 && this.lineDepth === 0) return team.dfpn(this, toMove) as Value;
     return this.dfpnHere(toMove, depth);
+  }
+
+  /** df-pn runs in this thread only, though a team is joined (see prove.ts settle) */
+  solo = false;
+
+  /** The search as it was made, at its root: an empty table (a new generation), no history
+   *  scores, death by fill-in off unless the question has it from the start. */
+  renew(): void {
+    this.core.searchRenew();
+    this.filling = false;
   }
 
   /** df-pn from the current position in this thread only. */
@@ -477,10 +487,16 @@ export interface TeamPlace {
 
 /** A team that runs df-pn at a search's root with more threads (team.ts); joined per thread. */
 export interface TeamLink {
+  /** the team's threads, the leader's included */
+  readonly threads: number;
   dfpn(search: Search, toMove: Color): number;
 }
 let team: TeamLink | undefined;
 /** Joins this thread's searches to a team (undefined: leaves it). */
 export function joinTeam(link: TeamLink | undefined): void {
   team = link;
+}
+/** The team this thread's searches are joined to. */
+export function teamNow(): TeamLink | undefined {
+  return team;
 }

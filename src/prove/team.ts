@@ -49,6 +49,10 @@ export class Leader implements TeamLink {
   constructor(private readonly ports: { postMessage(job: HelperJob): void }[], private readonly ctrl: Int32Array,
     private readonly helperNodes: Float64Array, private readonly counters: number) {}
 
+  get threads(): number {
+    return this.ports.length + 1;
+  }
+
   /** Whether a helper proved the current run's root (the leader's search stops then). */
   solvedNow(): boolean {
     return this.current !== 0 && Atomics.load(this.ctrl, SOLVED) === this.current;
