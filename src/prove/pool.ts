@@ -1,23 +1,8 @@
 // Prove by capture with more than one thread: a team (team.ts) asks the question exactly as a
 // single thread does, with df-pn's runs at the root shared by all its threads over one table.
 import { other, type Color } from "../core/codes.js";
-import { TEAM_PLACES } from "../core/wasm.js";
-import type { ProveRequest, ProveResult, Question } from "./prove.js";
+import type { ProveRequest, ProveResult } from "./prove.js";
 import { Team } from "./team.js";
-
-export { TEAM_PLACES };
-
-/** One question in parallel: with `toMove` to play, can the attacker capture the targets? */
-export async function askParallel(req: ProveRequest, toMove: Color, workers: number, signal?: AbortSignal,
-  team?: Team): Promise<Question & { complete: boolean }> {
-  const own = team ?? new Team(workers);
-  try {
-    const q = await own.ask(req, toMove, false, signal);
-    return { ...q, complete: q.captured !== null };
-  } finally {
-    if (!team) await own.close();
-  }
-}
 
 /** prove() in parallel (`only`: that side's question alone, as `question` asks it). */
 export async function proveParallel(req: ProveRequest, workers: number, signal?: AbortSignal, wantProof = false,
