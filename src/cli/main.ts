@@ -102,7 +102,7 @@ export function buildProgram(): Command {
     .option("--moves <n>", "play only the first n moves of the main line (0: the setup alone, as for a problem whose main line is its solution)")
     .option("--max-nodes <n>", "node budget", "20000000")
     .option("--time <seconds>", "time budget", "60")
-    .option("--workers <n>", "worker threads (1: search in this thread)", "1")
+    .option("--workers <n>", "threads (1: search in this thread; 2 or more: a team of 2 threads over one table, see docs/prove.md)", "1")
     .option("--question <which>", "attacker (can the attacker capture, moving first?), defender (with the defender moving first?) or both", "both")
     .option("--threats <B:N,W:M>", "outside ko threats each side holds (default none, as in a finished game)")
     .option("--proof <file.sgf>", "write the proof trees as SGF variations")

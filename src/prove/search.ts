@@ -188,8 +188,8 @@ export class Search {
     this.rebudget(budget);
   }
 
-  /** A fresh budget for the next task on this search: a worker keeps one search, and its
-   *  tables, for all its tasks of one question. */
+  /** A fresh budget for this search (a team's helper keeps its mirror of the leader's search,
+   *  and gives it one per run). */
   rebudget(budget: Budget): void {
     this.budget = budget;
     this.hook();
@@ -227,37 +227,6 @@ export class Search {
   /** Takes back the move applied at `depth`. */
   undo(depth: number): void {
     this.core.searchUndo(depth);
-  }
-
-  /** the moves of the line playLine() played, for unplayLine() */
-  private lineDepth = 0;
-
-  /**
-   * Plays a line from the root, the players alternating from `toMove` (a parallel task's start).
-   * Returns the last move's result, or null when a move is refused or play ends before the line
-   * does (then nothing stays played). unplayLine() takes a played line back.
-   */
-  playLine(line: Move[], toMove: Color): Applied | null {
-    let last: Applied = { ok: true };
-    let i = 0;
-    for (; i < line.length; i++) {
-      last = this.apply(line[i], i % 2 === 0 ? toMove : other(toMove), i);
-      if (!last.ok) break;
-      if (last.terminal !== undefined && i < line.length - 1) {
-        i++;
-        last = { ok: false };
-        break;
-      }
-    }
-    this.lineDepth = i;
-    if (last.ok) return last;
-    this.unplayLine();
-    return null;
-  }
-
-  unplayLine(): void {
-    for (let i = this.lineDepth - 1; i >= 0; i--) this.core.searchUndo(i);
-    this.lineDepth = 0;
   }
 
   private key(color: Color): number {
@@ -411,7 +380,7 @@ export class Search {
   /** df-pn from the current position; exact WIN/LOSS (to be verified) or UNKNOWN. At the root,
    *  with a team joined (joinTeam), the team's threads run it together. */
   dfpn(toMove: Color, depth = 0): Value {
-    if (team && !this.solo && depth === 0 && this.lineDepth === 0) return team.dfpn(this, toMove) as Value;
+    if (team && !this.solo && depth === 0) return team.dfpn(this, toMove) as Value;
     return this.dfpnHere(toMove, depth);
   }
 
@@ -446,10 +415,6 @@ export class Search {
     this.core.searchReopen();
   }
 
-  /** Sets the clock and cancel test of the budget (a team's helper: per run). */
-  setBudget(budget: Budget): void {
-    this.rebudget(budget);
-  }
 
 }
 

@@ -55,7 +55,7 @@ if (data.role === "leader") {
         mirror = { id: job.searchId, search: new Search(spec, job.toMove, budget, [], job.mobility, job.place) };
       } else {
         for (const [slot, [base, gen]] of job.place.tables.entries()) core.searchAdopt(slot, base, gen);
-        mirror.search.setBudget(budget);
+        mirror.search.rebudget(budget);
       }
       const search = mirror.search;
       if (job.filling && !search.filling) search.fillIn();
