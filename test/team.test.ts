@@ -9,7 +9,9 @@ import { preset } from "../src/ruleset/ruleset.js";
 import { positionAfter } from "../src/prove/position.js";
 import { prove, problemFrom, type ProveRequest } from "../src/prove/prove.js";
 import { proveParallel } from "../src/prove/pool.js";
+import { Team } from "../src/prove/team.js";
 import { Search, UNKNOWN } from "../src/prove/search.js";
+import { ArbiterError } from "../src/errors.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const PROBLEMS = join(ROOT, "..", "shared", "data", "tsumego-problems");
@@ -49,6 +51,22 @@ describe("a team of two threads", () => {
       expect(two.ko).toEqual(one.ko);
     });
   }
+
+  it("bad input found in the leader's thread stays bad input (an empty target point)", async () => {
+    const req = fixture("l-group", "db", "japanese");
+    const empty = req.board.findIndex((c) => c === 0);
+    const team = new Team(2);
+    try {
+      let caught: unknown;
+      await proveParallel({ ...req, targets: [empty] }, 2, undefined, false, undefined, team).catch((e) => { caught = e; });
+      expect(caught).toBeInstanceOf(ArbiterError);
+      expect((caught as Error).message).toMatch(/empty point/);
+      // the same team answers the next request
+      expect((await proveParallel(req, 2, undefined, false, undefined, team)).verdict).toBe("dead");
+    } finally {
+      await team.close();
+    }
+  });
 
   it("stops within a second or two when cancelled (Ctrl-C), answering unknown", async () => {
     const stop = new AbortController();

@@ -3,6 +3,7 @@
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { loadTeamCore } from "../core/wasm.js";
 import { colorCode } from "../core/codes.js";
+import { ArbiterError } from "../errors.js";
 import { ruleSetFrom } from "../ruleset/ruleset.js";
 import { askWithKo, problemFrom, prove, type ProveRequest } from "./prove.js";
 import { joinTeam, Search, UNKNOWN } from "./search.js";
@@ -38,7 +39,8 @@ if (data.role === "leader") {
       }
       parentPort!.postMessage({ result });
     } catch (e) {
-      parentPort!.postMessage({ error: (e as Error).message });
+      // (bad input stays bad input: the caller's exit code and HTTP status depend on it)
+      parentPort!.postMessage({ error: (e as Error).message, bad: e instanceof ArbiterError });
     }
   });
 } else {

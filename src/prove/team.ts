@@ -16,6 +16,7 @@
 // cancel (Ctrl-C, the HTTP client gone).
 import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
 import { builtFile } from "../core/built.js";
+import { ArbiterError } from "../errors.js";
 import { TEAM_MEMORY, TEAM_PLACES } from "../core/wasm.js";
 import type { Color } from "../core/codes.js";
 import type { ProveRequest, ProveResult } from "./prove.js";
@@ -156,9 +157,9 @@ export class Team {
         signal?.removeEventListener("abort", onAbort);
         w.unref();
       };
-      const onMessage = (m: { result?: unknown; error?: string }) => {
+      const onMessage = (m: { result?: unknown; error?: string; bad?: boolean }) => {
         done();
-        if (m.error !== undefined) reject(new Error(m.error));
+        if (m.error !== undefined) reject(m.bad ? new ArbiterError(m.error) : new Error(m.error));
         else resolve(m.result);
       };
       const onError = (e: Error) => { done(); this.failed = e; reject(e); };
