@@ -255,12 +255,14 @@ function store3(k: u64, pn: i32, dn: i32, best: i32, met: i32): void {
     }
     if (victim == 0 && wPn(d) != 0 && wDn(d) != 0) victim = e;
     i = (i + 1) & TMASK;
-    if (n == PROBES - 1) e = victim != 0 ? victim : base + <usize>homeOf(k) * EBYTES;
-  }
-  if (team && writer != 0) {
-    // (a full window: the slot taken may hold a proof of the leader's)
-    const d = load<u64>(e + 8), w = load<u64>(e) ^ d;
-    if ((<u32>(w >> 53) & GEN_MASK) == gen && (w >> 63) == 0 && (wPn(d) == 0 || wDn(d) == 0)) return;
+    if (n == PROBES - 1) {
+      e = victim != 0 ? victim : base + <usize>homeOf(k) * EBYTES;
+      // (a full window of proofs: a helper keeps the leader's in the home slot)
+      if (victim == 0 && team && writer != 0) {
+        const hd = load<u64>(e + 8), hw = load<u64>(e) ^ hd;
+        if ((hw >> 63) == 0) return;
+      }
+    }
   }
   const x = ((best + 2) & 511) | (met != 0 ? 512 : 0);
   const data = <u64><u32>(pn | ((x & 31) << 27)) | (<u64><u32>(dn | ((x >> 5) << 27)) << 32);
@@ -275,11 +277,6 @@ function store3(k: u64, pn: i32, dn: i32, best: i32, met: i32): void {
 // subtrees; and it reads every child's numbers again at each turn, to see what the others found.
 let team: bool = false;
 let writer: u64 = 0; // the tag's writer bit of this thread's entries
-/** A proof that met a refused move of the loser (or a repetition of its line) holds on the line
- *  it was found on: a helper's line may differ, and its proofs of this kind misled the leader's
- *  proof check (gop/15275: 50,000 checked positions instead of 4,000, once a failure after
- *  5 s). The leader counts them as absent (and may overwrite them); helpers take every proof
- *  of the leader's (theirs then meet a refusal too). */
 /** Whether this thread may overwrite the proof (tag w, data d) with (pn, dn): a helper keeps the
  *  leader's proofs (the leader's proof check follows them); a proof is not overwritten by
  *  numbers that prove nothing (another thread may have proven the position while this one
@@ -289,6 +286,11 @@ function teamMayOverwrite(w: u64, d: u64, pn: i32, dn: i32): bool {
   if (writer != 0) return !theirs;
   return !theirs || pn == 0 || dn == 0 || foreignPath(d);
 }
+/** A proof that met a refused move of the loser (or a repetition of its line) holds on the line
+ *  it was found on: a helper's line may differ, and its proofs of this kind misled the leader's
+ *  proof check (gop/15275: 50,000 checked positions instead of 4,000, once a failure after
+ *  5 s). The leader counts them as absent (and may overwrite them); helpers take every proof
+ *  of the leader's (theirs then meet a refusal too). */
 @inline function foreignPath(d: u64): bool { return (wPn(d) == 0 || wDn(d) == 0) && (wInfo(d) & MET) != 0; }
 let busy: usize = 0; // u8 per key hash: the team's threads whose line passes through the position
 const BUSY_MASK: i32 = (1 << 16) - 1;
@@ -885,6 +887,13 @@ function keptForEver(): bool {
   return true;
 }
 
+function libertiesCached(): i32 {
+  const e = boardCacheEntry(boardCacheKey());
+  let v = <i32>load<i16>(e + 10);
+  if (v == 0) { v = min(targetLiberties(), 1000) + 1; store<i16>(e + 10, <i16>v); }
+  return v - 1;
+}
+
 function keptCached(): bool {
   const e = boardCacheEntry(boardCacheKey());
   let v = <i32>load<i16>(e + 8);
@@ -892,12 +901,6 @@ function keptCached(): bool {
   return v == 2;
 }
 
-function libertiesCached(): i32 {
-  const e = boardCacheEntry(boardCacheKey());
-  let v = <i32>load<i16>(e + 10);
-  if (v == 0) { v = min(targetLiberties(), 1000) + 1; store<i16>(e + 10, <i16>v); }
-  return v - 1;
-}
 export function searchPasses(): i32 { return passes; }
 
 /** Death by fill-in ends a line from now on (what the table holds stays true: the test only
@@ -976,8 +979,6 @@ function priorHint(color: i32): i32 {
   return -2;
 }
 
-/** Proven elsewhere (by a prior), packed as provenIn; 0 none. */
-@inline function elsewhere(color: i32): i32 { return priorValue(color); }
 
 /** The table's winning move at the current position: its own proof first, then the others'
  *  (best + 2; 0 none; the move of the deepening's table comes between, in TypeScript). */
@@ -986,7 +987,7 @@ export function searchProvenBest(color: i32): i32 {
   return v == 0 ? 0 : (v >> 2) & BEST;
 }
 export function searchElsewhereBest(color: i32): i32 {
-  const v = elsewhere(color);
+  const v = priorValue(color);
   return v == 0 ? 0 : (v >> 2) & BEST;
 }
 
@@ -1147,7 +1148,7 @@ function mid(color: i32, depth: i32, thpn: i32, thdn: i32): void {
       if (onDfpnPath(k)) info |= 1 << 16;
       else if (priors > 0 && !findIn(cur, k)) {
         // proven by the search before (looked up once per visit)
-        const v = elsewhere(color ^ 3);
+        const v = priorValue(color ^ 3);
         if (v != 0) info |= ((v & 3)) << 12 | (((v >> 2) & MET) != 0 ? 1 << 17 : 0);
       }
     } else info = (term == 1 ? WIN : LOSS) + 2;
