@@ -6,8 +6,11 @@
 // Regions are the maximal connected sets of points not of the colour; a region is vital to a
 // string when every empty point of the region is its liberty. A string stays alive while two of
 // its vital regions stay healthy; a region stays healthy while every string around it is alive.
-// The argument needs the opponent's suicide to be refused (a multi-stone suicide empties points
-// that touch no living string): callers only ask where suicide is forbidden.
+// The argument needs the opponent's stone on a healthy region's last empty point to be refused
+// as suicide. Where the rules allow suicide, that stone's string is removed instead, and the
+// points it empties must be liberties too: then a region is vital only when *every* point of it,
+// empty or the opponent's, touches the string (`allPoints`). Every empty point of such a region
+// is a liberty whatever the opponent plays or removes, so the argument holds again.
 //
 // Only what can decide the targets is looked at: the targets' strings, the regions around them
 // that can be vital to some string (a flood stops at the first empty point that touches no
@@ -56,7 +59,7 @@ function queueString(r: i32): void {
 
 /** Floods the region of `start` (not of colour c). An open region (an empty point touching no
  *  c stone) is only marked; a closed one gets its pairs, and its strings are queued. */
-function flood(start: i32, c: i32, fixed: bool): void {
+function flood(start: i32, c: i32, fixed: bool, allPoints: bool): void {
   const k = regions;
   const firstPair = pairs;
   if (++floodId > 0x3fffffff) {
@@ -75,7 +78,8 @@ function flood(start: i32, c: i32, fixed: bool): void {
       relabelOpen(start, k);
       return;
     }
-    const empty = colorAt(p) == 0;
+    // (a point that must be a liberty now or later: an empty one, or with allPoints any)
+    const empty = allPoints || colorAt(p) == 0;
     if (empty) empties++;
     let touches = false;
     let seen0 = -1, seen1 = -1, seen2 = -1;
@@ -182,11 +186,11 @@ export function bensonFixOpen(flags: usize, bit: u8, c: i32): void {
  * How many of the n targets (row-major points in BENSON_IN) are stones of colour c in strings
  * that are unconditionally alive.
  */
-export function bensonTargets(c: i32, n: i32): i32 { return bensonAlive(c, n, false); }
+export function bensonTargets(c: i32, n: i32, allPoints: bool): i32 { return bensonAlive(c, n, false, allPoints); }
 
 /** bensonTargets, where `fixed` says the points of bensonFixOpen are open (only for the search
- *  that set them). */
-export function bensonAlive(c: i32, n: i32, fixed: bool): i32 {
+ *  that set them); `allPoints` where the rules allow suicide (see the top of this file). */
+export function bensonAlive(c: i32, n: i32, fixed: bool, allPoints: bool): i32 {
   // a fresh range of marks: regions stamp .. stamp + MAXP - 1, open stamp + MAXP
   stamp += 2 * MAXP + 2;
   if (stamp > 0x3fffffff) {
@@ -213,7 +217,7 @@ export function bensonAlive(c: i32, n: i32, fixed: bool): i32 {
         const cq = colorAt(q);
         if (cq == BORDER || cq == c) continue;
         const m = geti(MARK, q) - stamp;
-        if (m < 0 || m > OPEN) flood(q, c, fixed);
+        if (m < 0 || m > OPEN) flood(q, c, fixed, allPoints);
       }
       p = nextOf(p);
     } while (p != r);
@@ -255,7 +259,8 @@ export function bensonAlive(c: i32, n: i32, fixed: bool): i32 {
  * After bensonTargets: 0 when the string through `p` is not unconditionally alive, else how many
  * of its healthy vital regions lie where `flags` (a byte per point) has `bit` set. Each of them
  * keeps one of its liberties for ever: the attacker's stone on a healthy region's last empty
- * point would capture nothing (every string around it has another such region) and be suicide.
+ * point would capture nothing (every string around it has another such region) and be suicide
+ * (refused, or its string removed, emptying points that are liberties too).
  */
 export function bensonVitalIn(p: i32, flags: usize, bit: u8): i32 {
   const r = chainOf(p);

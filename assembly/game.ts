@@ -166,7 +166,7 @@ export function bensonFixRegion(c: i32): void {
   maskFromIn(REGION_FLAGS);
   bensonFixOpen(REGION_FLAGS, 1, c);
 }
-export function bensonTargetsFixed(c: i32, n: i32): i32 { return bensonAlive(c, n, true); }
+export function bensonTargetsFixed(c: i32, n: i32, allPoints: bool): i32 { return bensonAlive(c, n, true, allPoints); }
 
 // ---- the referee's moves, through the rule engine (rules.ts) ---------------------------------
 // One call per move; what the referee cites comes back in RULING_OUT (i32 words, writeRuling).

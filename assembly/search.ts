@@ -78,6 +78,8 @@ let fillIn: bool = false;
 let fillTest: bool = false; // death by fill-in ends a line (fillIn: with the finished game's other rules)
 let loopGuard: bool = false;
 let benson: bool = false;
+let bensonAll: bool = false;
+let voidLoses: bool = false; // a void counts against the defender (prove.ts restingLine only) // Benson's vital regions where suicide is allowed (assembly/benson.ts)
 let tempoNotSearched: bool = false; // a single-stone suicide is not searched (situational superko)
 let withThreats: bool = false;
 let mobility: bool = false; // df-pn's first numbers count the mover's moves (see kidNumbers)
@@ -312,12 +314,12 @@ export function searchProvenMet(color: i32): bool { return ((provenIn(cur, keyOf
 /** The search as searchInit left it, at its root: a new generation of its table (every entry
  *  gone), no history scores, death by fill-in as the question set it. df-pn then runs as it
  *  first did. */
-export function searchRenew(): void {
+export function searchRenew(keepHistory: bool): void {
   let gen = tGen(cur) + 1;
   if (gen >= GEN_LIMIT) { memory.fill(tBase(cur), 0, <usize>TSLOTS * EBYTES); gen = 1; }
   store<u32>(TINFO + (<usize>cur << 4) + 4, gen);
   setCount(cur, 0);
-  memory.fill(HISTORY_SCORE, 0, 2 * 448 * 8);
+  if (!keepHistory) memory.fill(HISTORY_SCORE, 0, 2 * 448 * 8);
   fillTest = fillIn;
 }
 
@@ -383,7 +385,7 @@ export function searchInit(def: i32, g: i32, ends: i32, rule: i32, opts: i32, tB
   nT: i32, nO: i32, slot: i32): void {
   defender = def; attacker = def ^ 3; goal = g; endPasses = ends; endRule = rule;
   tempoNotSearched = R.kRep == R.REP_SSK && rule == 0;
-  fillIn = (opts & 1) != 0; loopGuard = (opts & 2) != 0; benson = (opts & 4) != 0;
+  fillIn = (opts & 1) != 0; loopGuard = (opts & 2) != 0; benson = (opts & 4) != 0; bensonAll = (opts & 128) != 0; voidLoses = (opts & 256) != 0;
   mobility = (opts & 16) != 0; rimGift = (opts & 32) != 0; fillTest = fillIn;
   threatsB = tB; threatsW = tW; withThreats = tB + tW > 0; lastThreat = -1;
   nTargets = nT; nOrder = nO;
@@ -556,7 +558,7 @@ function outcomeOf(color: i32, x: i32, y: i32, ncap: i32, nself: i32, nullMove: 
   if (R.ended == END_CYCLE) {
     sSawVoid = true;
     // (a void keeps the target on the board, but it is no proof that a region keeps liberties)
-    return ended(goal == 2 ? T_WIN : T_LOSS, WHY_VOID) | HISTORY;
+    return ended(goal == 2 || voidLoses ? T_WIN : T_LOSS, WHY_VOID) | HISTORY;
   }
   // targets: a capture by the attacker, or the defender's own suicide
   if ((color == defender ? nself : ncap) > 0) {
@@ -867,7 +869,7 @@ let bcGen: u32 = 0;
 function bensonCached(color: i32): i32 {
   const e = boardCacheEntry(boardCacheKey());
   let v = <i32>load<i16>(e + 8);
-  if (v == 0) { v = bensonAlive(color, nTargets, true) + 1; store<i16>(e + 8, <i16>v); }
+  if (v == 0) { v = bensonAlive(color, nTargets, true, bensonAll) + 1; store<i16>(e + 8, <i16>v); }
   return v - 1;
 }
 
@@ -878,7 +880,7 @@ function bensonCached(color: i32): i32 {
  * defender, passing from here on, never falls short: the attacker cannot win.
  */
 function keptForEver(): bool {
-  if (bensonAlive(defender, nTargets, true) == 0) return false;
+  if (bensonAlive(defender, nTargets, true, bensonAll) == 0) return false;
   for (let k = 0; k < nTargets; k++) {
     const need = <i32>load<u16>(S_NEED_IN + (<usize>k << 1));
     if (need == 0) continue;

@@ -31,17 +31,17 @@ function playOutsideOwnEye(game: Game, p: number, colour: 1 | 2): boolean {
   return true;
 }
 
-function coreCount(game: Game, board: Uint8Array, colour: 1 | 2): number {
+function coreCount(game: Game, board: Uint8Array, colour: 1 | 2, suicideAllowed = false): number {
   const targets = [...board.keys()].filter((p) => board[p] === colour);
   game.setBensonTargets(targets);
-  return game.bensonAlive(colour === 1 ? "B" : "W");
+  return game.bensonAlive(colour === 1 ? "B" : "W", suicideAllowed);
 }
 
 describe("Benson in the core agrees with the plain algorithm", () => {
   for (const [w, h] of [[9, 9], [19, 19], [5, 7], [13, 13]] as const) {
     it(`${w}x${h}: 300 positions from random play`, () => {
       const next = rng(w * 100 + h);
-      let checked = 0, withLife = 0;
+      let checked = 0, withLife = 0, withStrictLife = 0;
       for (let g = 0; g < 30; g++) {
         const game = new Game({ width: w, height: h, suicide: "forbidden", ko: "simple" });
         const length = Math.floor(next() * w * h * 3);
@@ -52,15 +52,58 @@ describe("Benson in the core agrees with the plain algorithm", () => {
           for (const colour of [1, 2] as const) {
             const plain = bensonAlive({ width: w, height: h, board }, colour).size;
             expect(coreCount(game, board, colour)).toBe(plain);
+            // where suicide is allowed too (every point of a vital region a liberty)
+            const strict = bensonAlive({ width: w, height: h, board }, colour, true).size;
+            expect(coreCount(game, board, colour, true)).toBe(strict);
+            expect(strict).toBeLessThanOrEqual(plain);
             checked++;
             if (plain > 0) withLife++;
+            if (strict > 0) withStrictLife++;
           }
         }
       }
       expect(checked).toBeGreaterThan(100);
       expect(withLife).toBeGreaterThan(20); // the positions do hold unconditional life
+      expect(withStrictLife).toBeGreaterThan(10);
     });
   }
+
+  // Where suicide is allowed, an attacker stone inside an eye on a point that touches no
+  // defender stone can be removed by the attacker's own suicide, and the point it leaves is no
+  // liberty: the eye is no longer vital. 9x9, from the top: White C9 E9 C8 E8 A7 B7 C7 D7 E7,
+  // eyes A9-B9-A8-B8 and D9-D8; a Black stone on A9, which touches B9 and A8 only.
+  it("where suicide is allowed, an eye holding an attacker stone on a point that is no liberty is not vital", () => {
+    const white = [2, 4, 11, 13, 18, 19, 20, 21, 22];
+    const board = new Uint8Array(81);
+    for (const p of white) board[p] = 2;
+    board[0] = 1;
+    for (const suicide of ["forbidden", "allowed"] as const) {
+      const game = new Game({ width: 9, height: 9, suicide, ko: "simple" });
+      game.setup(board);
+      expect(bensonAlive({ width: 9, height: 9, board }, 2).size).toBe(9);
+      expect(coreCount(game, board, 2)).toBe(9);
+      expect(bensonAlive({ width: 9, height: 9, board }, 2, true).size).toBe(0);
+      expect(coreCount(game, board, 2, true)).toBe(0);
+    }
+    // Why, played out with White passing throughout. Black fills the outside liberties
+    // (A6-E6, F7-F9), then B9 and A8; B8 fills the eye's last point: refused as suicide where
+    // suicide is forbidden (White is alive), but where it is allowed Black's four stones are
+    // removed, the eye is empty with A9 no liberty, and Black's B9, A8, B8 (liberty A9) stand
+    // while D9 and D8 take White's last liberties: all nine captured.
+    const xy = (s: string): [number, number] => [s.charCodeAt(0) - 65 - (s[0] > "I" ? 1 : 0), 9 - Number(s.slice(1))];
+    for (const suicide of ["forbidden", "allowed"] as const) {
+      const game = new Game({ width: 9, height: 9, suicide, ko: "simple" });
+      game.setup(board);
+      const black = (s: string): boolean => game.play(...xy(s), "B").ok;
+      for (const s of ["A6", "B6", "C6", "D6", "E6", "F7", "F8", "F9", "B9", "A8"]) expect(black(s)).toBe(true);
+      if (suicide === "forbidden") { expect(black("B8")).toBe(false); continue; }
+      expect(black("B8")).toBe(true);
+      expect(game.board()[0]).toBe(0); // A9 emptied by the suicide
+      for (const s of ["B9", "A8", "B8", "D9", "D8"]) expect(black(s)).toBe(true);
+      const after = game.board();
+      for (const p of white) expect(after[p]).toBe(0);
+    }
+  });
 
   it("two eyes (A9 and C9 inside White's wall) are alive; one eye and an open point are not", () => {
     // W: B9 D9 A8 B8 C8 D8 (eyes A9, C9) on 5x5, Black around it at E9 E8 A7-E7

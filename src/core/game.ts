@@ -282,9 +282,11 @@ export class Game {
   }
   private bensonCount = 0;
 
-  /** How many of the Benson targets are `color`'s stones in unconditionally alive strings. */
-  bensonAlive(color: Color): number {
-    return this.use().bensonTargets(colorCode(color), this.bensonCount);
+  /** How many of the Benson targets are `color`'s stones in unconditionally alive strings.
+   *  `suicideAllowed`: the opponent may commit suicide, so a vital region's every point must be
+   *  a liberty, not only its empty ones (assembly/benson.ts). */
+  bensonAlive(color: Color, suicideAllowed = false): number {
+    return this.use().bensonTargets(colorCode(color), this.bensonCount, suicideAllowed);
   }
 
   /** bensonAlive as a search asks it: the points outside `region` (row-major) fixed open for
@@ -296,8 +298,8 @@ export class Game {
     for (const p of region) mask[p] = 1;
     c.bensonFixRegion(colorCode(color));
   }
-  bensonAliveFixed(color: Color): number {
-    return this.use().bensonTargetsFixed(colorCode(color), this.bensonCount);
+  bensonAliveFixed(color: Color, suicideAllowed = false): number {
+    return this.use().bensonTargetsFixed(colorCode(color), this.bensonCount, suicideAllowed);
   }
 
   boardHash(): bigint { return u64(this.use().boardHash()); }

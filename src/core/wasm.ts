@@ -35,9 +35,9 @@ export interface CoreExports {
   setLibertyMask(): void;
   stringLibertiesIn(x: number, y: number): number;
   BENSON_IN: WebAssembly.Global;
-  bensonTargets(c: number, n: number): number;
+  bensonTargets(c: number, n: number, allPoints: boolean): number;
   bensonFixRegion(c: number): void;
-  bensonTargetsFixed(c: number, n: number): number;
+  bensonTargetsFixed(c: number, n: number, allPoints: boolean): number;
   STRING_OUT: WebAssembly.Global;
   runPlayouts(w: number, h: number, games: number, seed: number, ko: number, withScore: number): number;
   runPlayoutsLoggingCycles(w: number, h: number, games: number, seed: number, ko: number): number;
@@ -88,7 +88,7 @@ export interface CoreExports {
   searchElsewhereBest(color: number): number;
   searchDfpn(toMove: number, depth: number): number;
   searchTeamCounters(): number;
-  searchRenew(): void;
+  searchRenew(keepHistory: boolean): void;
   searchTeam(counters: number, place: number): void;
   searchProvenMet(color: number): number;
   searchSlotBase(slot: number): number;

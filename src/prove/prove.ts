@@ -320,7 +320,7 @@ export function settle(search: Search, toMove: Color, depth: number, node: Proof
     if (search.budgetOut) return UNKNOWN;
   }
   const helped = search.teamNodes;
-  const v = dfpnOf(search, toMove, depth);
+  let v = dfpnOf(search, toMove, depth);
   if (search.teamNodes > helped) {
     // The proof check follows the table's winning moves, and df-pn's proofs under repetition
     // rules hold on the lines they were found on: a proof reused on another line (a
@@ -335,9 +335,24 @@ export function settle(search: Search, toMove: Color, depth: number, node: Proof
     if (search.budgetOut) return UNKNOWN;
     search.solo = true;
     search.renew();
-    const alone = dfpnOf(search, toMove, depth);
-    if (verified(alone)) return alone;
-  } else if (verified(v)) return v;
+    v = dfpnOf(search, toMove, depth);
+  }
+  // A single thread's proof can be as unlucky: under zhang, gop/10948's first df-pn proof (4.6K
+  // nodes) had a check still going after 6 s (9M nodes), and the search run again over an empty
+  // table with its history scores kept (a new move order) found in 4.8K nodes a proof whose check
+  // took about 2K. So each
+  // check but the last has a bound, doubled at each try, and past it df-pn runs again that way.
+  for (let round = 0, dfpnNodes = search.nodes; ; round++) {
+    const last = round === CHECK_RETRIES;
+    const bound = Math.max(CHECK_FIRST, dfpnNodes) * 2 ** round;
+    if (verified(v, last ? undefined : Math.min(bound, wantProof ? PROOF_LIMIT : CHECK_LIMIT))) return v;
+    // (df-pn with no answer, stalled or out of budget: deepening below, as before)
+    if (v === UNKNOWN || search.budgetOut || last) break;
+    search.renew(true);
+    const before = search.nodes;
+    v = dfpnOf(search, toMove, depth);
+    dfpnNodes = search.nodes - before;
+  }
   if (search.budgetOut) return UNKNOWN;
   const w = search.solve(toMove, depth);
   return verified(w) ? w : UNKNOWN;
@@ -370,6 +385,10 @@ function dfpnOf(search: Search, toMove: Color, depth: number): number {
 }
 
 const PROOF_LIMIT = 200_000;
+/** A proof check stands on at least this many positions, or as many as its df-pn run took, before
+ *  df-pn runs again (settle); the bound doubles with each run, and the last check has none. */
+const CHECK_FIRST = 1_000_000;
+const CHECK_RETRIES = 3;
 /** A check after a team's df-pn run stands on at most as many positions as the search, or this many. */
 const TEAM_CHECK_MIN = 100_000;
 /** Without export, a proof keeps only its main line (see proveNode) and may be much larger. */
@@ -642,9 +661,12 @@ export function quietLine(root: ProofNode, spec: ProblemSpec): string[] {
 
 /** Where the defender's play comes to rest when it moves first and uses its moves before
  *  passing (so that a group that can make two eyes shows them): a proof tree rebuilt with the
- *  defender's passes last, bounded; the starting position if it cannot be rebuilt in time. */
+ *  defender's passes last, bounded; the starting position if it cannot be rebuilt in time.
+ *  A void is no rest: the search counts it against the defender (under new-ing White's atari
+ *  B7 in the ten-thousand-year ko holds only by the void of Black's retakes, and with Black
+ *  passing instead White takes the corner: "alive", where the rest is White connecting, seki). */
 function restingLine(spec: ProblemSpec): string[] {
-  const search = new Search(spec, spec.defender, { maxNodes: 200_000, deadline: performance.now() + 2000 });
+  const search = new Search({ ...spec, voidLoses: true }, spec.defender, { maxNodes: 200_000, deadline: performance.now() + 2000 });
   if (search.dfpn(spec.defender) !== LOSS) return [];
   const root: ProofNode = { move: PASS, color: other(spec.defender), children: [] };
   return proveNode(search, spec.defender, 0, spec.defender, root, { passFirst: false, limit: 20_000 }) === true ? quietLine(root, spec) : [];
@@ -658,7 +680,7 @@ export function looksLikeSeki(spec: ProblemSpec, defenderLine: string[]): boolea
   const d = spec.defender === "B" ? 1 : 2;
   const targets = [...spec.region.targetStones].filter((p) => board[p] === d);
   if (targets.length === 0) return false;
-  const alive = bensonAlive({ width, height, board }, d);
+  const alive = bensonAlive({ width, height, board }, d, spec.rules.suicide !== "forbidden");
   if (targets.every((p) => alive.has(p))) return false;
   for (const p of targets) {
     for (const q of neighbours(p, width, height)) {
@@ -689,7 +711,7 @@ export function prove(req: ProveRequest, wantProof = false): ProveResult {
   const t0 = performance.now();
   const spec = problemFrom(req);
   const attacker = other(spec.defender);
-  if ([...spec.region.targetStones].every((p) => bensonAlive(spec, spec.defender === "B" ? 1 : 2).has(p))) {
+  if ([...spec.region.targetStones].every((p) => bensonAlive(spec, spec.defender === "B" ? 1 : 2, spec.rules.suicide !== "forbidden").has(p))) {
     // alive whatever is played: no ko can change that
     const ko: KoStatus = { status: "unconditional", winner: spec.defender, threats: 0, upTo: null, given: spec.threats ?? { B: 0, W: 0 } };
     return finish(req, spec, t0, { captured: false, line: [], nodes: 0, ko }, { captured: false, line: [], nodes: 0, ko }, false, true);

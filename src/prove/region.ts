@@ -23,11 +23,12 @@ const strings = (b: Board2D, colour: number) => stringsOf(b.board, b.width, b.he
 /**
  * Benson's unconditional life: the points of `colour`'s strings that no sequence of opponent
  * moves can capture, even if `colour` always passes. A region (maximal connected set of points
- * without `colour` stones) is vital to a string when all its empty points are liberties of it;
- * strings with fewer than two vital regions, and regions bordered by such strings, are removed
- * until nothing changes.
+ * without `colour` stones) is vital to a string when all its empty points are liberties of it
+ * (all its points, where the rules allow suicide: see assembly/benson.ts); strings with fewer
+ * than two vital regions, and regions bordered by such strings, are removed until nothing
+ * changes.
  */
-export function bensonAlive(b: Board2D, colour: number): Set<number> {
+export function bensonAlive(b: Board2D, colour: number, suicideAllowed = false): Set<number> {
   const { id, members } = strings(b, colour);
   const regionOf = new Int32Array(b.board.length).fill(-1);
   const regions: number[][] = [];
@@ -43,7 +44,7 @@ export function bensonAlive(b: Board2D, colour: number): Set<number> {
   regions.forEach((r, k) => {
     for (const p of r) for (const q of neighbours(p, b.width, b.height)) if (id[q] >= 0) border[k].add(id[q]);
     for (const s of border[k]) {
-      const vital = r.every((p) => b.board[p] !== 0 || neighbours(p, b.width, b.height).some((q) => id[q] === s));
+      const vital = r.every((p) => (b.board[p] !== 0 && !suicideAllowed) || neighbours(p, b.width, b.height).some((q) => id[q] === s));
       if (vital) vitalTo[k].add(s);
     }
   });

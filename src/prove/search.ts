@@ -73,6 +73,9 @@ export interface ProblemSpec {
    *  may not rest on it). The gift only makes life harder, so "not captured" without an escape
    *  is still a proof of life. */
   rimGift?: boolean;
+  /** a void (a cycle that ends the game without result) counts as the defender's loss: only for
+   *  finding where play comes to rest (prove.ts restingLine), never for an answer */
+  voidLoses?: boolean;
 }
 
 /** A move: a point index, or -1 for a pass. */
@@ -168,13 +171,14 @@ export class Search {
     new Uint16Array(c.memory.buffer, Number(c.S_ORDER_IN.value), order.length).set(order);
     const keepLiberties = spec.goal === "liberties";
     if (keepLiberties) this.game.setLibertyMask(spec.region.points);
-    // (Benson's argument needs the attacker's suicide refused; see assembly/benson.ts; an eye
-    // region's search asks it too, of the regions it keeps: assembly/search.ts keptForEver)
-    const benson = rules.suicide === "forbidden";
-    if (benson) this.game.setBensonTargets(spec.targets);
+    // Benson's test (an eye region's search asks it too, of the regions it keeps:
+    // assembly/search.ts keptForEver); where the rules allow suicide, with the vital regions
+    // that argument needs (assembly/benson.ts)
+    const bensonAll = rules.suicide !== "forbidden";
+    this.game.setBensonTargets(spec.targets);
     // "finished-game": fill-in and the loop guard (see ProblemSpec.tuning)
     const finished = spec.tuning === "finished-game";
-    const opts = (finished ? 3 : 0) | (benson ? 4 : 0) | (mobility ? 16 : 0) | (spec.rimGift ? 32 : 0) | (join ? 64 : 0);
+    const opts = (finished ? 3 : 0) | 4 | (mobility ? 16 : 0) | (spec.rimGift ? 32 : 0) | (join ? 64 : 0) | (bensonAll ? 128 : 0) | (spec.voidLoses ? 256 : 0);
     if (join) for (const [slot, [base, gen]] of join.tables.entries()) c.searchAdopt(slot, base, gen);
     this.slot = join ? join.slot : [0, 1, 2].find((k) => !priors.some((p) => p.slot === k))!;
     const goal = spec.goal === "any" ? 1 : keepLiberties ? 2 : 0;
@@ -389,8 +393,8 @@ export class Search {
 
   /** The search as it was made, at its root: an empty table (a new generation), no history
    *  scores, death by fill-in off unless the question has it from the start. */
-  renew(): void {
-    this.core.searchRenew();
+  renew(keepHistory = false): void {
+    this.core.searchRenew(keepHistory);
     this.filling = false;
   }
 
