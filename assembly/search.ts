@@ -78,8 +78,8 @@ let fillIn: bool = false;
 let fillTest: bool = false; // death by fill-in ends a line (fillIn: with the finished game's other rules)
 let loopGuard: bool = false;
 let benson: bool = false;
-let bensonAll: bool = false;
-let voidLoses: bool = false; // a void counts against the defender (prove.ts restingLine only) // Benson's vital regions where suicide is allowed (assembly/benson.ts)
+let bensonAll: bool = false; // Benson's vital regions where suicide is allowed (assembly/benson.ts)
+let voidLoses: bool = false; // a void counts against the defender (prove.ts restingLine only)
 let tempoNotSearched: bool = false; // a single-stone suicide is not searched (situational superko)
 let withThreats: bool = false;
 let mobility: bool = false; // df-pn's first numbers count the mover's moves (see kidNumbers)
@@ -313,7 +313,7 @@ export function searchTeam(counters: u32, place: i32): void {
 export function searchProvenMet(color: i32): bool { return ((provenIn(cur, keyOf(color)) >> 2) & MET) != 0; }
 /** The search as searchInit left it, at its root: a new generation of its table (every entry
  *  gone), no history scores, death by fill-in as the question set it. df-pn then runs as it
- *  first did. */
+ *  first did; with `keepHistory` the history scores stay, and its move order differs. */
 export function searchRenew(keepHistory: bool): void {
   let gen = tGen(cur) + 1;
   if (gen >= GEN_LIMIT) { memory.fill(tBase(cur), 0, <usize>TSLOTS * EBYTES); gen = 1; }

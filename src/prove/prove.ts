@@ -340,8 +340,8 @@ export function settle(search: Search, toMove: Color, depth: number, node: Proof
   // A single thread's proof can be as unlucky: under zhang, gop/10948's first df-pn proof (4.6K
   // nodes) had a check still going after 6 s (9M nodes), and the search run again over an empty
   // table with its history scores kept (a new move order) found in 4.8K nodes a proof whose check
-  // took about 2K. So each
-  // check but the last has a bound, doubled at each try, and past it df-pn runs again that way.
+  // took about 2K. So each check but the last has a bound, doubled at each try, and past it
+  // df-pn runs again that way.
   for (let round = 0, dfpnNodes = search.nodes; ; round++) {
     const last = round === CHECK_RETRIES;
     const bound = Math.max(CHECK_FIRST, dfpnNodes) * 2 ** round;

@@ -392,7 +392,8 @@ export class Search {
   solo = false;
 
   /** The search as it was made, at its root: an empty table (a new generation), no history
-   *  scores, death by fill-in off unless the question has it from the start. */
+   *  scores (or, with `keepHistory`, the ones it has: df-pn then orders moves differently),
+   *  death by fill-in off unless the question has it from the start. */
   renew(keepHistory = false): void {
     this.core.searchRenew(keepHistory);
     this.filling = false;
