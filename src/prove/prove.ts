@@ -333,8 +333,12 @@ export function settle(search: Search, toMove: Color, depth: number, node: Proof
     const bound = Math.max(TEAM_CHECK_MIN, search.nodes - helped);
     if (verified(v, bound)) return v;
     if (search.budgetOut) return UNKNOWN;
+    // (with a single thread's budget too: the first try of a ko status's step has 600K nodes,
+    // and on gop/585 the team's run and failed check left the lone run too few of them in
+    // three runs of five, so the step went on to its slower unguided try)
     search.solo = true;
     search.renew();
+    search.restartBudget();
     v = dfpnOf(search, toMove, depth);
   }
   // A single thread's proof can be as unlucky: under zhang, gop/10948's first df-pn proof (4.6K

@@ -206,14 +206,27 @@ export class Search {
   }
 
   /** expansions (df-pn), visits (iterative deepening, verification): the budget's unit */
-  get nodes(): number { return (this.core.sNodes.value as number) + this.teamNodes; }
+  get nodes(): number { return (this.core.sNodes.value as number) + this.teamNodes + this.carried.nodes; }
   /** a team's helpers' expansions in this search's df-pn runs (team.ts) */
   teamNodes = 0;
   /** moves tried (apply calls): a unit of work that is the same for every kind of search */
-  get positions(): number { return this.core.sPositions.value as number; }
+  get positions(): number { return (this.core.sPositions.value as number) + this.carried.positions; }
   get budgetOut(): boolean { return (this.core.sBudgetOut.value as number) !== 0; }
   /** a void (rule-set ruling) was met somewhere in the search */
-  get sawVoid(): boolean { return (this.core.sSawVoid.value as number) !== 0; }
+  get sawVoid(): boolean { return (this.core.sSawVoid.value as number) !== 0 || this.carried.sawVoid; }
+  /** the work before the budget was counted again from zero (restartBudget) */
+  private carried = { nodes: 0, positions: 0, sawVoid: false };
+
+  /** The node and position budget counted again from zero, as a single thread starting its
+   *  run now would have it (the deadline stays); the work so far stays in the counts. For a
+   *  team's fallback to one thread (prove.ts settle). */
+  restartBudget(): void {
+    const c = this.core;
+    this.carried.nodes += c.sNodes.value as number;
+    this.carried.positions += c.sPositions.value as number;
+    this.carried.sawVoid ||= (c.sSawVoid.value as number) !== 0;
+    this.rebudget(this.budget);
+  }
   /** a line ran longer than the core's state slots */
   get depthExceeded(): boolean { return (this.core.sDepthExceeded.value as number) !== 0; }
   /** df-pn stopped because it went round without learning (the loop guard) */
@@ -292,7 +305,7 @@ export class Search {
 
   /** Positions left in the budget (Infinity without maxPositions). */
   get positionsLeft(): number {
-    return (this.budget.maxPositions ?? Infinity) - this.positions;
+    return (this.budget.maxPositions ?? Infinity) - (this.core.sPositions.value as number);
   }
 
   /** Time left in the budget, in ms. */
