@@ -77,7 +77,6 @@ let endRule: i32 = 0; // 1 null moves end play, 2 Zhang's virtual moves
 let fillIn: bool = false;
 let fillTest: bool = false; // death by fill-in ends a line (fillIn: with the finished game's other rules)
 let loopGuard: bool = false;
-let benson: bool = false;
 let bensonAll: bool = false; // Benson's vital regions where suicide is allowed (assembly/benson.ts)
 let voidLoses: bool = false; // a void counts against the defender (prove.ts restingLine only)
 let tempoNotSearched: bool = false; // a single-stone suicide is not searched (situational superko)
@@ -385,7 +384,7 @@ export function searchInit(def: i32, g: i32, ends: i32, rule: i32, opts: i32, tB
   nT: i32, nO: i32, slot: i32): void {
   defender = def; attacker = def ^ 3; goal = g; endPasses = ends; endRule = rule;
   tempoNotSearched = R.kRep == R.REP_SSK && rule == 0;
-  fillIn = (opts & 1) != 0; loopGuard = (opts & 2) != 0; benson = (opts & 4) != 0; bensonAll = (opts & 128) != 0; voidLoses = (opts & 256) != 0;
+  fillIn = (opts & 1) != 0; loopGuard = (opts & 2) != 0; bensonAll = (opts & 128) != 0; voidLoses = (opts & 256) != 0;
   mobility = (opts & 16) != 0; rimGift = (opts & 32) != 0; fillTest = fillIn;
   threatsB = tB; threatsW = tW; withThreats = tB + tW > 0; lastThreat = -1;
   nTargets = nT; nOrder = nO;
@@ -598,9 +597,9 @@ function outcomeOf(color: i32, x: i32, y: i32, ncap: i32, nself: i32, nullMove: 
   if (nullMove && passes >= endPasses) return ended(T_LOSS, WHY_END);
   if (fillTest && filledIn()) return ended(T_WIN, WHY_FILLED);
   // an eye region that keeps, whatever comes, the liberties it must: see keptForEver
-  if (goal == 2 && benson && color == defender && keptCached()) return ended(T_LOSS, WHY_ALIVE);
+  if (goal == 2 && color == defender && keptCached()) return ended(T_LOSS, WHY_ALIVE);
   // a target made unconditionally alive can never be captured (Benson)
-  if (benson && goal != 2 && color == defender && capturedTargets == 0) {
+  if (goal != 2 && color == defender && capturedTargets == 0) {
     const alive = bensonCached(color);
     if (alive > 0 && (goal != 1 || alive == nTargets)) return ended(T_LOSS, WHY_ALIVE);
   }

@@ -320,6 +320,7 @@ export function settle(search: Search, toMove: Color, depth: number, node: Proof
     if (search.budgetOut) return UNKNOWN;
   }
   const helped = search.teamNodes;
+  let before = search.nodes;
   let v = dfpnOf(search, toMove, depth);
   if (search.teamNodes > helped) {
     // The proof check follows the table's winning moves, and df-pn's proofs under repetition
@@ -339,6 +340,7 @@ export function settle(search: Search, toMove: Color, depth: number, node: Proof
     search.solo = true;
     search.renew();
     search.restartBudget();
+    before = search.nodes;
     v = dfpnOf(search, toMove, depth);
   }
   // A single thread's proof can be as unlucky: under zhang, gop/10948's first df-pn proof (4.6K
@@ -346,14 +348,14 @@ export function settle(search: Search, toMove: Color, depth: number, node: Proof
   // table with its history scores kept (a new move order) found in 4.8K nodes a proof whose check
   // took about 2K. So each check but the last has a bound, doubled at each try, and past it
   // df-pn runs again that way.
-  for (let round = 0, dfpnNodes = search.nodes; ; round++) {
+  for (let round = 0, dfpnNodes = search.nodes - before; ; round++) {
     const last = round === CHECK_RETRIES;
     const bound = Math.max(CHECK_FIRST, dfpnNodes) * 2 ** round;
     if (verified(v, last ? undefined : Math.min(bound, wantProof ? PROOF_LIMIT : CHECK_LIMIT))) return v;
     // (df-pn with no answer, stalled or out of budget: deepening below, as before)
     if (v === UNKNOWN || search.budgetOut || last) break;
     search.renew(true);
-    const before = search.nodes;
+    before = search.nodes;
     v = dfpnOf(search, toMove, depth);
     dfpnNodes = search.nodes - before;
   }

@@ -178,7 +178,7 @@ export class Search {
     this.game.setBensonTargets(spec.targets);
     // "finished-game": fill-in and the loop guard (see ProblemSpec.tuning)
     const finished = spec.tuning === "finished-game";
-    const opts = (finished ? 3 : 0) | 4 | (mobility ? 16 : 0) | (spec.rimGift ? 32 : 0) | (join ? 64 : 0) | (bensonAll ? 128 : 0) | (spec.voidLoses ? 256 : 0);
+    const opts = (finished ? 3 : 0) | (mobility ? 16 : 0) | (spec.rimGift ? 32 : 0) | (join ? 64 : 0) | (bensonAll ? 128 : 0) | (spec.voidLoses ? 256 : 0);
     if (join) for (const [slot, [base, gen]] of join.tables.entries()) c.searchAdopt(slot, base, gen);
     this.slot = join ? join.slot : [0, 1, 2].find((k) => !priors.some((p) => p.slot === k))!;
     const goal = spec.goal === "any" ? 1 : keepLiberties ? 2 : 0;
