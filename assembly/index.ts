@@ -17,7 +17,7 @@ export { simSetup, simulateBatch, replayMoves, seedFor, SUMMARY_OUT, BOARDS_OUT,
 export { setRules, EVENTS_OUT, evLen, evCount, evDropped } from "./rules";
 export { rngState } from "./prng";
 export { bensonTargets, BENSON_IN } from "./benson";
-export { searchInit, searchPrior, searchPriorKey, searchBudget, searchPhase, searchReopen, searchVisit, searchApply, searchUndo, searchKey, searchRepetitionKey,
+export { searchInit, searchPrior, searchPriorKey, searchBudget, searchPhase, searchNodeLimit, searchReopen, searchVisit, searchApply, searchUndo, searchKey, searchRepetitionKey,
   searchMoves, searchReward, searchPasses, searchFillIn,
   searchProvenBest, searchElsewhereBest, searchDfpn, searchTeamCounters, searchTeam, searchRenew, searchProvenMet, searchSlotBase, searchSlotGen, searchAdopt, sNodes, sPositions, sBudgetOut, sSawVoid,
   sDepthExceeded, sLooping, S_FLAGS_IN, S_TARGETS_IN, S_NEED_IN, S_ORDER_IN, S_MOVES_OUT } from "./search";

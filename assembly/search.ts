@@ -148,6 +148,14 @@ function spent(): bool {
   return sNodes >= maxNodes || sPositions >= maxPositions || hostNow() > deadline || (hasCancel && hostCancelled() != 0);
 }
 
+/** Sets the node budget without counting again (a team's run takes this thread's share of what
+ *  is left); returns the one it replaces. */
+export function searchNodeLimit(nodes: f64): f64 {
+  const was = maxNodes;
+  maxNodes = nodes;
+  return was;
+}
+
 /** After a phase: the budget is open again unless it is itself spent. */
 export function searchReopen(): void { if (sBudgetOut && !spent()) sBudgetOut = false; }
 

@@ -68,6 +68,16 @@ describe("a team of two threads", () => {
     }
   });
 
+  // The core counts its own thread's nodes; a helper spends as many beside the leader. Without
+  // the leader's share (Search.teamShare) the team spent about twice the budget here.
+  it("keeps to the node budget as a whole (--max-nodes), not per thread", async () => {
+    const maxNodes = 200_000;
+    const r = await proveParallel({ ...loneStone(), maxNodes, question: "attacker" }, 2);
+    expect(r.attackerFirst.captured).toBe(null);
+    expect(r.attackerFirst.nodes).toBeGreaterThan(0.5 * maxNodes);
+    expect(r.attackerFirst.nodes).toBeLessThan(1.3 * maxNodes);
+  });
+
   it("stops within a second or two when cancelled (Ctrl-C), answering unknown", async () => {
     const stop = new AbortController();
     const t0 = Date.now();

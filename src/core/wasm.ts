@@ -74,6 +74,7 @@ export interface CoreExports {
   searchPriorKey(j: number, color: number, winner: number): number;
   searchBudget(nodes: number, positions: number, deadline: number, cancel: number | boolean): void;
   searchPhase(deadline: number, positions: number): void;
+  searchNodeLimit(nodes: number): number;
   searchReopen(): void;
   searchVisit(): number;
   searchApply(move: number, color: number, depth: number): number;

@@ -1,7 +1,7 @@
 // A team's thread (team.ts): the leader, which asks the questions as a single thread does and
 // runs df-pn with the helpers; or a helper, which runs the leader's df-pn beside it.
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
-import { loadTeamCore } from "../core/wasm.js";
+import { loadTeamCore, TEAM_PLACES } from "../core/wasm.js";
 import { colorCode } from "../core/codes.js";
 import { ArbiterError } from "../errors.js";
 import { ruleSetFrom } from "../ruleset/ruleset.js";
@@ -14,7 +14,8 @@ interface Data {
   place: number;
   memory: WebAssembly.Memory;
   ctrl: Int32Array;
-  helperNodes: Float64Array;
+  /** each helper's nodes, then each one's positions, in the last run (team.ts Leader) */
+  helperWork: Float64Array;
   ports?: MessagePort[];
   port?: MessagePort;
 }
@@ -24,7 +25,7 @@ const core = loadTeamCore(data.place, data.memory);
 
 if (data.role === "leader") {
   const counters = core.searchTeamCounters();
-  const leader = new Leader(data.ports ?? [], ctrl, data.helperNodes, counters);
+  const leader = new Leader(data.ports ?? [], ctrl, data.helperWork, counters);
   joinTeam(leader);
   core.searchTeam(counters, 0);
   parentPort!.on("message", (msg: LeaderRequest) => {
@@ -51,7 +52,7 @@ if (data.role === "leader") {
       if (Atomics.load(ctrl, STOP) >= job.id) return;
       core.searchTeam(job.counters, data.place);
       const stop = () => Atomics.load(ctrl, STOP) >= job.id || Atomics.load(ctrl, CANCEL) !== 0;
-      const budget = { maxNodes: Infinity, deadline: performance.now() + (job.deadline - Date.now()), cancelled: stop };
+      const budget = { maxNodes: job.nodes, maxPositions: job.positions, deadline: performance.now() + (job.deadline - Date.now()), cancelled: stop };
       if (mirror?.id !== job.searchId) {
         const spec = { ...job.spec, rules: ruleSetFrom({ ...job.spec.rules }) };
         mirror = { id: job.searchId, search: new Search(spec, job.toMove, budget, [], job.mobility, job.place) };
@@ -62,7 +63,8 @@ if (data.role === "leader") {
       const search = mirror.search;
       if (job.filling && !search.filling) search.fillIn();
       const v = search.dfpnHere(job.toMove);
-      data.helperNodes[data.place] = search.nodes;
+      data.helperWork[data.place] = search.nodes;
+      data.helperWork[TEAM_PLACES + data.place] = search.positions;
       // (a proof that met a refusal holds on this thread's line: the leader finds its own)
       if (v !== UNKNOWN && !stop() && !core.searchProvenMet(colorCode(job.toMove))) Atomics.store(ctrl, SOLVED, job.id);
     } catch {

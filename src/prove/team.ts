@@ -37,6 +37,9 @@ export interface HelperJob {
   counters: number;
   /** Date.now() based: threads have their own performance clocks */
   deadline: number;
+  /** the helper's share of the nodes and positions left (Search.teamShare) */
+  nodes: number;
+  positions: number;
 }
 
 /** The leader's side of the runs: joined to the leader thread's searches (search.ts joinTeam). */
@@ -48,7 +51,8 @@ export class Leader implements TeamLink {
   private searches = 0;
 
   constructor(private readonly ports: { postMessage(job: HelperJob): void }[], private readonly ctrl: Int32Array,
-    private readonly helperNodes: Float64Array, private readonly counters: number) {}
+    /** each helper's nodes, then each one's positions, in the last run */
+    private readonly helperWork: Float64Array, private readonly counters: number) {}
 
   get threads(): number {
     return this.ports.length + 1;
@@ -65,9 +69,12 @@ export class Leader implements TeamLink {
     let searchId = this.ids.get(search);
     if (searchId === undefined) this.ids.set(search, (searchId = ++this.searches));
     Atomics.store(this.ctrl, RUNNING, this.ports.length);
-    this.helperNodes.fill(0);
+    this.helperWork.fill(0);
+    // (each thread's share of the budget: the core counts its own thread's work)
+    const share = search.teamShare(this.threads);
     const job: HelperJob = { id, searchId, spec: search.spec, toMove, mobility: search.mobility, filling: search.filling,
-      place: search.place(), counters: this.counters, deadline: Date.now() + search.timeLeft };
+      place: search.place(), counters: this.counters, deadline: Date.now() + search.timeLeft,
+      nodes: share.nodes, positions: share.positions };
     for (const p of this.ports) p.postMessage(job);
     this.current = id;
     let v: number;
@@ -80,9 +87,13 @@ export class Leader implements TeamLink {
       for (let r = Atomics.load(this.ctrl, RUNNING); r !== 0; r = Atomics.load(this.ctrl, RUNNING)) Atomics.wait(this.ctrl, RUNNING, r, 100);
       this.current = 0;
     }
-    let helped = 0;
-    for (const n of this.helperNodes) helped += n;
+    let helped = 0, helpedPositions = 0;
+    for (let k = 0; k < TEAM_PLACES; k++) {
+      helped += this.helperWork[k];
+      helpedPositions += this.helperWork[TEAM_PLACES + k];
+    }
     search.teamNodes += helped;
+    share.undo(helped, helpedPositions);
     // stopped because a helper proved the root: the budget is open again, the root's proof is read
     if (Atomics.load(this.ctrl, SOLVED) === id) {
       search.reopen();
@@ -104,18 +115,18 @@ export class Team {
   constructor(threads: number) {
     this.size = Math.max(1, Math.min(threads, TEAM_PLACES));
     const memory = new WebAssembly.Memory({ ...TEAM_MEMORY, shared: true });
-    const helperNodes = new Float64Array(new SharedArrayBuffer(8 * TEAM_PLACES));
+    const helperWork = new Float64Array(new SharedArrayBuffer(2 * 8 * TEAM_PLACES));
     const file = builtFile(import.meta.url, "team-worker.js");
     const ports: MessagePort[] = [];
     for (let place = 1; place < this.size; place++) {
       const { port1, port2 } = new MessageChannel();
       ports.push(port1);
-      const w = new Worker(file, { workerData: { role: "helper", place, memory, ctrl: this.ctrl, helperNodes, port: port2 }, transferList: [port2] });
+      const w = new Worker(file, { workerData: { role: "helper", place, memory, ctrl: this.ctrl, helperWork, port: port2 }, transferList: [port2] });
       w.unref();
       w.on("error", (e) => { this.failed = e; });
       this.helpers.push(w);
     }
-    this.leader = new Worker(file, { workerData: { role: "leader", place: 0, memory, ctrl: this.ctrl, helperNodes, ports }, transferList: ports });
+    this.leader = new Worker(file, { workerData: { role: "leader", place: 0, memory, ctrl: this.ctrl, helperWork, ports }, transferList: ports });
     this.leader.unref();
   }
 
