@@ -42,6 +42,10 @@ function medianSum(runs: Run[]): number {
 
 /** Each problem's answer and ko status, as one string per run (the runs must agree). */
 const verdicts = (r: Run) => r.outcomes.map((o) => `${o.file}:${o.got}:${o.koStatus}:${o.ko}`).join("|");
+const verdictOf = (r: Run, file: string) => {
+  const o = r.outcomes.find((x) => x.file === file);
+  return o ? `${o.got} ${o.ko || o.koStatus}` : "absent";
+};
 
 function main(): void {
   const workers = Number(arg("--workers", "2"));
@@ -65,12 +69,17 @@ function main(): void {
         `right ${a.summary.solved} / ${b.summary.solved} of ${a.summary.problems}`);
     }
   }
-  const same = [...one, ...many].every((r) => verdicts(r) === verdicts(one[0]));
+  const all = [...one, ...many];
+  const same = all.every((r) => verdicts(r) === verdicts(one[0]));
+  // the problems whose answer or ko status differs between runs, with what each run said
+  const differ = one[0].outcomes.map((o) => o.file).filter((f) => new Set(all.map((r) => verdictOf(r, f))).size > 1)
+    .map((f) => `${f}: ${all.map((r) => verdictOf(r, f)).join(" / ")}`);
   const result = {
     workers, rounds, timeLimitSeconds: seconds,
     pairs: one.map((a, i) => ({ one: total(a, "ms"), many: total(many[i], "ms"), ratio: total(a, "ms") / total(many[i], "ms") })),
     medianSums: { one: medianSum(one), many: medianSum(many), ratio: medianSum(one) / medianSum(many) },
     sameVerdicts: same,
+    differ,
     unknown: [...new Set([...one, ...many].flatMap((r) => r.summary.unknown))],
     wrong: [...new Set([...one, ...many].flatMap((r) => r.summary.wrong))],
   };
@@ -80,6 +89,7 @@ function main(): void {
       `${result.medianSums.many.toFixed(1)} s (${result.medianSums.ratio.toFixed(2)}x)`);
     console.log(`the same answers and ko statuses in every run: ${same ? "yes" : "no"}; unknown in some run: ` +
       `${result.unknown.join(", ") || "none"}; wrong: ${result.wrong.join(", ") || "none"}`);
+    for (const d of differ) console.log(`  differs (one thread's runs first): ${d}`);
   }
 }
 
