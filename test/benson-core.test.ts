@@ -7,6 +7,10 @@ import { describe, it, expect } from "vitest";
 import { Game } from "../src/core/game.js";
 import { bensonAlive } from "../src/prove/region.js";
 
+// the two kinds of suicide rule Benson's argument tells apart (the vital regions' condition)
+const FORBIDDEN = { suicide: "forbidden" } as const;
+const ALLOWED = { suicide: "allowed" } as const;
+
 /** A 32-bit PRNG (mulberry32) for reproducible positions. */
 function rng(seed: number): () => number {
   let a = seed >>> 0;
@@ -50,10 +54,10 @@ describe("Benson in the core agrees with the plain algorithm", () => {
           if (m % Math.max(1, Math.floor(length / 10)) !== 0) continue;
           const board = game.board();
           for (const colour of [1, 2] as const) {
-            const plain = bensonAlive({ width: w, height: h, board }, colour).size;
+            const plain = bensonAlive({ width: w, height: h, board }, colour, FORBIDDEN).size;
             expect(coreCount(game, board, colour)).toBe(plain);
             // where suicide is allowed too (every point of a vital region a liberty)
-            const strict = bensonAlive({ width: w, height: h, board }, colour, true).size;
+            const strict = bensonAlive({ width: w, height: h, board }, colour, ALLOWED).size;
             expect(coreCount(game, board, colour, true)).toBe(strict);
             expect(strict).toBeLessThanOrEqual(plain);
             checked++;
@@ -80,9 +84,9 @@ describe("Benson in the core agrees with the plain algorithm", () => {
     for (const suicide of ["forbidden", "allowed"] as const) {
       const game = new Game({ width: 9, height: 9, suicide, ko: "simple" });
       game.setup(board);
-      expect(bensonAlive({ width: 9, height: 9, board }, 2).size).toBe(9);
+      expect(bensonAlive({ width: 9, height: 9, board }, 2, FORBIDDEN).size).toBe(9);
       expect(coreCount(game, board, 2)).toBe(9);
-      expect(bensonAlive({ width: 9, height: 9, board }, 2, true).size).toBe(0);
+      expect(bensonAlive({ width: 9, height: 9, board }, 2, ALLOWED).size).toBe(0);
       expect(coreCount(game, board, 2, true)).toBe(0);
     }
     // Why, played out with White passing throughout. Black fills the outside liberties
@@ -149,7 +153,7 @@ describe("Benson in the core agrees with the plain algorithm", () => {
           fill(m + g, inRegion);
           const board = game.board();
           game.setBensonTargets([...board.keys()].filter((p) => board[p] === colour));
-          const plain = bensonAlive({ width: w, height: h, board }, colour).size;
+          const plain = bensonAlive({ width: w, height: h, board }, colour, FORBIDDEN).size;
           expect(game.bensonAliveFixed(name)).toBe(plain);
           checked++;
           if (plain > 0) withLife++;

@@ -34,7 +34,7 @@ describe("alive by eye regions", () => {
 
   it("counts a big corner and a one-point eye: alive where Benson is not", () => {
     const pos = board(sized(rows));
-    expect(bensonAlive(pos, 1).has(at(pos, "D5"))).toBe(false);
+    expect(bensonAlive(pos, 1, preset("japanese")).has(at(pos, "D5"))).toBe(false);
     const life = aliveByEyeRegions(pos, 1, preset("japanese"), [at(pos, "D5")], budget());
     expect(life.alive.has(at(pos, "D5"))).toBe(true);
     expect(life.alive.has(at(pos, "B1"))).toBe(true);
@@ -105,7 +105,7 @@ describe("alive by eye regions", () => {
     //  6 X X X X X X O
     //  5 O O O O O O O
     const pos = board(["...X.XO..", "...XXXO..", "...XXXO..", "XXXXXXO..", "OOOOOOO..", ".........", ".........", ".........", "........."]);
-    expect(bensonAlive(pos, 1).has(at(pos, "D9"))).toBe(false);
+    expect(bensonAlive(pos, 1, preset("japanese")).has(at(pos, "D9"))).toBe(false);
     // (30,000 moves tried: the search that plays the corner out needs about 45,000)
     const life = aliveByEyeRegions(pos, 1, preset("japanese"), blackStones(pos), { positions: 30_000, deadline: performance.now() + 20_000 });
     expect(life.alive.has(at(pos, "D9"))).toBe(true);

@@ -31,7 +31,7 @@ describe("open ground", () => {
   // empty points), and the plays next to the rest are exits
   it("a lone stone is fought for near itself, with exits", () => {
     const b = board(["C3"], []);
-    const r = searchRegion({ width: N, height: N, board: b }, [idx("C3")], "B");
+    const r = searchRegion({ width: N, height: N, board: b }, [idx("C3")], "B", preset("chinese"));
     // within three steps of C3 on an empty board: the diamond of Manhattan radius 3, 25 points,
     // less the two beyond the edges (three left of C3, three below it): 23 (the stone included)
     expect(r.points.length).toBe(23);

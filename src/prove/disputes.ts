@@ -300,9 +300,7 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
   const { width, height, board } = pos;
   const t0 = performance.now();
   const gtp = (p: number) => indexToGtp(p, width, height);
-  // (where the rules allow suicide, with the vital regions that argument needs: region.ts)
-  const suicide = rules.suicide !== "forbidden";
-  const benson = { 1: bensonAlive(pos, 1, suicide), 2: bensonAlive(pos, 2, suicide) } as Record<number, Set<number>>;
+  const benson = { 1: bensonAlive(pos, 1, rules), 2: bensonAlive(pos, 2, rules) } as Record<number, Set<number>>;
   const { id, members } = stringsOf(board, width, height);
   const game = new Game({ width, height, suicide: "forbidden", ko: "simple", toMove: firstToMove });
   game.setup(board, firstToMove);
@@ -641,8 +639,7 @@ function recount(pos: Board, rules: RuleSet, disputes: Dispute[], stonesOf: numb
   const board = pos.board.slice();
   for (const p of provenDead) board[p] = 0;
   const cleared = { width, height, board };
-  const suicide = rules.suicide !== "forbidden";
-  const benson = { 1: bensonAlive(cleared, 1, suicide), 2: bensonAlive(cleared, 2, suicide) } as Record<number, Set<number>>;
+  const benson = { 1: bensonAlive(cleared, 1, rules), 2: bensonAlive(cleared, 2, rules) } as Record<number, Set<number>>;
   const game = new Game({ width, height, suicide: "forbidden", ko: "simple", toMove: firstToMove });
   game.setup(board, firstToMove);
   const own = game.ownership(PLAYOUTS, 0x7f4a7c15, firstToMove);

@@ -167,7 +167,7 @@ export function problemFrom(req: ProveRequest): ProblemSpec {
   }
   if (colours.size > 1) throw new ArbiterError("the target stones must all be of one colour");
   const defender: Color = board[req.targets[0]] === 1 ? "B" : "W";
-  const open = searchRegion({ width, height, board }, req.targets, defender);
+  const open = searchRegion({ width, height, board }, req.targets, defender, req.rules);
   const region = req.exitsBarred ? barredRegion(open) : open;
   const threats = req.threats && req.threats.B + req.threats.W > 0 ? req.threats : undefined;
   return { width, height, board, rules: req.rules, defender, targets: req.targets, region, threats };
@@ -686,7 +686,7 @@ export function looksLikeSeki(spec: ProblemSpec, defenderLine: string[]): boolea
   const d = spec.defender === "B" ? 1 : 2;
   const targets = [...spec.region.targetStones].filter((p) => board[p] === d);
   if (targets.length === 0) return false;
-  const alive = bensonAlive({ width, height, board }, d, spec.rules.suicide !== "forbidden");
+  const alive = bensonAlive({ width, height, board }, d, spec.rules);
   if (targets.every((p) => alive.has(p))) return false;
   for (const p of targets) {
     for (const q of neighbours(p, width, height)) {
@@ -717,7 +717,7 @@ export function prove(req: ProveRequest, wantProof = false): ProveResult {
   const t0 = performance.now();
   const spec = problemFrom(req);
   const attacker = other(spec.defender);
-  if ([...spec.region.targetStones].every((p) => bensonAlive(spec, spec.defender === "B" ? 1 : 2, spec.rules.suicide !== "forbidden").has(p))) {
+  if ([...spec.region.targetStones].every((p) => bensonAlive(spec, spec.defender === "B" ? 1 : 2, spec.rules).has(p))) {
     // alive whatever is played: no ko can change that
     const ko: KoStatus = { status: "unconditional", winner: spec.defender, threats: 0, upTo: null, given: spec.threats ?? { B: 0, W: 0 } };
     return finish(req, spec, t0, { captured: false, line: [], nodes: 0, ko }, { captured: false, line: [], nodes: 0, ko }, false, true);

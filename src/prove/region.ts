@@ -1,6 +1,7 @@
 // Where a prove-by-capture search may play: derived from the target, never given by hand.
 // Runs once per proof (not in the search loop), on plain arrays.
 import type { Color } from "../core/codes.js";
+import type { RuleSet } from "../ruleset/ruleset.js";
 import { neighbours, connected, libertiesOf, stringsOf } from "../core/grid.js";
 
 export interface Board2D {
@@ -20,6 +21,10 @@ function flood(seeds: number[], inside: (i: number) => boolean, b: Board2D): Set
 /** Strings of one colour: point -> string id, and the strings' points. */
 const strings = (b: Board2D, colour: number) => stringsOf(b.board, b.width, b.height, colour);
 
+/** Whether the opponent may commit suicide: Benson's argument then needs a vital region's every
+ *  point to be a liberty, not only its empty ones (assembly/benson.ts). */
+export const suicideAllowed = (rules: Pick<RuleSet, "suicide">): boolean => rules.suicide !== "forbidden";
+
 /**
  * Benson's unconditional life: the points of `colour`'s strings that no sequence of opponent
  * moves can capture, even if `colour` always passes. A region (maximal connected set of points
@@ -28,7 +33,8 @@ const strings = (b: Board2D, colour: number) => stringsOf(b.board, b.width, b.he
  * than two vital regions, and regions bordered by such strings, are removed until nothing
  * changes.
  */
-export function bensonAlive(b: Board2D, colour: number, suicideAllowed = false): Set<number> {
+export function bensonAlive(b: Board2D, colour: number, rules: Pick<RuleSet, "suicide">): Set<number> {
+  const allPoints = suicideAllowed(rules);
   const { id, members } = strings(b, colour);
   const regionOf = new Int32Array(b.board.length).fill(-1);
   const regions: number[][] = [];
@@ -44,7 +50,7 @@ export function bensonAlive(b: Board2D, colour: number, suicideAllowed = false):
   regions.forEach((r, k) => {
     for (const p of r) for (const q of neighbours(p, b.width, b.height)) if (id[q] >= 0) border[k].add(id[q]);
     for (const s of border[k]) {
-      const vital = r.every((p) => (b.board[p] !== 0 && !suicideAllowed) || neighbours(p, b.width, b.height).some((q) => id[q] === s));
+      const vital = r.every((p) => (b.board[p] !== 0 && !allPoints) || neighbours(p, b.width, b.height).some((q) => id[q] === s));
       if (vital) vitalTo[k].add(s);
     }
   });
@@ -125,7 +131,7 @@ function farPoints(area: Set<number>, b: Board2D, d: number): number[] {
  * are not unconditionally alive are assumed safe (the usual convention of local life-and-death
  * search); the proof says so.
  */
-export function searchRegion(b: Board2D, targets: number[], defender: Color): SearchRegion {
+export function searchRegion(b: Board2D, targets: number[], defender: Color, rules: Pick<RuleSet, "suicide">): SearchRegion {
   const d = defender === "B" ? 1 : 2;
   const a = 3 - d;
   const { width, height, board } = b;
@@ -144,7 +150,7 @@ export function searchRegion(b: Board2D, targets: number[], defender: Color): Se
     // a group on an open board): the far part of it is outside, and reaching it is an exit
     else if (touchesDefender && area.size >= OPEN_AREA) for (const q of farPoints(area, b, d)) { outside.add(q); openGround.add(q); }
   }
-  const alive = bensonAlive(b, a);
+  const alive = bensonAlive(b, a, rules);
   const { id, members } = strings(b, a);
   const wallString = new Map<number, boolean>();
   const isWall = (sid: number): boolean => {

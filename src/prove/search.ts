@@ -20,7 +20,7 @@ import { Game } from "../core/game.js";
 import { other, colorCode, type Color } from "../core/codes.js";
 import { ruleKnobs, END } from "../rules/knobs.js";
 import type { RuleSet } from "../ruleset/ruleset.js";
-import { neighbours, type SearchRegion } from "./region.js";
+import { neighbours, suicideAllowed, type SearchRegion } from "./region.js";
 import { searchHooks } from "../core/wasm.js";
 
 export const WIN = 1;
@@ -174,7 +174,7 @@ export class Search {
     // Benson's test (an eye region's search asks it too, of the regions it keeps:
     // assembly/search.ts keptForEver); where the rules allow suicide, with the vital regions
     // that argument needs (assembly/benson.ts)
-    const bensonAll = rules.suicide !== "forbidden";
+    const bensonAll = suicideAllowed(rules);
     this.game.setBensonTargets(spec.targets);
     // "finished-game": fill-in and the loop guard (see ProblemSpec.tuning)
     const finished = spec.tuning === "finished-game";
@@ -288,7 +288,8 @@ export class Search {
   phase<T>(ms: number, f: () => T, positions = Infinity): T {
     const saved = this.phaseDeadline, savedPositions = this.phasePositions;
     this.phaseDeadline = Math.min(saved, performance.now() + ms);
-    this.phasePositions = Math.min(savedPositions, this.positions + positions);
+    // (the core compares its own count: `positions` adds the work before a restartBudget)
+    this.phasePositions = Math.min(savedPositions, (this.core.sPositions.value as number) + positions);
     this.core.searchPhase(this.phaseDeadline, this.phasePositions);
     try {
       return f();
