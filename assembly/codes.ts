@@ -104,3 +104,12 @@ export const RW_RECUR_REPORT = 19; // 1: the recurrence starts a loop (or voids)
 export const RW_SIT_LO = 20; // the situation hash after the move (board + player to move)
 export const RW_SIT_HI = 21;
 export const RW_WORDS = 22;
+
+// rulesReplay (a record's moves in one call): a move is the row-major point or REPLAY_PASS, with
+// REPLAY_WHITE set for White; the call ends with every move played, at the end of play, or at a
+// move that needs the referee's ruling one by one
+export const REPLAY_PASS = 0x7fff;
+export const REPLAY_WHITE = 0x8000;
+export const REPLAY_DONE = 0;
+export const REPLAY_ENDED = 1;
+export const REPLAY_NEEDS_REFEREE = 2;

@@ -12,7 +12,8 @@ import * as R from "./rules";
 import { setJournaling } from "./journal";
 import { RW_REFUSED_FROM, RW_HOT_STONES, RW_ING_CYCLE_AT, RW_ING_CYCLE_FROM, RW_ING_INITIATOR, RW_VOID_KIND, RW_VOID_FROM,
   RW_ENDED, RW_END_DETAIL, RW_PHASE, RW_REQUESTER, RW_GAME_PHASE_B, RW_GAME_PHASE_W, RW_CAPTURED, RW_SELF_CAPTURED,
-  RW_NO_CHANGE, RW_HASH_LO, RW_HASH_HI, RW_RECUR_FROM, RW_RECUR_REPORT, RW_SIT_LO, RW_SIT_HI, RW_WORDS, HISTORY_FULL } from "./codes";
+  RW_NO_CHANGE, RW_HASH_LO, RW_HASH_HI, RW_RECUR_FROM, RW_RECUR_REPORT, RW_SIT_LO, RW_SIT_HI, RW_WORDS, HISTORY_FULL,
+  REPLAY_PASS, REPLAY_WHITE, REPLAY_DONE, REPLAY_ENDED, REPLAY_NEEDS_REFEREE } from "./codes";
 import { BB_A, bbStringAt, bbTest } from "./bitboard";
 
 // Saved states for copy-make: slot 0 is the referee's undo, the rest serve searches.
@@ -243,4 +244,39 @@ export function passRuled(c: i32, abandon: bool): i32 {
   if (!R.canRecord()) return HISTORY_FULL;
   R.recordPass(c, abandon);
   return R_OK;
+}
+
+// ---- a record's moves in one call (corpus replay) -------------------------------------------
+// MOVES_IN: u16 per move, the row-major point (y*width+x) or REPLAY_PASS, with REPLAY_WHITE set
+// for a White move. rulesReplay plays them through the rule engine as rulesPlay and rulesPass
+// do, and stops at the first move that needs the referee's own ruling (a refusal, a recurring
+// board, a void) or at the end of play; the caller replays such a game move by move.
+export const MOVES_IN: usize = memory.data(R.MAX_PLY * 2, 16);
+export let replayPlayed: i32 = 0;
+export let replayRequester: i32 = 0; // the latest player who asked to end (new-ing), 0: none
+
+export function rulesReplay(n: i32, abandonFrom: i32): i32 {
+  replayPlayed = 0;
+  replayRequester = 0;
+  let status = REPLAY_DONE;
+  for (let i = 0; i < min(n, R.MAX_PLY); i++) {
+    const m = <i32>load<u16>(MOVES_IN + (<usize>i << 1));
+    const c = (m & REPLAY_WHITE) != 0 ? WHITE : BLACK;
+    const p = m & 0x7fff;
+    if (p == REPLAY_PASS) {
+      if (passRuled(c, i >= abandonFrom) != R_OK) { status = REPLAY_NEEDS_REFEREE; break; }
+      if (R.ended == R.END_CYCLE) { status = REPLAY_NEEDS_REFEREE; break; }
+    } else {
+      if (p >= width * height) { status = REPLAY_NEEDS_REFEREE; break; }
+      if (playRuled(p % width, p / width, c, true, false) != R_OK || R.recurFrom >= 0 || R.voided) {
+        status = REPLAY_NEEDS_REFEREE;
+        break;
+      }
+    }
+    replayPlayed = i + 1;
+    if (R.fRequester != 0) replayRequester = R.fRequester;
+    if (R.ended != R.END_NONE && R.ended != R.END_RECORD) { status = REPLAY_ENDED; break; }
+  }
+  writeRuling();
+  return status;
 }

@@ -4,7 +4,8 @@
 export { newGame, loadSetup, tryPlay, commitPlay, rollbackPlay, gamePlay, gamePass, writeBoard,
   saveSlot, loadSlot, BOARD_OUT, REMOVED_XY, SETUP_IN, STRING_OUT, situationHash, stringPoints, stringLiberties, MASK_IN, setLibertyMask, stringLibertiesIn,
   bensonFixRegion, bensonTargetsFixed,
-  rulesStart, rulesPlay, rulesPass, rulesUndo, RULING_OUT } from "./game";
+  rulesStart, rulesPlay, rulesPass, rulesUndo, RULING_OUT,
+  rulesReplay, MOVES_IN, replayPlayed, replayRequester } from "./game";
 export { lastCaptured, lastSelfCaptured, lastNoChange, lastHashAfter, boardHash, prisoners,
   width, height } from "./board";
 export { historyLength, lastPositionIndex, lastSituationIndex, positionHashAt, situationHashAt } from "./history";

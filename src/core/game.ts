@@ -203,6 +203,17 @@ export class Game {
     return false;
   }
 
+  /** A run of moves through the rule engine in one call (`moves`: C.REPLAY_* words): every
+   *  move played, play ended, or a move that needs ruling one by one (see assembly/game.ts
+   *  rulesReplay); `played` moves were made, and `requester` is the latest asker to end. */
+  rulesReplay(moves: Uint16Array, abandonFrom: number): { status: number; played: number; requester: number } {
+    const c = this.use();
+    const n = Math.min(moves.length, MAX_HISTORY + 2);
+    u16At(c, c.MOVES_IN, n).set(moves.subarray(0, n));
+    const status = c.rulesReplay(n, abandonFrom);
+    return { status, played: c.replayPlayed.value as number, requester: c.replayRequester.value as number };
+  }
+
   /** The rule engine's word on the latest move: RULING_OUT's words (indices RW_* of
    *  assembly/codes.ts), a view valid until the next call into the core. */
   ruling(): Int32Array {

@@ -16,6 +16,10 @@ export interface CoreExports {
   rulesUndo(): void;
   rulesPass(c: number, abandon: number): number;
   RULING_OUT: WebAssembly.Global;
+  rulesReplay(n: number, abandonFrom: number): number;
+  MOVES_IN: WebAssembly.Global;
+  replayPlayed: WebAssembly.Global;
+  replayRequester: WebAssembly.Global;
   gamePlay(x: number, y: number, c: number): number;
   gamePass(c: number): number;
   writeBoard(): void;

@@ -103,6 +103,10 @@ export class Referee {
   voided = false;
   /** New Ing: the player who asked to end */
   endRequester: Color | null = null;
+  /** the legal stone plays and passes of each side so far (the count's facts) */
+  readonly tally = { stones: { black: 0, white: 0 }, passes: { black: 0, white: 0 } };
+  /** moves played by playQuietly, with no ruling kept for each */
+  private quietMoves = 0;
   private readonly game: Game;
   private readonly hasSetup: boolean;
   /** the moves as the cycle reports read them (the rules themselves are the engine's) */
@@ -131,7 +135,7 @@ export class Referee {
    *  takes it over, and this referee must then be rebuilt (its moves played again). */
   get current(): boolean { return this.game.current; }
   /** moves played (legal or not) */
-  get played(): number { return this.moves.length; }
+  get played(): number { return this.quietMoves + this.moves.length; }
 
   /** Whether `m` may be played now; nothing changes. */
   isLegal(m: RecordMove): Legality {
@@ -144,18 +148,57 @@ export class Referee {
    *  abandon move (3.1: the record's last two passes). Null once play has ended. */
   play(m: RecordMove, abandon = false): MoveRuling | null {
     if (this.end) return null;
-    const num = this.moves.length + 1;
+    // a quiet replay kept no history for the cycle reports: it plays a whole record or nothing
+    if (this.quietMoves) throw new Error("internal: a move played after a quiet replay");
+    const num = this.played + 1;
     const t = this.assess(m, true);
     if (t !== "pass" && "legality" in t) return this.refuse(m, num, t);
     this.lastMover = m.color;
     return t === "pass" ? this.pass(m.color, num, abandon) : this.stone(m.color, num, t);
   }
 
+  /**
+   * Plays a record's moves from the start in one call to the core, keeping no ruling per move,
+   * as long as none needs one (corpus replay): play that ends leaves the rest unplayed. Returns
+   * false, with this referee spent (start a new one and play move by move), at a move the
+   * referee must rule on itself: an off-board point, two moves of one colour in a row, an
+   * opening pass, a refused play, a recurring board, a void. `abandonFrom` as in playRecord.
+   */
+  playQuietly(moves: readonly RecordMove[], abandonFrom: number): boolean {
+    if (this.played || this.end) return false;
+    const n = moves.length;
+    const words = new Uint16Array(n);
+    let last: Color | null = null;
+    for (let i = 0; i < n; i++) {
+      const m = moves[i];
+      if (m.offBoard || m.color === last) return false;
+      last = m.color;
+      const white = m.color === "W" ? C.REPLAY_WHITE : 0;
+      if (m.x === null || m.y === null) {
+        if (i === 0) return false;
+        words[i] = C.REPLAY_PASS | white;
+      } else words[i] = (m.y * this.width + m.x) | white;
+    }
+    const r = this.game.rulesReplay(words, abandonFrom);
+    if (r.status === C.REPLAY_NEEDS_REFEREE) return false;
+    for (let i = 0; i < r.played; i++) {
+      const m = moves[i];
+      const side = m.color === "B" ? "black" : "white";
+      if (m.x === null) this.tally.passes[side]++;
+      else this.tally.stones[side]++;
+    }
+    this.quietMoves = r.played;
+    if (r.played) this.lastMover = moves[r.played - 1].color;
+    if (r.requester) this.endRequester = r.requester === C.BLACK ? "B" : "W";
+    this.afterMove(r.played, this.game.ruling());
+    return true;
+  }
+
   /** The record ends here: a pause counts as an end by agreement, a resignation in RE ends
    *  play; otherwise play never ended (`record-ended`). */
   closeRecord(recorded: string | null): PlayEnd {
     if (this.end) return this.end;
-    const n = this.moves.length;
+    const n = this.played;
     const r = this.rules;
     // ing 1.5: "a record whose last moves are two passes is taken as paused and then ended by
     // agreement"; grand 4.4: after a suspension the players settle by agreement (协商终局)
@@ -191,7 +234,7 @@ export class Referee {
       return { legality: { legal: false, reason: "two-moves", rule: `${clauseFor(rules, "illegal")}: two moves in a row is a foul` }, foul: true };
     }
     if (m.x === null || m.y === null) {
-      if (this.moves.length === 0 && !this.hasSetup && rules.openingPass === "forbidden") {
+      if (this.played === 0 && !this.hasSetup && rules.openingPass === "forbidden") {
         return { legality: { legal: false, reason: "opening-pass", rule: "ing 1.1 (對局以實手開局: the game opens with a real move)" }, foul: false };
       }
       return "pass";
@@ -236,6 +279,7 @@ export class Referee {
     this.game.rulesPass(color, abandon);
     const w = this.game.ruling();
     const hash = hexWords(w);
+    this.tally.passes[color === "B" ? "black" : "white"]++;
     this.hist.push({ kind: "pass", n: num, color, point: null, captures: [], selfCaptures: [], noChange: true, abandon, hash, next: other(color) });
     const ruling: MoveRuling = { n: num, color, point: "pass", legal: true, reason: null, captures: [], selfCaptures: [], hash };
     this.moves.push(ruling);
@@ -247,6 +291,7 @@ export class Referee {
     const { captures, selfCaptures }: Removed = this.game.removed();
     const w = this.game.ruling();
     const hash = hexWords(w);
+    this.tally.stones[color === "B" ? "black" : "white"]++;
     this.hist.push({ kind: "play", n: num, color, point: t.index, captures, selfCaptures, noChange: w[C.RW_NO_CHANGE] !== 0,
       hash, next: other(color) });
     const ruling: MoveRuling = { n: num, color, point: this.vertices[t.index], legal: true, reason: null,

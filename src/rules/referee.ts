@@ -7,7 +7,7 @@ import { ArbiterError } from "../errors.js";
 import type { GameRecord } from "../record/record.js";
 import type { RuleSet } from "../ruleset/ruleset.js";
 import { clauseFor } from "./clauses.js";
-import { countFinal, factsFromMoves, resultOf, type Score } from "../scoring/count.js";
+import { countFinal, factsFromTally, resultOf, type Score } from "../scoring/count.js";
 import { Referee, type MoveRuling, type Cycle } from "./play.js";
 import type { EndReason } from "./knobs.js";
 import { DISPUTE_BUDGET, disputeFirstMover, type Dispute, type DisputeBudget, type SettleDisputes } from "./dispute.js";
@@ -70,6 +70,9 @@ export interface RefereeOptions {
   unfinished?: "no-result" | "count";
   /** the time control and the time each player used (`--time`, `--time-used`, or the record) */
   time?: { control: TimeControl; used: TimeUsed };
+  /** replay in one call to the core where no move needs a ruling of its own: the ruling then
+   *  lists the moves that have one (an illegal move, a cycle's), not every move (corpus mode) */
+  quiet?: boolean;
 }
 
 
@@ -125,7 +128,7 @@ export interface DeadStones {
 /** The referee: the record played through, its dead stones, the count and the result. `--dead
  *  auto` needs a prover: src/api's refereeRecord composes the same steps with one. */
 export function referee(record: GameRecord, opts: RefereeOptions): Ruling {
-  const played = playRecord(record, opts);
+  const played = playRecord(record, opts, opts.quiet);
   return decide(played, opts, deadStones(played, opts));
 }
 
@@ -145,20 +148,27 @@ export function startReferee(record: GameRecord, opts: Pick<RefereeOptions, "rul
   return { play, rules, firstToMove };
 }
 
-/** Plays the record through the move-by-move referee, up to the end of play. */
-export function playRecord(record: GameRecord, opts: Pick<RefereeOptions, "rules" | "komiGiven">): Played {
-  const { play, rules, firstToMove } = startReferee(record, opts, record.moves.length + 1);
-  // Zhang 3.1: the record's last two passes are both players abandoning
+/** Plays the record through the move-by-move referee, up to the end of play. `quiet`: in one
+ *  call to the core when no move needs a ruling of its own (Referee.playQuietly), the moves'
+ *  rulings then left out of the result (corpus replay); move by move otherwise. */
+export function playRecord(record: GameRecord, opts: Pick<RefereeOptions, "rules" | "komiGiven">, quiet = false): Played {
   const n = record.moves.length;
+  let { play, rules, firstToMove } = startReferee(record, opts, n + 1);
+  // Zhang 3.1: the record's last two passes are both players abandoning
   const abandonFrom = rules.end === "zhang-virtual" && n >= 2 && record.moves[n - 1].x === null &&
     record.moves[n - 2].x === null && !record.moves[n - 1].offBoard && !record.moves[n - 2].offBoard ? n - 2 : n;
   let movesAfterEnd = 0;
-  for (let i = 0; i < n; i++) {
-    if (play.end) {
-      movesAfterEnd = n - i;
-      break;
+  if (quiet && play.playQuietly(record.moves, abandonFrom)) movesAfterEnd = n - play.played;
+  else {
+    // a quiet replay stopped at a move that needs the referee: the game again, move by move
+    if (quiet) ({ play, rules, firstToMove } = startReferee(record, opts, n + 1));
+    for (let i = 0; i < n; i++) {
+      if (play.end) {
+        movesAfterEnd = n - i;
+        break;
+      }
+      play.play(record.moves[i], i >= abandonFrom);
     }
-    play.play(record.moves[i], i >= abandonFrom);
   }
   const recorded = normaliseResult(record.result);
   return { record, rules, play, end: play.closeRecord(recorded), recorded, movesAfterEnd, firstToMove,
@@ -214,13 +224,14 @@ export function decide(played: Played, opts: RefereeOptions, dead: DeadStones): 
   const gtp = (i: number) => indexToGtp(i, width, height);
   const notes: string[] = [...(opts.notes ?? []), ...dead.notes];
   const toIndices = (list: string[] | undefined) => (list ?? []).map((v) => deadIndex(v, width, height));
-  const facts = factsFromMoves(play.moves, { gamePhase: play.gamePhaseMoves, askedToEnd: play.endRequester, prisoners: played.prisoners });
+  const facts = factsFromTally(play.tally, { gamePhase: play.gamePhaseMoves, askedToEnd: play.endRequester, prisoners: played.prisoners });
   if (opts.own) facts.own = { black: toIndices(opts.own.B), white: toIndices(opts.own.W) };
   if (opts.seki) facts.seki = toIndices(opts.seki);
   // handicap stones placed before play (ing's handicap by passes gives no compensation)
   if (record.setup.some((c) => c !== 0) && record.handicap >= 2 && rules.handicap === "placed") facts.handicap = record.handicap;
-  const score = countFinal({ width, height, board: played.board, dead: dead.dead }, rules, facts);
-  const decided = decideResult({ rules, end: theEnd.reason, voided: play.voided, illegal: play.illegal, recorded }, score, opts.unfinished, notes);
+  // counted only where the result needs the count (not after a resignation, say)
+  const count = () => countFinal({ width, height, board: played.board, dead: dead.dead }, rules, facts);
+  const decided = decideResult({ rules, end: theEnd.reason, voided: play.voided, illegal: play.illegal, recorded }, count, opts.unfinished, notes);
   const time = opts.time ? ruleOnTime(opts.time.control, opts.time.used, rules.timeRule) : undefined;
   if (time) applyTime(time, decided, rules, notes);
   const { result, decidedBy, score: finalScore } = decided;
@@ -261,13 +272,15 @@ export interface GameOutcome {
   recorded: string | null;
 }
 
-/** The result before the ruling on time: what ended the game, else the count. `unfinished`:
- *  whether a game that never ended is counted (a simulated game stopped by its move cap). */
-export function decideResult(o: GameOutcome, score: Score, unfinished: RefereeOptions["unfinished"], notes: string[]): Decided {
+/** The result before the ruling on time: what ended the game, else the count (`count`: the
+ *  score, or how to count it when the result needs it). `unfinished`: whether a game that never
+ *  ended is counted (a simulated game stopped by its move cap). */
+export function decideResult(o: GameOutcome, count: Score | (() => Score), unfinished: RefereeOptions["unfinished"],
+  notes: string[]): Decided {
   const { end, recorded, rules } = o;
   const ill = o.illegal;
-  const lazy = score.breakdown.laziness;
-  if (o.voided) return { result: "Void", decidedBy: "cycle", score };
+  const score = () => typeof count === "function" ? count() : count;
+  if (o.voided) return { result: "Void", decidedBy: "cycle", score: score() };
   if (ill && (ill.foul || rules.illegalMove === "forfeit")) return { result: `${other(ill.by)}+F`, decidedBy: "forfeit", score: null };
   if (end === "resignation" && recorded) return { result: recorded, decidedBy: "resignation", score: null };
   if (end === "record-ended" && recorded && /^[BW]\+[TF]$/.test(recorded)) {
@@ -276,11 +289,13 @@ export function decideResult(o: GameOutcome, score: Score, unfinished: RefereeOp
   if (end === "record-ended" && unfinished !== "count" && !isCount(recorded)) {
     // play never ended and the players did not count: there is no result to give
     notes.push("the record ends before play ended (no ending passes) and its RE holds no count: no result");
-    return { result: "?", decidedBy: "record-ended", score };
+    return { result: "?", decidedBy: "record-ended", score: score() };
   }
+  const counted = score();
   // new-ing 2.8: the player who asked to end with 荒空 left on the board loses
-  if (lazy?.failed && lazy.against && end === "null-moves") return { result: `${other(lazy.against)}+F`, decidedBy: "laziness", score };
-  return { result: resultOf(score, rules.tie), decidedBy: "count", score };
+  const lazy = counted.breakdown.laziness;
+  if (lazy?.failed && lazy.against && end === "null-moves") return { result: `${other(lazy.against)}+F`, decidedBy: "laziness", score: counted };
+  return { result: resultOf(counted, rules.tie), decidedBy: "count", score: counted };
 }
 
 /** Time (ing 1.10, new-ing 2.x 违时终局): a loss on time decides a game that was counted or

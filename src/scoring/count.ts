@@ -80,6 +80,16 @@ export interface MoveFact {
   selfCaptures?: string[];
 }
 
+/** The facts of a count from the referee's tallies of each side's legal stone plays and passes,
+ *  with the stone plays before the first pause (grand 4.5: the dispute phase is the rest), who
+ *  asked to end (new-ing 2.4) and the prisoners, as the referee knows them. */
+export function factsFromTally(tally: { stones: { black: number; white: number }; passes: { black: number; white: number } },
+  known: { gamePhase: { B: number; W: number }; askedToEnd: Color | null; prisoners?: CountFacts["prisoners"] }): CountFacts {
+  const game = { black: known.gamePhase.B, white: known.gamePhase.W };
+  const dispute = { black: tally.stones.black - game.black, white: tally.stones.white - game.white };
+  return { realMoves: { game, dispute }, passes: { ...tally.passes }, askedToEnd: known.askedToEnd, prisoners: known.prisoners };
+}
+
 /**
  * The facts a count can take from the moves: real moves per phase (grand 4.5: the game phase ends
  * at the first two consecutive passes), passes per side (AGA pass stones), and who asked to end

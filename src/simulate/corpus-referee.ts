@@ -98,7 +98,8 @@ export function refereeBatch(task: CorpusTask): CorpusPart {
       try {
         for (const r of task.rules) {
           const rules = !task.komiGiven && record.komi !== null ? withKnobs(r.rules, { komi: record.komi }) : r.rules;
-          rulings.push(referee(record, { rules, rulesFrom: "option", dead: "none", komiGiven: task.komiGiven || record.komi !== null }));
+          rulings.push(referee(record, { rules, rulesFrom: "option", dead: "none", komiGiven: task.komiGiven || record.komi !== null,
+            quiet: true }));
         }
       } catch (e) {
         part.skipped.push({ file, why: message(e), seq: item.seq });
