@@ -107,6 +107,44 @@ describe("arbiter corpus", () => {
     expect(unknown.stderr).toMatch(/^arbiter: unknown rule set "klingon"/);
   });
 
+  it("reads a long collection in pieces, naming each game FILE#N and each problem's line", () => {
+    // 60 games of about 600 bytes, one per line: more than one piece of 16 KB; game 45 is broken
+    // (line 45) and game 50 retakes a ko at once (illegal under japanese)
+    const filler = Array.from({ length: 40 }, (_, k) => `C[${"x".repeat(10)}]`).join("");
+    const lines = Array.from({ length: 60 }, (_, k) => k === 44 ? "(;GM[1]SZ[9];B[ee]W)"
+      : k === 49 ? KO_AT_ONCE : `(;GM[1]FF[4]SZ[9]KM[7]RE[W+R]${filler};B[ee];W[cc];B[gc])`);
+    const file = join(dir, "coll.sgf");
+    writeFileSync(file, lines.join("\n") + "\n");
+    const r = arbiter("corpus", file, "--rules", "japanese", "--json", "--workers", "2");
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.files).toBe(1);
+    expect(out.games).toBe(59);
+    expect(out.skipped).toEqual([{ file: `${file}#45`, why: expect.stringMatching(/^broken SGF: .* at line 45, column \d+/) }]);
+    expect(out.examples).toContainEqual({ file: `${file}#50`, rules: "japanese", what: "move 10 (W B4) is illegal: ko" });
+    // the moves refereed: 58 games of 3 moves and the ko game's 10
+    expect(out.rules.japanese.moves).toBe(58 * 3 + 10);
+    // --limit counts games, not files
+    const some = JSON.parse(arbiter("corpus", file, "--rules", "japanese", "--json", "--limit", "30").stdout);
+    expect(some.games).toBe(30);
+  });
+
+  it("reads other SGF extensions from folders only when asked (--extensions)", () => {
+    const folder = join(dir, "mgt");
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, "a.mgt"), PLAIN);
+    writeFileSync(join(folder, "b.sgf"), PLAIN);
+    const plain = JSON.parse(arbiter("corpus", folder, "--rules", "japanese", "--json").stdout);
+    expect(plain.games).toBe(1);
+    expect(plain.skipped).toEqual([{ file: join(folder, "a.mgt"), why: "not an SGF file (no .sgf extension)" }]);
+    const both = JSON.parse(arbiter("corpus", folder, "--rules", "japanese", "--json", "--extensions", "sgf,mgt").stdout);
+    expect(both.games).toBe(2);
+    expect(both.skipped).toEqual([]);
+    const bad = arbiter("corpus", folder, "--extensions", "sgf,../x");
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/--extensions sgf,\.\.\/x: expected a comma-separated list/);
+  });
+
   it.skipIf(!existsSync(KGS))("replays real KGS games from a tarball (--limit)", () => {
     const tgz = readdirSync(KGS).filter((f) => f.endsWith(".tar.gz")).sort()[0];
     const r = arbiter("corpus", join(KGS, tgz), "--rules", "japanese,chinese", "--limit", "40", "--json", "--workers", "2");

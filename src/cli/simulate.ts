@@ -108,7 +108,8 @@ export function registerResearchCommands(program: Command): void {
     .argument("<paths...>", "SGF files, folders or tarballs")
     .option("--rules <list>", "comma-separated rule sets", DEFAULT_RULES)
     .option("--workers <w>", "worker threads", String(defaultWorkers()))
-    .option("--limit <n>", "read at most n games")
+    .option("--limit <n>", "read at most n games (game trees)")
+    .option("--extensions <list>", "extensions of the SGF files read from folders and tarballs (a file named on the command line is always read)", "sgf")
     .option("--examples <n>", "examples to list per rule set and kind of finding", "3")
     .option("--json", "print JSON")
     .option("--no-progress", "no progress bar (it is shown only when stderr is a terminal)");
@@ -119,7 +120,11 @@ export function registerResearchCommands(program: Command): void {
     const limit = opts.limit === undefined ? Infinity : whole("--limit", opts.limit, 1, 2 ** 31 - 1);
     const examples = whole("--examples", opts.examples, 0, 1000);
     const komiGiven = typeof opts.komi === "string";
-    const r = await runCorpus({ paths, rules, workers, limit, examplesPerKind: examples, komiGiven,
+    const extensions = String(opts.extensions).split(",").map((e) => e.trim().replace(/^\./, ""));
+    if (extensions.some((e) => !/^[A-Za-z0-9][A-Za-z0-9.]{0,15}$/.test(e))) {
+      throw new ArbiterError(`--extensions ${String(opts.extensions)}: expected a comma-separated list like sgf,mgt`);
+    }
+    const r = await runCorpus({ paths, rules, workers, limit, examplesPerKind: examples, komiGiven, extensions,
       progress: opts.progress !== false && !!process.stderr.isTTY });
     if (opts.json) process.stdout.write(JSON.stringify(r) + "\n");
     else process.stdout.write(corpusTable(r));

@@ -38,15 +38,19 @@ const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9 || c 
 const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 const isUpper = (c: number) => c >= 65 && c <= 90;
 
-/** The line and column of an offset (1-based), for an error message. */
-function where(text: string, pos: number): string {
-  let line = 1;
+/** Where a text starts in its file (1-based): a piece of a collection read on its own (split.ts). */
+export interface SgfOrigin { line: number; column: number }
+const FILE_START: SgfOrigin = { line: 1, column: 1 };
+
+/** The line and column of an offset (1-based) in the file, for an error message. */
+function where(text: string, pos: number, origin: SgfOrigin): string {
+  let line = origin.line;
   let start = 0;
   for (let i = text.indexOf("\n"); i >= 0 && i < pos; i = text.indexOf("\n", i + 1)) {
     line++;
     start = i + 1;
   }
-  return `line ${line}, column ${pos - start + 1}`;
+  return `line ${line}, column ${pos - start + (line === origin.line ? origin.column : 1)}`;
 }
 
 /** A value's text without its escapes (SGF FF4: "\" makes the next character plain, "\" before
@@ -76,7 +80,8 @@ function unescape(text: string, from: number, to: number): string {
  * which takes the rest of the text. Text outside the game trees refuses the tree next to it.
  * `most`: stop at the next tree after this many.
  */
-export function lexSgf(text: string, keep: ReadonlySet<string>, limits: SgfLimits = SGF_LIMITS, most = Infinity): SgfGame[] {
+export function lexSgf(text: string, keep: ReadonlySet<string>, limits: SgfLimits = SGF_LIMITS, most = Infinity,
+  origin: SgfOrigin = FILE_START): SgfGame[] {
   const games: SgfGame[] = [];
   const n = text.length;
   let i = 0;
@@ -92,15 +97,15 @@ export function lexSgf(text: string, keep: ReadonlySet<string>, limits: SgfLimit
       continue;
     }
     const index = games.length + 1;
-    const tree = readTree(text, i, keep, limits);
+    const tree = readTree(text, i, keep, limits, origin);
     i = tree.end;
     if (stray >= 0) {
-      games.push({ index, error: strayError(text, stray) });
+      games.push({ index, error: strayError(text, stray, origin) });
       stray = -1;
     } else games.push("error" in tree ? { index, error: tree.error } : { index, nodes: tree.nodes });
   }
   if (stray >= 0) {
-    const error = strayError(text, stray);
+    const error = strayError(text, stray, origin);
     // trailing text refuses the last tree, or is the file's only content
     if (games.length > 0) games[games.length - 1] = { index: games.length, error };
     else games.push({ index: 1, error });
@@ -113,13 +118,13 @@ function snippet(text: string, at: number): string {
   return text.slice(at, at + 20).split(/[\r\n]/)[0].replace(/[\x00-\x1f\x7f]/g, "?");
 }
 
-function strayError(text: string, at: number): string {
+function strayError(text: string, at: number, origin: SgfOrigin): string {
   const c = text.charCodeAt(at);
   if (isLetter(c) || c === SEMI || c === LBR || c === CLOSE) {
-    return c === CLOSE ? `broken SGF: unmatched ")" at ${where(text, at)}`
-      : `broken SGF: text outside a game tree at ${where(text, at)}: "${snippet(text, at)}"`;
+    return c === CLOSE ? `broken SGF: unmatched ")" at ${where(text, at, origin)}`
+      : `broken SGF: text outside a game tree at ${where(text, at, origin)}: "${snippet(text, at)}"`;
   }
-  return `broken SGF: unexpected "${snippet(text, at).slice(0, 1)}" at ${where(text, at)}`;
+  return `broken SGF: unexpected "${snippet(text, at).slice(0, 1)}" at ${where(text, at, origin)}`;
 }
 
 /** The offset of the next "(" outside a value, from i. */
@@ -158,7 +163,7 @@ type Tree = { end: number; nodes: SgfProps[] } | { end: number; error: string };
 
 /** One game tree starting at the "(" at `start`: its main line, or its first error; `end` is the
  *  offset after its closing ")" (the end of the text after an unclosed value). */
-function readTree(text: string, start: number, keep: ReadonlySet<string>, limits: SgfLimits): Tree {
+function readTree(text: string, start: number, keep: ReadonlySet<string>, limits: SgfLimits, origin: SgfOrigin): Tree {
   const n = text.length;
   const nodes: SgfProps[] = [];
   let error: string | null = null;
@@ -182,21 +187,21 @@ function readTree(text: string, start: number, keep: ReadonlySet<string>, limits
     if (c === LBR) {
       const close = valueEnd(text, i + 1);
       if (close < 0) {
-        fail(() => `broken SGF: unexpected "[" at ${where(text, i)} (a value is not closed by ])`);
+        fail(() => `broken SGF: unexpected "[" at ${where(text, i, origin)} (a value is not closed by ])`);
         return { end: n, error: error as unknown as string };
       }
-      if (ident < 0) fail(() => `broken SGF: a value without a property at ${where(text, i)}: "${snippet(text, i)}"`);
+      if (ident < 0) fail(() => `broken SGF: a value without a property at ${where(text, i, origin)}: "${snippet(text, i)}"`);
       else {
         identHasValue = true;
-        if (++values > limits.maxValues) fail(() => `SGF too large to read: more than ${limits.maxValues} property values in game tree at ${where(text, start)}`);
+        if (++values > limits.maxValues) fail(() => `SGF too large to read: more than ${limits.maxValues} property values in game tree at ${where(text, start, origin)}`);
         else if (props) props.push(unescape(text, i + 1, close));
       }
       i = close + 1;
       continue;
     }
-    if (ident >= 0 && !identHasValue) fail(() => `broken SGF: property ${text.slice(ident, i).replace(/\s+/g, "")} has no value at ${where(text, ident)}`);
+    if (ident >= 0 && !identHasValue) fail(() => `broken SGF: property ${text.slice(ident, i).replace(/\s+/g, "")} has no value at ${where(text, ident, origin)}`);
     if (isLetter(c)) {
-      if (expectNode) fail(() => `broken SGF: a game tree must start with ";" at ${where(text, i)}`);
+      if (expectNode) fail(() => `broken SGF: a game tree must start with ";" at ${where(text, i, origin)}`);
       ident = i;
       identHasValue = false;
       let name = "";
@@ -213,7 +218,7 @@ function readTree(text: string, start: number, keep: ReadonlySet<string>, limits
     if (c === SEMI) {
       expectNode = false;
       if (++nodeCount > limits.maxNodes) {
-        fail(() => `SGF too large to read: more than ${limits.maxNodes} nodes in the game tree at ${where(text, start)}`);
+        fail(() => `SGF too large to read: more than ${limits.maxNodes} nodes in the game tree at ${where(text, start, origin)}`);
         node = null;
       } else if (onMain[depth - 1] && !hadChild[depth - 1] && error === null) {
         node = Object.create(null) as SgfProps;
@@ -223,8 +228,8 @@ function readTree(text: string, start: number, keep: ReadonlySet<string>, limits
       continue;
     }
     if (c === OPEN) {
-      if (expectNode) fail(() => `broken SGF: a game tree must start with ";" at ${where(text, i)}`);
-      if (depth + 1 > limits.maxDepth) fail(() => `broken SGF: variations nested more than ${limits.maxDepth} deep at ${where(text, i)}`);
+      if (expectNode) fail(() => `broken SGF: a game tree must start with ";" at ${where(text, i, origin)}`);
+      if (depth + 1 > limits.maxDepth) fail(() => `broken SGF: variations nested more than ${limits.maxDepth} deep at ${where(text, i, origin)}`);
       const main = onMain[depth - 1] && !hadChild[depth - 1];
       hadChild[depth - 1] = true;
       onMain[depth] = main;
@@ -236,16 +241,16 @@ function readTree(text: string, start: number, keep: ReadonlySet<string>, limits
       continue;
     }
     if (c === CLOSE) {
-      if (expectNode) fail(() => `broken SGF: empty game tree at ${where(text, i)}`);
+      if (expectNode) fail(() => `broken SGF: empty game tree at ${where(text, i, origin)}`);
       depth--;
       node = null;
       i++;
       continue;
     }
-    fail(() => `broken SGF: unexpected "${snippet(text, i).slice(0, 1)}" at ${where(text, i)}`);
+    fail(() => `broken SGF: unexpected "${snippet(text, i).slice(0, 1)}" at ${where(text, i, origin)}`);
     i++;
   }
-  if (ident >= 0 && !identHasValue) fail(() => `broken SGF: property ${text.slice(ident, i).replace(/\s+/g, "")} has no value at ${where(text, ident)}`);
+  if (ident >= 0 && !identHasValue) fail(() => `broken SGF: property ${text.slice(ident, i).replace(/\s+/g, "")} has no value at ${where(text, ident, origin)}`);
   if (depth > 0) fail(() => `broken SGF: ${depth} game tree${depth > 1 ? "s are" : " is"} not closed by ")" at the end of the file`);
   return error !== null ? { end: i, error } : { end: i, nodes };
 }

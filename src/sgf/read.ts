@@ -4,7 +4,7 @@
 import { ArbiterError } from "../errors.js";
 import { MAX_SIDE, MIN_SIDE, type Color } from "../core/codes.js";
 import type { GameRecord, RecordClock, RecordMove } from "../record/record.js";
-import { lexSgf, SGF_LIMITS, type SgfProps } from "./lex.js";
+import { lexSgf, SGF_LIMITS, type SgfOrigin, type SgfProps } from "./lex.js";
 
 /** Fox's scaled komi, as KataGo and OGS read it: 275 and 550 are 5.5, 325/650 6.5, 350/700 7,
  *  375/750 7.5. */
@@ -173,9 +173,10 @@ export function decodeRecord(bytes: Buffer): string {
 }
 
 /** Every game tree of an SGF text, each read or refused on its own (a collection holds several);
- *  the main line is the first variation. */
-export function readSgfCollection(text: string): ReadGame[] {
-  return lexSgf(text, READ).map((g) => {
+ *  the main line is the first variation. `origin`: where the text starts in its file (a piece of
+ *  a collection, src/sgf/split.ts), for the lines and columns of messages. */
+export function readSgfCollection(text: string, origin?: SgfOrigin): ReadGame[] {
+  return lexSgf(text, READ, SGF_LIMITS, Infinity, origin).map((g) => {
     if ("error" in g) return g;
     try {
       return readGame(g.nodes, g.index);

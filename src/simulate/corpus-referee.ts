@@ -6,15 +6,26 @@ import { referee, normaliseResult, type Cycle } from "../rules/referee.js";
 import { withKnobs, type RuleSet } from "../ruleset/ruleset.js";
 import { ArbiterError } from "../errors.js";
 
+/** Whole game trees of a record (all of a small one; a piece of a collection, src/sgf/split.ts). */
 export interface CorpusItem {
   /** reading order, for a report that does not depend on the workers */
   seq: number;
   file: string;
   text: string;
+  /** the number of the first tree in the record, and where the text starts in it */
+  firstTree: number;
+  line: number;
+  column: number;
+  /** the record holds other pieces: its games are named FILE#N whatever this piece holds */
+  several: boolean;
+  /** read at most this many trees of the piece (--limit) */
+  most?: number;
 }
 
 export interface CorpusRuleStats {
   games: number;
+  /** moves refereed (each game's up to the end of play) */
+  moves: number;
   /** games in which a board position recurs (or would, by a play the rule set forbids) */
   gamesWithCycle: number;
   cycles: Record<string, number>;
@@ -69,14 +80,19 @@ const bump = (c: Record<string, number>, k: string | number) => {
   c[k] = (c[k] ?? 0) + 1;
 };
 
+export function emptyStats(): CorpusRuleStats {
+  return { games: 0, moves: 0, gamesWithCycle: 0, cycles: {}, cycleLengths: {}, forbidden: {}, results: {}, resultChanged: 0,
+    resultChangedBy: {}, endReasons: {}, decidedBy: {} };
+}
+
 export function refereeBatch(task: CorpusTask): CorpusPart {
   const part: CorpusPart = { games: 0, skipped: [], rules: {}, examples: [] };
-  const stats = (key: string) => (part.rules[key] ??= { games: 0, gamesWithCycle: 0, cycles: {}, cycleLengths: {}, forbidden: {},
-    results: {}, resultChanged: 0, resultChangedBy: {}, endReasons: {}, decidedBy: {} });
+  const stats = (key: string) => (part.rules[key] ??= emptyStats());
   for (const item of task.items) {
     let games;
     try {
-      games = readSgfCollection(item.text);
+      games = readSgfCollection(item.text, { line: item.line, column: item.column });
+      if (item.most !== undefined) games = games.slice(0, item.most);
     } catch (e) {
       part.skipped.push({ file: item.file, why: message(e), seq: item.seq });
       continue;
@@ -86,7 +102,7 @@ export function refereeBatch(task: CorpusTask): CorpusPart {
       continue;
     }
     games.forEach((read, gi) => {
-      const file = games.length > 1 ? `${item.file}#${gi + 1}` : item.file;
+      const file = item.several || games!.length > 1 ? `${item.file}#${item.firstTree + gi}` : item.file;
       // a game refused on its own: the collection's other games are kept
       if (isRefused(read)) {
         part.skipped.push({ file, why: read.error, seq: item.seq });
@@ -111,6 +127,7 @@ export function refereeBatch(task: CorpusTask): CorpusPart {
         const key = task.rules[i].key;
         const s = stats(key);
         s.games++;
+        s.moves += ruling.end.atMove;
         const example = (kind: string, what: string) => {
           if (task.examplesPerKind > 0) part.examples.push({ seq: item.seq, file, rules: key, kind, what });
         };

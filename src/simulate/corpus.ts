@@ -2,7 +2,7 @@
 // the TypeScript referee under each rule set, in a piscina pool (DESIGN.md 3 `corpus`). Records
 // are read here, in order, and sent to the workers in tasks; a broken record is reported in
 // `skipped` and never stops the run.
-import { createReadStream, readdirSync, readFileSync, statSync } from "node:fs";
+import { createReadStream, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { createGunzip } from "node:zlib";
 import tar from "tar-stream";
@@ -10,7 +10,8 @@ import { Piscina } from "piscina";
 import { esmWorker } from "../core/built.js";
 import { ArbiterError } from "../errors.js";
 import type { RuleSet } from "../ruleset/ruleset.js";
-import { refereeBatch, type CorpusItem, type CorpusPart, type CorpusRuleStats } from "./corpus-referee.js";
+import { SgfSplitter, type SgfSplit } from "../sgf/split.js";
+import { emptyStats, refereeBatch, type CorpusExample, type CorpusItem, type CorpusPart, type CorpusRuleStats } from "./corpus-referee.js";
 export type { CorpusRuleStats };
 
 export interface CorpusOptions {
@@ -25,7 +26,15 @@ export interface CorpusOptions {
   progress: boolean;
   /** records per task */
   taskSize?: number;
+  /** the extensions of SGF files in folders and tarballs (default: sgf) */
+  extensions?: string[];
 }
+
+/** A task holds about this many bytes of SGF. */
+const TASK_BYTES = 256 * 1024;
+/** A collection is cut into pieces of about this many bytes, read one at a time in a worker: a
+ *  piece's games are alive together (a 256 KB piece spent 40% of the run collecting garbage). */
+const PIECE_BYTES = 16 * 1024;
 
 export interface CorpusReport {
   games: number;
@@ -35,22 +44,55 @@ export interface CorpusReport {
   files: number;
   workers: number;
   ms: number;
+  /** moves refereed under all the rule sets, and per second of the run per worker */
+  moves: number;
+  movesPerSecondPerWorker: number;
   interrupted: boolean;
 }
 
 const MAX_RECORD_BYTES = 16 * 1024 * 1024;
 const isTarball = (p: string) => /\.(tar\.gz|tgz)$/i.test(p);
-const isSgf = (p: string) => /\.sgf$/i.test(p);
+/** The extensions of SGF-bearing files read from folders and tarballs (`--extensions`). */
+export const SGF_EXTENSIONS = ["sgf"];
+const hasExtension = (p: string, exts: readonly string[]) => exts.some((e) => p.toLowerCase().endsWith(`.${e.toLowerCase()}`));
+const notSgf = (exts: readonly string[]) => `not an SGF file (no ${exts.map((e) => `.${e}`).join(" or ")} extension)`;
+
+/** A record (a file, or a tarball's entry) as its bytes stream in, or why it is skipped. Each
+ *  record's bytes must be read to the end (or given up) before the next is asked for. */
+export type RecordSource = { kind: "record"; file: string; bytes: AsyncIterable<Buffer> } | { kind: "skip"; file: string; why: string };
+
+/** Every record of the paths, in order: folders sorted and walked, tarballs streamed, files read
+ *  in chunks (memory does not grow with a record's size). */
+export async function* records(paths: string[], exts: readonly string[] = SGF_EXTENSIONS): AsyncGenerator<RecordSource> {
+  for (const p of paths) yield* fromPath(p, true, exts);
+}
 
 export type Source = { kind: "item"; file: string; text: string } | { kind: "skip"; file: string; why: string };
 
-/** Every record of the paths, in order: folders sorted and walked, tarballs streamed (also for the
- *  real-data benchmarks). */
+/** Every record of the paths, each read whole (at most 16 MB), for the real-data benchmarks. */
 export async function* sources(paths: string[]): AsyncGenerator<Source> {
-  for (const p of paths) yield* fromPath(p, true);
+  for await (const r of records(paths)) {
+    if (r.kind === "skip") {
+      yield r;
+      continue;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const c of r.bytes) {
+        size += c.length;
+        if (size <= MAX_RECORD_BYTES) chunks.push(c);
+      }
+    } catch (e) {
+      yield { kind: "skip", file: r.file, why: `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+      continue;
+    }
+    yield size > MAX_RECORD_BYTES ? { kind: "skip", file: r.file, why: `${size} bytes: records over ${MAX_RECORD_BYTES} bytes are refused` }
+      : { kind: "item", file: r.file, text: Buffer.concat(chunks).toString("utf8") };
+  }
 }
 
-async function* fromPath(p: string, named: boolean): AsyncGenerator<Source> {
+async function* fromPath(p: string, named: boolean, exts: readonly string[]): AsyncGenerator<RecordSource> {
   let st;
   try {
     st = statSync(p);
@@ -66,29 +108,26 @@ async function* fromPath(p: string, named: boolean): AsyncGenerator<Source> {
       yield { kind: "skip", file: p, why: `cannot list the folder: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
       return;
     }
-    for (const n of names) yield* fromPath(join(p, n), false);
+    for (const n of names) yield* fromPath(join(p, n), false, exts);
     return;
   }
   if (isTarball(p)) {
-    yield* fromTarball(p);
+    yield* fromTarball(p, exts);
     return;
   }
-  if (!named && !isSgf(p)) {
-    yield { kind: "skip", file: p, why: "not an SGF file (no .sgf extension)" };
+  if (!named && !hasExtension(p, exts)) {
+    yield { kind: "skip", file: p, why: notSgf(exts) };
     return;
   }
-  if (st.size > MAX_RECORD_BYTES) {
-    yield { kind: "skip", file: p, why: `${st.size} bytes: records over ${MAX_RECORD_BYTES} bytes are refused` };
-    return;
-  }
+  const stream = createReadStream(p, { highWaterMark: 1 << 20 });
   try {
-    yield { kind: "item", file: p, text: readFileSync(p, "utf8") };
-  } catch (e) {
-    yield { kind: "skip", file: p, why: `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+    yield { kind: "record", file: p, bytes: stream };
+  } finally {
+    stream.destroy();
   }
 }
 
-async function* fromTarball(p: string): AsyncGenerator<Source> {
+async function* fromTarball(p: string, exts: readonly string[]): AsyncGenerator<RecordSource> {
   const extract = tar.extract();
   const input = createReadStream(p);
   const gunzip = createGunzip();
@@ -103,19 +142,13 @@ async function* fromTarball(p: string): AsyncGenerator<Source> {
         entry.resume();
         continue;
       }
-      if (!isSgf(entry.header.name)) {
+      if (!hasExtension(entry.header.name, exts)) {
         entry.resume();
-        yield { kind: "skip", file: name, why: "not an SGF file (no .sgf extension)" };
+        yield { kind: "skip", file: name, why: notSgf(exts) };
         continue;
       }
-      if (entry.header.size > MAX_RECORD_BYTES) {
-        entry.resume();
-        yield { kind: "skip", file: name, why: `${entry.header.size} bytes: records over ${MAX_RECORD_BYTES} bytes are refused` };
-        continue;
-      }
-      const chunks: Buffer[] = [];
-      for await (const c of entry) chunks.push(c as Buffer);
-      yield { kind: "item", file: name, text: Buffer.concat(chunks).toString("utf8") };
+      yield { kind: "record", file: name, bytes: entry as AsyncIterable<Buffer> };
+      entry.resume(); // whatever the reader left
     }
   } catch (e) {
     yield { kind: "skip", file: p, why: `broken tarball: ${(e as Error).message}` };
@@ -128,13 +161,13 @@ function emptyReport(): CorpusPart {
   return { games: 0, skipped: [], rules: {}, examples: [] };
 }
 
-function mergePart(into: CorpusPart, from: CorpusPart): void {
+function mergePart(into: CorpusPart, from: CorpusPart, examplesPerKind: number): void {
   into.games += from.games;
   into.skipped.push(...from.skipped);
   for (const [k, s] of Object.entries(from.rules)) {
-    const t = (into.rules[k] ??= { games: 0, gamesWithCycle: 0, cycles: {}, cycleLengths: {}, forbidden: {}, results: {},
-      resultChanged: 0, resultChangedBy: {}, endReasons: {}, decidedBy: {} });
+    const t = (into.rules[k] ??= emptyStats());
     t.games += s.games;
+    t.moves += s.moves;
     t.gamesWithCycle += s.gamesWithCycle;
     t.resultChanged += s.resultChanged;
     for (const f of ["cycles", "cycleLengths", "forbidden", "results", "resultChangedBy", "endReasons", "decidedBy"] as const) {
@@ -142,6 +175,21 @@ function mergePart(into: CorpusPart, from: CorpusPart): void {
     }
   }
   into.examples.push(...from.examples);
+  // the earliest examples of each kind are kept as parts come in, so that memory does not grow
+  if (into.examples.length > 1000) into.examples = earliestExamples(into.examples, examplesPerKind);
+}
+
+/** At most `perKind` examples per rule set and kind of finding, the earliest records first. */
+function earliestExamples(examples: CorpusExample[], perKind: number): CorpusExample[] {
+  const sorted = examples.sort((a, b) => a.seq - b.seq || (a.rules < b.rules ? -1 : a.rules > b.rules ? 1 : 0));
+  const kept = new Map<string, number>();
+  return sorted.filter((e) => {
+    const k = `${e.rules}|${e.kind}`;
+    const n = kept.get(k) ?? 0;
+    if (n >= perKind) return false;
+    kept.set(k, n + 1);
+    return true;
+  });
 }
 
 /** Replays every record of the paths under each rule set. A missing path is an error (exit 2);
@@ -172,6 +220,7 @@ export async function runCorpus(opts: CorpusOptions): Promise<CorpusReport> {
       maxThreads: opts.workers, idleTimeout: 1000 })
     : null;
   let files = 0;
+  let trees = 0; // game trees read (--limit)
   let seq = 0;
   const inFlight = new Set<Promise<void>>();
   const status = (final = false) => {
@@ -181,31 +230,78 @@ export async function runCorpus(opts: CorpusOptions): Promise<CorpusReport> {
   };
   const submit = (items: CorpusItem[]) => {
     const task = { items, rules: opts.rules, komiGiven: opts.komiGiven, examplesPerKind: opts.examplesPerKind };
-    const run = pool ? (pool.run(task) as Promise<CorpusPart>) : Promise.resolve(refereeBatch(task));
+    const run = pool ? (pool.run(task) as Promise<CorpusPart>) : Promise.resolve().then(() => refereeBatch(task));
     const p = run.then((res) => {
-      mergePart(part, res);
+      mergePart(part, res, opts.examplesPerKind);
+    }, (e: unknown) => {
+      // a task that failed as a whole (a worker out of memory, say) loses its records only
+      const why = `internal error: ${(e as Error)?.message ?? String(e)}`;
+      for (const it of items) part.skipped.push({ file: it.several ? `${it.file} (the games from #${it.firstTree})` : it.file, why, seq: it.seq });
+    }).finally(() => {
+      inFlight.delete(p);
       status();
-    }).finally(() => inFlight.delete(p));
+    });
     inFlight.add(p);
   };
+  let batch: CorpusItem[] = [];
+  let batchBytes = 0;
+  const flush = async () => {
+    if (batch.length) submit(batch);
+    batch = [];
+    batchBytes = 0;
+    // keep the queue short: records are read as fast as the workers referee them
+    while (inFlight.size >= opts.workers * 3) await Promise.race(inFlight);
+  };
+  /** A piece of a record (whole game trees) into the batch, or a tree too long to read into `skipped`. */
+  const add = async (file: string, x: SgfSplit, several: boolean) => {
+    if (trees >= opts.limit) return;
+    if (x.kind === "oversize") {
+      trees++;
+      part.skipped.push({ file: several ? `${file}#${x.tree}` : file, seq: seq++,
+        why: `a game tree of ${x.bytes} bytes at line ${x.line}, column ${x.column}: trees over ${MAX_RECORD_BYTES} bytes are refused` });
+      return;
+    }
+    const most = opts.limit - trees;
+    trees += Math.max(1, x.trees);
+    batch.push({ seq: seq++, file, text: x.text, firstTree: x.firstTree, line: x.line, column: x.column, several,
+      ...(most < x.trees ? { most } : {}) });
+    batchBytes += x.text.length;
+    if (batch.length >= taskSize || batchBytes >= TASK_BYTES) await flush();
+  };
   try {
-    let batch: CorpusItem[] = [];
-    for await (const src of sources(opts.paths)) {
-      if (interrupted || files >= opts.limit) break;
+    for await (const src of records(opts.paths, opts.extensions ?? SGF_EXTENSIONS)) {
+      if (interrupted || trees >= opts.limit) break;
       if (src.kind === "skip") {
         part.skipped.push({ file: src.file, why: src.why, seq: seq++ });
         continue;
       }
       files++;
-      batch.push({ seq: seq++, file: src.file, text: src.text });
-      if (batch.length >= taskSize) {
-        submit(batch);
-        batch = [];
-        // keep the queue short: a tarball is read as fast as the workers referee it
-        while (inFlight.size >= opts.workers * 3) await Promise.race(inFlight);
+      // a record's pieces are held until it is known to hold more than one (then its games are
+      // named FILE#N) or it ends
+      const splitter = new SgfSplitter(PIECE_BYTES, MAX_RECORD_BYTES);
+      const held: SgfSplit[] = [];
+      let sent = 0;
+      const take = async (xs: SgfSplit[]) => {
+        for (const x of xs) {
+          held.push(x);
+          if (held.length > 1) {
+            sent++;
+            await add(src.file, held.shift()!, true);
+          }
+        }
+      };
+      try {
+        for await (const chunk of src.bytes) {
+          await take(splitter.push(chunk as Buffer));
+          if (interrupted || trees >= opts.limit) break;
+        }
+        await take(splitter.end());
+        for (const y of held.splice(0)) await add(src.file, y, sent > 0);
+      } catch (e) {
+        part.skipped.push({ file: src.file, why: `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, seq: seq++ });
       }
     }
-    if (batch.length && !interrupted) submit(batch);
+    if (!interrupted) await flush();
     await Promise.all(inFlight);
   } finally {
     process.off("SIGINT", onSigint);
@@ -218,28 +314,21 @@ export async function runCorpus(opts: CorpusOptions): Promise<CorpusReport> {
 function finish(part: CorpusPart, opts: CorpusOptions, files: number, ms: number, interrupted: boolean): CorpusReport {
   const bySeq = <T extends { seq?: number }>(a: T, b: T) => (a.seq ?? 0) - (b.seq ?? 0);
   const skipped = part.skipped.sort(bySeq).map(({ file, why }) => ({ file, why }));
-  const examples = part.examples.sort((a, b) => a.seq - b.seq || (a.rules < b.rules ? -1 : a.rules > b.rules ? 1 : 0));
-  // at most examplesPerKind per rule set and kind of finding, the earliest records first
-  const kept = new Map<string, number>();
-  const chosen = examples.filter((e) => {
-    const k = `${e.rules}|${e.kind}`;
-    const n = kept.get(k) ?? 0;
-    if (n >= opts.examplesPerKind) return false;
-    kept.set(k, n + 1);
-    return true;
-  }).map(({ file, rules, what }) => ({ file, rules, what }));
+  const chosen = earliestExamples(part.examples, opts.examplesPerKind).map(({ file, rules, what }) => ({ file, rules, what }));
   const rules: Record<string, CorpusRuleStats> = {};
   for (const r of opts.rules) {
-    rules[r.key] = part.rules[r.key] ?? { games: 0, gamesWithCycle: 0, cycles: {}, cycleLengths: {}, forbidden: {}, results: {},
-      resultChanged: 0, resultChangedBy: {}, endReasons: {}, decidedBy: {} };
+    rules[r.key] = part.rules[r.key] ?? emptyStats();
   }
-  return { games: part.games, skipped, rules, examples: chosen, files, workers: opts.workers, ms, interrupted };
+  const moves = Object.values(rules).reduce((n, r) => n + r.moves, 0);
+  const movesPerSecondPerWorker = ms > 0 ? Math.round(moves / (ms / 1000) / opts.workers) : 0;
+  return { games: part.games, skipped, rules, examples: chosen, files, workers: opts.workers, ms, moves, movesPerSecondPerWorker, interrupted };
 }
 
 export function corpusTable(r: CorpusReport): string {
   const names = Object.keys(r.rules);
   const out: string[] = [];
-  out.push(`${r.games} games from ${r.files} records, ${r.skipped.length} skipped, ${r.ms} ms${r.interrupted ? " (INTERRUPTED: partial)" : ""}`);
+  out.push(`${r.games} games from ${r.files} records, ${r.skipped.length} skipped, ${r.ms} ms, ${r.moves} moves refereed ` +
+    `(${(r.movesPerSecondPerWorker / 1e6).toFixed(2)} M per second per worker, ${r.workers} worker${r.workers > 1 ? "s" : ""})${r.interrupted ? " (INTERRUPTED: partial)" : ""}`);
   out.push("", "| rule set | games | with a cycle | illegal move | result changed | B | W | draw | void |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const n of names) {
     const s = r.rules[n];
