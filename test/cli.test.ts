@@ -111,6 +111,48 @@ describe("arbiter referee", () => {
   });
 });
 
+describe("a game named FILE#N or - (standard input)", () => {
+  let dir = "";
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "arbiter-cli-coll-"));
+    // three games: a Black stone in atari in a corner, one resigned after three moves, one broken on line 3
+    writeFileSync(join(dir, "c.sgf"), "(;GM[1]SZ[5]AB[aa]AW[ba][bb])\n(;GM[1]SZ[9]RE[W+R];B[ee];W[cc];B[dd])\n(;GM[1]SZ[9];B[ee]W)\n");
+    return () => rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("referee FILE#2 rules on the second game of a collection", () => {
+    const r = arbiter("referee", `${join(dir, "c.sgf")}#2`, "--rules", "japanese", "--json");
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.moves).toHaveLength(3);
+    expect(out.result).toBe("W+R");
+  });
+
+  it("prove takes FILE#N too", () => {
+    const r = arbiter("prove", `${join(dir, "c.sgf")}#1`, "--target", "A5", "--rules", "japanese", "--json", "--time", "5",
+      "--question", "attacker", "--to-move", "W");
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).attackerFirst).toMatchObject({ captured: true, line: ["W A4"] });
+  });
+
+  it("names a broken game, a game past the last and #0 in one line", () => {
+    const f = join(dir, "c.sgf");
+    expectOneLineError(arbiter("referee", `${f}#3`), /c\.sgf#3: broken SGF: property W has no value at line 3, column 19$/);
+    expectOneLineError(arbiter("referee", `${f}#4`), /c\.sgf#4: the file holds 3 game trees$/);
+    expectOneLineError(arbiter("referee", `${f}#0`), /c\.sgf#0: games in a file are numbered from 1$/);
+    expectOneLineError(arbiter("referee", `${join(dir, "none.sgf")}#2`), /cannot read .*none\.sgf: no such file/);
+  });
+
+  it("referee - reads the record from standard input", () => {
+    const env = { ...process.env };
+    delete env.NODE_OPTIONS;
+    const r = spawnSync(process.execPath, [MAIN, "referee", "-", "--rules", "japanese", "--json"], { cwd: ROOT, env, encoding: "utf8",
+      input: "(;GM[1]SZ[9]RE[B+R];B[ee];W[cc];B[dd];W[ff])", timeout: 60_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ result: "B+R", end: { reason: "resignation", atMove: 4 } });
+  });
+});
+
 describe("arbiter rules", () => {
   it("--json prints all ten presets as knob objects", () => {
     const r = arbiter("rules", "--json");

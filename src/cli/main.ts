@@ -1,10 +1,9 @@
 #!/usr/bin/env node
 // The `arbiter` command. Errors are printed as one line naming the problem (exit 2); a record
 // with an illegal move is refereed and exits 3; an internal fault exits 1.
-import { readFileSync, statSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { ArbiterError } from "../errors.js";
-import { decodeRecord, readSgf } from "../sgf/read.js";
+import { readGameArg } from "./record-arg.js";
 import { summary, explain } from "../rules/explain.js";
 import { PRESETS } from "../ruleset/ruleset.js";
 import { runPlayouts } from "../core/playouts.js";
@@ -18,24 +17,7 @@ import { registerResearchCommands } from "./simulate.js";
 import { addServeCommands } from "./serve.js";
 import { jsonText, proveRecord, refereeRecord, rulesText } from "../api/operations.js";
 
-const MAX_SGF_BYTES = 16 * 1024 * 1024;
-
 export const EXIT_ILLEGAL_MOVE = 3;
-
-function readRecordFile(path: string): string {
-  let size: number;
-  try {
-    size = statSync(path).size;
-  } catch {
-    throw new ArbiterError(`cannot read ${path}: no such file`);
-  }
-  if (size > MAX_SGF_BYTES) throw new ArbiterError(`${path} is ${size} bytes: game records over ${MAX_SGF_BYTES} bytes are refused`);
-  try {
-    return decodeRecord(readFileSync(path));
-  } catch (e) {
-    throw new ArbiterError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
-}
 
 function parseWhole(name: string, raw: string | undefined, min: number, max: number, fallback: number): number {
   if (raw === undefined) return fallback;
@@ -70,7 +52,7 @@ export function buildProgram(): Command {
   const ref = program
     .command("referee")
     .description("replay a game record's main line and rule on every move, the end and the score")
-    .argument("<game.sgf>", "SGF game record")
+    .argument("<game.sgf>", "SGF game record: FILE (its first game), FILE#N (the Nth game of a collection) or - (standard input)")
     .option("--dead <list>", "dead stones: none, auto (proven by capture), sgf (the players' TB/TW/DD marks), or GTP vertices each naming a dead string (D4,E5)", "none")
     .option("--own-black <list>", "Grand Rules: points only Black has the right to occupy (D4,E5)")
     .option("--own-white <list>", "Grand Rules: points only White has the right to occupy")
@@ -80,9 +62,9 @@ export function buildProgram(): Command {
     .option("--json", "print the ruling as JSON")
     .option("--explain", "print a readable account that names the clause of each ruling");
   addRuleOptions(ref);
-  ref.action((file: string, opts: Record<string, unknown>) => {
+  ref.action(async (file: string, opts: Record<string, unknown>) => {
     // the same code path as POST /v1/referee and the GTP engine (src/api/operations.ts)
-    const ruling = refereeRecord(readSgf(readRecordFile(file)), opts);
+    const ruling = refereeRecord(await readGameArg(file), opts);
     if (opts.json) process.stdout.write(jsonText(ruling));
     else if (opts.explain) process.stdout.write(explain(ruling) + "\n");
     else process.stdout.write(summary(ruling) + "\n");
@@ -96,7 +78,7 @@ export function buildProgram(): Command {
   const proveCmd = program
     .command("prove")
     .description("decide by exhaustive continued play whether the target stones can be captured")
-    .argument("<position.sgf>", "SGF: setup and moves up to the disputed position")
+    .argument("<position.sgf>", "SGF: setup and moves up to the disputed position (FILE, FILE#N or - as for referee)")
     .requiredOption("--target <list>", "one stone of each target string (D4,E5)")
     .option("--to-move <colour>", "B or W: who moves first when play resumes (default: the player to move after the record)")
     .option("--moves <n>", "play only the first n moves of the main line (0: the setup alone, as for a problem whose main line is its solution)")
@@ -113,7 +95,7 @@ export function buildProgram(): Command {
     const onSigint = () => controller.abort();
     process.once("SIGINT", onSigint);
     // the same code path as POST /v1/prove and GTP arbiter-prove (src/api/operations.ts)
-    const { pos, rules, result, out } = await proveRecord(readSgf(readRecordFile(file)), opts,
+    const { pos, rules, result, out } = await proveRecord(await readGameArg(file), opts,
       { signal: controller.signal }, typeof opts.proof === "string");
     process.off("SIGINT", onSigint);
     if (typeof opts.proof === "string") {
