@@ -11,6 +11,8 @@ import { DEFAULT_RULES, ruleList, simulate, simulateRun, whole } from "../simula
 import { csvReport, markdownReport, mergeReports, svgReport } from "../simulate/report.js";
 import { gameSgf } from "../simulate/sgf-out.js";
 import { runCorpus, corpusTable } from "../simulate/corpus.js";
+import { runQueueWorker } from "../simulate/queue-worker.js";
+import { TaskQueue } from "../queue/bullmq.js";
 
 const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
@@ -62,7 +64,30 @@ function writeExamples(r: SimReport, spec: SimSpec, dir: string): void {
   }
 }
 
+/** Runs `body` with the Redis queue named by --queue (or none), and closes it after. */
+async function withQueue<T>(url: unknown, body: (queue: TaskQueue | undefined) => Promise<T>): Promise<T> {
+  if (url === undefined) return body(undefined);
+  const queue = await TaskQueue.open(String(url));
+  try {
+    return await body(queue);
+  } finally {
+    await queue.close();
+  }
+}
+
 export function registerResearchCommands(program: Command): void {
+  program
+    .command("worker")
+    .description("take simulate and corpus tasks from a Redis queue and run them on this machine's threads, until Ctrl-C")
+    .requiredOption("--queue <url>", "the queue: redis://HOST:PORT (the same as the commands' --queue)")
+    .option("--workers <w>", "threads", String(defaultWorkers()))
+    .option("--lock-seconds <s>", "a task held by a worker that died goes back to the queue after about this many seconds", "10")
+    .action(async (opts: Record<string, unknown>) => {
+      const workers = whole("--workers", opts.workers, 1, 64);
+      const lockSeconds = whole("--lock-seconds", opts.lockSeconds, 1, 3600);
+      await runQueueWorker({ queue: String(opts.queue), workers, lockSeconds, log: (line) => process.stderr.write(line + "\n") });
+    });
+
   const sim = program
     .command("simulate")
     .description("play games in WebAssembly under each rule set (its exact legality) and compare: results, ends, forbidden moves, cycles")
@@ -79,12 +104,13 @@ export function registerResearchCommands(program: Command): void {
     .option("--csv", "print CSV (one figure per row)")
     .option("--svg <file>", "write a bar chart of cycle frequencies per rule set")
     .option("--no-progress", "no progress bar (it is shown only when stderr is a terminal)")
+    .option("--queue <url>", "run the tasks on the workers of a Redis queue (redis://HOST:PORT; start them with arbiter worker)")
     .addOption(new Option("--task-size <n>", "games per task").hideHelp());
   addKnobOptions(sim);
   sim.action(async (opts: Record<string, unknown>) => {
     if (opts.json && opts.csv) throw new ArbiterError("give --json or --csv, not both");
     const run = simulateRun(opts);
-    const report = await simulate(run, { progress: opts.progress !== false && !!process.stderr.isTTY });
+    const report = await withQueue(opts.queue, (queue) => simulate(run, { progress: opts.progress !== false && !!process.stderr.isTTY, queue }));
     if (typeof opts.examples === "string") writeExamples(report, run.spec, opts.examples);
     outputReport(report, opts);
     if (report.interrupted) process.exitCode = 130;
@@ -112,7 +138,8 @@ export function registerResearchCommands(program: Command): void {
     .option("--extensions <list>", "extensions of the SGF files read from folders and tarballs (a file named on the command line is always read)", "sgf")
     .option("--examples <n>", "examples to list per rule set and kind of finding", "3")
     .option("--json", "print JSON")
-    .option("--no-progress", "no progress bar (it is shown only when stderr is a terminal)");
+    .option("--no-progress", "no progress bar (it is shown only when stderr is a terminal)")
+    .option("--queue <url>", "referee the records on the workers of a Redis queue (redis://HOST:PORT; start them with arbiter worker)");
   addKnobOptions(corpus);
   corpus.action(async (paths: string[], opts: Record<string, unknown>) => {
     const rules = ruleList(opts.rules, opts);
@@ -124,8 +151,8 @@ export function registerResearchCommands(program: Command): void {
     if (extensions.some((e) => !/^[A-Za-z0-9][A-Za-z0-9.]{0,15}$/.test(e))) {
       throw new ArbiterError(`--extensions ${String(opts.extensions)}: expected a comma-separated list like sgf,mgt`);
     }
-    const r = await runCorpus({ paths, rules, workers, limit, examplesPerKind: examples, komiGiven, extensions,
-      progress: opts.progress !== false && !!process.stderr.isTTY });
+    const r = await withQueue(opts.queue, (queue) => runCorpus({ paths, rules, workers, limit, examplesPerKind: examples, komiGiven,
+      extensions, progress: opts.progress !== false && !!process.stderr.isTTY, queue }));
     if (opts.json) process.stdout.write(JSON.stringify(r) + "\n");
     else process.stdout.write(corpusTable(r));
     if (r.interrupted) process.exitCode = 130;

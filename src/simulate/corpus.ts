@@ -11,6 +11,8 @@ import { esmWorker } from "../core/built.js";
 import { ArbiterError } from "../errors.js";
 import type { RuleSet } from "../ruleset/ruleset.js";
 import { SgfSplitter, type SgfSplit } from "../sgf/split.js";
+import type { TaskQueue } from "../queue/bullmq.js";
+import { QUEUE_DEPTH } from "./run.js";
 import { emptyStats, refereeBatch, type CorpusExample, type CorpusItem, type CorpusPart, type CorpusRuleStats } from "./corpus-referee.js";
 export type { CorpusRuleStats };
 
@@ -28,6 +30,8 @@ export interface CorpusOptions {
   taskSize?: number;
   /** the extensions of SGF files in folders and tarballs (default: sgf) */
   extensions?: string[];
+  /** run the tasks on a Redis queue's workers (`--queue`) instead of a local pool */
+  queue?: TaskQueue;
 }
 
 /** A task holds about this many bytes of SGF. */
@@ -48,6 +52,8 @@ export interface CorpusReport {
   moves: number;
   movesPerSecondPerWorker: number;
   interrupted: boolean;
+  /** the Redis queue whose workers ran the tasks (`--queue`), without its password */
+  queue?: string;
 }
 
 const MAX_RECORD_BYTES = 16 * 1024 * 1024;
@@ -215,7 +221,8 @@ export async function runCorpus(opts: CorpusOptions): Promise<CorpusReport> {
   };
   process.on("SIGINT", onSigint);
   // one worker: the records are refereed in this thread between reads
-  const pool = opts.workers > 1
+  const queue = opts.queue;
+  const pool = opts.workers > 1 && !queue
     ? new Piscina({ ...esmWorker(import.meta.url, "corpus-worker.js"), minThreads: opts.workers,
       maxThreads: opts.workers, idleTimeout: 1000 })
     : null;
@@ -230,7 +237,8 @@ export async function runCorpus(opts: CorpusOptions): Promise<CorpusReport> {
   };
   const submit = (items: CorpusItem[]) => {
     const task = { items, rules: opts.rules, komiGiven: opts.komiGiven, examplesPerKind: opts.examplesPerKind };
-    const run = pool ? (pool.run(task) as Promise<CorpusPart>) : Promise.resolve().then(() => refereeBatch(task));
+    const run = queue ? queue.runTask<CorpusPart>("corpus", task) : pool ? (pool.run(task) as Promise<CorpusPart>)
+      : Promise.resolve().then(() => refereeBatch(task));
     const p = run.then((res) => {
       mergePart(part, res, opts.examplesPerKind);
     }, (e: unknown) => {
@@ -250,7 +258,7 @@ export async function runCorpus(opts: CorpusOptions): Promise<CorpusReport> {
     batch = [];
     batchBytes = 0;
     // keep the queue short: records are read as fast as the workers referee them
-    while (inFlight.size >= opts.workers * 3) await Promise.race(inFlight);
+    while (inFlight.size >= (queue ? QUEUE_DEPTH : opts.workers * 3)) await Promise.race(inFlight);
   };
   /** A piece of a record (whole game trees) into the batch, or a tree too long to read into `skipped`. */
   const add = async (file: string, x: SgfSplit, several: boolean) => {
@@ -321,7 +329,8 @@ function finish(part: CorpusPart, opts: CorpusOptions, files: number, ms: number
   }
   const moves = Object.values(rules).reduce((n, r) => n + r.moves, 0);
   const movesPerSecondPerWorker = ms > 0 ? Math.round(moves / (ms / 1000) / opts.workers) : 0;
-  return { games: part.games, skipped, rules, examples: chosen, files, workers: opts.workers, ms, moves, movesPerSecondPerWorker, interrupted };
+  return { games: part.games, skipped, rules, examples: chosen, files, workers: opts.workers, ms, moves, movesPerSecondPerWorker, interrupted,
+    ...(opts.queue ? { queue: opts.queue.address.shown } : {}) };
 }
 
 export function corpusTable(r: CorpusReport): string {

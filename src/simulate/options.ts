@@ -3,6 +3,7 @@
 import { ArbiterError } from "../errors.js";
 import { KNOB_NAMES, preset, withKnobs, type RuleSet } from "../ruleset/ruleset.js";
 import { MAX_RULE_SETS, POLICIES, type NamedRules, type Policy, type SimSpec } from "./engine.js";
+import type { TaskQueue } from "../queue/bullmq.js";
 import { buildReport, defaultWorkers, parseShard, runSimulation, type Shard, type SimReport } from "./run.js";
 
 export const DEFAULT_RULES = "ing,new-ing,zhang,grand,chinese,japanese";
@@ -85,13 +86,14 @@ export function simulateRun(opts: Record<string, unknown>): SimulateRun {
 }
 
 /** Runs a simulation and returns its report. `stop` cancels (the report is then partial). */
-export async function simulate(run: SimulateRun, how: { progress?: boolean; stop?: () => boolean; sigint?: boolean } = {}): Promise<SimReport> {
+export async function simulate(run: SimulateRun, how: { progress?: boolean; stop?: () => boolean; sigint?: boolean;
+  queue?: TaskQueue } = {}): Promise<SimReport> {
   const { spec, games, shard, workers } = run;
   const r = await runSimulation({ spec, games, shard, workers, taskSize: run.taskSize, progress: how.progress, stop: how.stop,
-    sigint: how.sigint });
+    sigint: how.sigint, queue: how.queue });
   return buildReport(r.part, {
     command: "simulate", version: 1, size: { width: spec.width, height: spec.height }, policy: spec.policy, seed: spec.seed,
     games, ranges: r.ranges, shard: shard.count > 1 ? shard : null, rulesOrder: spec.rules.map((x) => x.key), workers,
-    ms: r.ms, cpuMs: r.cpuMs, interrupted: r.interrupted,
+    ms: r.ms, cpuMs: r.cpuMs, interrupted: r.interrupted, ...(how.queue ? { queue: how.queue.address.shown } : {}),
   }, Object.fromEntries(spec.rules.map((x) => [x.key, x.rules])));
 }

@@ -4,6 +4,7 @@
 // PRNG depends on (seed, game index) only, so any worker count and any split give the same numbers.
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
+import type { TaskQueue } from "../queue/bullmq.js";
 import cliProgress from "cli-progress";
 import { ArbiterError } from "../errors.js";
 import { simulateRange, type SimSpec } from "./engine.js";
@@ -31,7 +32,12 @@ export interface RunOptions {
   stop?: () => boolean;
   /** handle Ctrl-C here (default true) */
   sigint?: boolean;
+  /** run the tasks on a Redis queue's workers (`--queue`) instead of a local pool */
+  queue?: TaskQueue;
 }
+
+/** Tasks a queue's workers hold at once for one run (each a few hundred games). */
+export const QUEUE_DEPTH = 32;
 
 export interface RuleReport extends RuleStats {
   knobs: RuleSet;
@@ -66,6 +72,8 @@ export interface SimReport {
   gamesPerSecPerThread: number;
   interrupted: boolean;
   merged?: string[];
+  /** the Redis queue whose workers ran the tasks (`--queue`), without its password */
+  queue?: string;
 }
 
 export function shardRange(games: number, shard: Shard): [number, number] {
@@ -131,7 +139,7 @@ export async function runSimulation(opts: RunOptions): Promise<{ part: SimPart; 
   ranges: [number, number][] }> {
   const [from, to] = shardRange(opts.games, opts.shard);
   const workers = Math.max(1, opts.workers);
-  const taskSize = opts.taskSize ?? Math.max(50, Math.min(1000, Math.ceil((to - from) / (workers * 8))));
+  const taskSize = opts.taskSize ?? Math.max(50, Math.min(1000, Math.ceil((to - from) / (opts.queue ? QUEUE_DEPTH * 2 : workers * 8))));
   const tasks: SimTask[] = [];
   for (let a = from; a < to; a += taskSize) tasks.push({ spec: opts.spec, from: a, to: Math.min(to, a + taskSize) });
   const total = tasks.reduce((a, t) => a + (t.to - t.from) * t.spec.rules.length, 0);
@@ -164,7 +172,19 @@ export async function runSimulation(opts: RunOptions): Promise<{ part: SimPart; 
     bar?.update(done, { rate: secs > 0 ? Math.round(done / secs).toString() : "0" });
   };
   try {
-    if (workers === 1 && tasks.length <= 1) {
+    if (opts.queue) {
+      const queue = opts.queue;
+      let next = 0;
+      const runNext = async (): Promise<void> => {
+        while (!stopped() && next < tasks.length) {
+          const t = tasks[next++];
+          addPart(part, await queue.runTask<SimPart>("simulate", t));
+          finished.push([t.from, t.to]);
+          tick((t.to - t.from) * t.spec.rules.length);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(QUEUE_DEPTH, tasks.length) }, () => runNext()));
+    } else if (workers === 1 && tasks.length <= 1) {
       // one small task: no pool needed
       for (const t of tasks) {
         if (stopped()) break;
