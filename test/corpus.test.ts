@@ -75,6 +75,9 @@ describe("arbiter corpus", () => {
     expect(out.rules.ing).toMatchObject({ gamesWithCycle: 2, cycles: { "pass-cycle": 1, "basic-ko": 1 }, cycleLengths: { 2: 1, 4: 1 },
       forbidden: { "hot-stone": 1 } });
     expect(out.rules.grand).toMatchObject({ gamesWithCycle: 2, forbidden: { superko: 1 } });
+    // rates of games with their 95% intervals (exact for so few games): 2 of 6 with a cycle, R binom.test(2, 6): 0.0433-0.7772
+    expect(out.rules.ing.ci95Per1000.gamesWithCycle[0]).toBeCloseTo(43.272, 3);
+    expect(out.rules.ing.ci95Per1000.gamesWithCycle[1]).toBeCloseTo(777.222, 3);
     expect(out.rules.japanese).toMatchObject({ gamesWithCycle: 1, cycles: { "basic-ko": 1 }, cycleLengths: { 2: 1 }, forbidden: { ko: 1 } });
     // a forfeit for the illegal retake changes the recorded W+R
     expect(out.rules.japanese.resultChanged).toBeGreaterThanOrEqual(1);

@@ -106,3 +106,10 @@ export function isFighting(moves: CycleMove[]): boolean {
   }
   return true;
 }
+
+/** A pass cycle that captured nothing: the position brought back by passes (and null moves) alone,
+ *  as every answered pass does where passes do not end play at once. Research counts these apart
+ *  from real cycles; a ko retaken after passes (a pass cycle with captures) is a real one. */
+export function isTrivialPassCycle(c: { kind: string; captures: { B: number; W: number } }): boolean {
+  return c.kind === "pass-cycle" && c.captures.B + c.captures.W === 0;
+}

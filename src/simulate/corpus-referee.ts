@@ -3,6 +3,7 @@
 // the result and whether it differs from the record's. Runs in a worker thread or in-line.
 import { isRefused, readSgfCollection } from "../sgf/read.js";
 import { referee, normaliseResult, type Cycle } from "../rules/referee.js";
+import { isTrivialPassCycle } from "../rules/cycles.js";
 import { withKnobs, type RuleSet } from "../ruleset/ruleset.js";
 import { ArbiterError } from "../errors.js";
 
@@ -26,8 +27,12 @@ export interface CorpusRuleStats {
   games: number;
   /** moves refereed (each game's up to the end of play) */
   moves: number;
-  /** games in which a board position recurs (or would, by a play the rule set forbids) */
+  /** games in which a board position recurs (or would, by a play the rule set forbids), pass
+   *  cycles aside */
   gamesWithCycle: number;
+  /** the trivial cycles, counted apart: a position brought back by passes alone */
+  passCycles: number;
+  gamesWithPassCycle: number;
   cycles: Record<string, number>;
   /** games by their shortest cycle, in moves */
   cycleLengths: Record<string, number>;
@@ -81,7 +86,7 @@ const bump = (c: Record<string, number>, k: string | number) => {
 };
 
 export function emptyStats(): CorpusRuleStats {
-  return { games: 0, moves: 0, gamesWithCycle: 0, cycles: {}, cycleLengths: {}, forbidden: {}, results: {}, resultChanged: 0,
+  return { games: 0, moves: 0, gamesWithCycle: 0, passCycles: 0, gamesWithPassCycle: 0, cycles: {}, cycleLengths: {}, forbidden: {}, results: {}, resultChanged: 0,
     resultChangedBy: {}, endReasons: {}, decidedBy: {} };
 }
 
@@ -132,14 +137,24 @@ export function refereeBatch(task: CorpusTask): CorpusPart {
           if (task.examplesPerKind > 0) part.examples.push({ seq: item.seq, file, rules: key, kind, what });
         };
         const recurrences = ruling.cycles.filter(recurs);
-        if (recurrences.length) {
-          s.gamesWithCycle++;
-          let shortest = Infinity;
-          for (const c of recurrences) {
-            bump(s.cycles, c.kind);
-            shortest = Math.min(shortest, c.period);
-            example(`cycle:${c.kind}`, `${c.kind} cycle, moves ${c.firstMove + 1}-${c.repeatMove} (period ${c.period}), ${c.ruling}`);
+        let shortest = Infinity;
+        let passCycles = 0;
+        for (const c of recurrences) {
+          example(`cycle:${c.kind}`, `${c.kind} cycle, moves ${c.firstMove + 1}-${c.repeatMove} (period ${c.period}), ${c.ruling}`);
+          // a position brought back by passes alone is trivial: counted apart
+          if (isTrivialPassCycle(c)) {
+            passCycles++;
+            continue;
           }
+          bump(s.cycles, c.kind);
+          shortest = Math.min(shortest, c.period);
+        }
+        if (passCycles) {
+          s.passCycles += passCycles;
+          s.gamesWithPassCycle++;
+        }
+        if (shortest < Infinity) {
+          s.gamesWithCycle++;
           bump(s.cycleLengths, shortest);
         }
         const illegal = ruling.moves.find((m) => !m.legal);

@@ -13,6 +13,7 @@ import type { RuleSet } from "../ruleset/ruleset.js";
 import { SgfSplitter, type SgfSplit } from "../sgf/split.js";
 import type { TaskQueue } from "../queue/bullmq.js";
 import { QUEUE_DEPTH } from "./run.js";
+import { per1000Interval } from "./intervals.js";
 import { emptyStats, refereeBatch, type CorpusExample, type CorpusItem, type CorpusPart, type CorpusRuleStats } from "./corpus-referee.js";
 export type { CorpusRuleStats };
 
@@ -43,7 +44,7 @@ const PIECE_BYTES = 16 * 1024;
 export interface CorpusReport {
   games: number;
   skipped: { file: string; why: string }[];
-  rules: Record<string, CorpusRuleStats>;
+  rules: Record<string, CorpusRuleStats & { ci95Per1000: CorpusIntervals }>;
   examples: { file: string; rules: string; what: string }[];
   files: number;
   workers: number;
@@ -175,6 +176,8 @@ function mergePart(into: CorpusPart, from: CorpusPart, examplesPerKind: number):
     t.games += s.games;
     t.moves += s.moves;
     t.gamesWithCycle += s.gamesWithCycle;
+    t.passCycles += s.passCycles;
+    t.gamesWithPassCycle += s.gamesWithPassCycle;
     t.resultChanged += s.resultChanged;
     for (const f of ["cycles", "cycleLengths", "forbidden", "results", "resultChangedBy", "endReasons", "decidedBy"] as const) {
       for (const [kk, v] of Object.entries(s[f])) t[f][kk] = (t[f][kk] ?? 0) + v;
@@ -196,6 +199,22 @@ function earliestExamples(examples: CorpusExample[], perKind: number): CorpusExa
     kept.set(k, n + 1);
     return true;
   });
+}
+
+/** 95% intervals of the rates of games, per 1000 games (intervals.ts). */
+export interface CorpusIntervals {
+  gamesWithCycle: [number, number] | null;
+  gamesWithPassCycle: [number, number] | null;
+  gamesWithIllegalMove: [number, number] | null;
+  resultChanged: [number, number] | null;
+  results: Record<string, [number, number] | null>;
+}
+
+function intervalsOf(s: CorpusRuleStats): CorpusIntervals {
+  const illegal = Object.values(s.forbidden).reduce((a, b) => a + b, 0);
+  return { gamesWithCycle: per1000Interval(s.gamesWithCycle, s.games), gamesWithPassCycle: per1000Interval(s.gamesWithPassCycle, s.games),
+    gamesWithIllegalMove: per1000Interval(illegal, s.games), resultChanged: per1000Interval(s.resultChanged, s.games),
+    results: Object.fromEntries(Object.entries(s.results).map(([k, v]) => [k, per1000Interval(v, s.games)])) };
 }
 
 /** Replays every record of the paths under each rule set. A missing path is an error (exit 2);
@@ -323,9 +342,10 @@ function finish(part: CorpusPart, opts: CorpusOptions, files: number, ms: number
   const bySeq = <T extends { seq?: number }>(a: T, b: T) => (a.seq ?? 0) - (b.seq ?? 0);
   const skipped = part.skipped.sort(bySeq).map(({ file, why }) => ({ file, why }));
   const chosen = earliestExamples(part.examples, opts.examplesPerKind).map(({ file, rules, what }) => ({ file, rules, what }));
-  const rules: Record<string, CorpusRuleStats> = {};
+  const rules: Record<string, CorpusRuleStats & { ci95Per1000: CorpusIntervals }> = {};
   for (const r of opts.rules) {
-    rules[r.key] = part.rules[r.key] ?? emptyStats();
+    const st = part.rules[r.key] ?? emptyStats();
+    rules[r.key] = { ...st, ci95Per1000: intervalsOf(st) };
   }
   const moves = Object.values(rules).reduce((n, r) => n + r.moves, 0);
   const movesPerSecondPerWorker = ms > 0 ? Math.round(moves / (ms / 1000) / opts.workers) : 0;
@@ -338,11 +358,18 @@ export function corpusTable(r: CorpusReport): string {
   const out: string[] = [];
   out.push(`${r.games} games from ${r.files} records, ${r.skipped.length} skipped, ${r.ms} ms, ${r.moves} moves refereed ` +
     `(${(r.movesPerSecondPerWorker / 1e6).toFixed(2)} M per second per worker, ${r.workers} worker${r.workers > 1 ? "s" : ""})${r.interrupted ? " (INTERRUPTED: partial)" : ""}`);
-  out.push("", "| rule set | games | with a cycle | illegal move | result changed | B | W | draw | void |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+  out.push("", "| rule set | games | with a cycle | with a pass cycle (apart) | illegal move | result changed | B | W | draw | void |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const n of names) {
     const s = r.rules[n];
     const illegal = Object.values(s.forbidden).reduce((a, b) => a + b, 0);
-    out.push(`| ${n} | ${s.games} | ${s.gamesWithCycle} | ${illegal} | ${s.resultChanged} | ${s.results.B ?? 0} | ${s.results.W ?? 0} | ${s.results.draw ?? 0} | ${s.results.void ?? 0} |`);
+    out.push(`| ${n} | ${s.games} | ${s.gamesWithCycle} | ${s.gamesWithPassCycle} | ${illegal} | ${s.resultChanged} | ${s.results.B ?? 0} | ${s.results.W ?? 0} | ${s.results.draw ?? 0} | ${s.results.void ?? 0} |`);
+  }
+  const ci = (c: [number, number] | null) => (c ? `${c[0]}-${c[1]}` : "-");
+  out.push("", "| per 1000 games, 95% interval | with a cycle | with a pass cycle | illegal move | result changed |", "|---|---:|---:|---:|---:|");
+  for (const n of names) {
+    const c = r.rules[n].ci95Per1000;
+    out.push(`| ${n} | ${ci(c.gamesWithCycle)} | ${ci(c.gamesWithPassCycle)} | ${ci(c.gamesWithIllegalMove)} | ${ci(c.resultChanged)} |`);
   }
   const rows = (f: "cycles" | "forbidden" | "cycleLengths" | "resultChangedBy") => [...new Set(names.flatMap((n) => Object.keys(r.rules[n][f])))].sort();
   for (const [f, title] of [["cycles", "cycles by kind"], ["forbidden", "first illegal move by reason"],

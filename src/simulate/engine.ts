@@ -7,7 +7,7 @@ import { checkSize, releaseCore } from "../core/game.js";
 import type { Color } from "../core/codes.js";
 import { ArbiterError } from "../errors.js";
 import type { RuleSet } from "../ruleset/ruleset.js";
-import { classifyCycle } from "../rules/cycles.js";
+import { classifyCycle, isTrivialPassCycle } from "../rules/cycles.js";
 import type { CycleMove } from "../rules/cycles.js";
 import { countFinal, type Score } from "../scoring/count.js";
 import { decideResult } from "../rules/referee.js";
@@ -321,17 +321,31 @@ export function simulateRange(spec: SimSpec, from: number, to: number, stop?: ()
     if (v.lazinessFailed) s.lazinessFailed++;
     if (winner === "void") offerExample(part.examples, `void:${key}`, { rules: key, game: sum.game, what: `Void (${v.end})` });
     if (g.cycles.length) {
-      s.gamesWithCycle++;
       let shortest = Infinity;
+      let passOnly = 0;
+      const kinds = new Set<string>();
       for (const cy of g.cycles) {
-        const entry = (s.cycles[cy.kind] ??= { count: 0, periods: {} });
-        entry.count++;
-        bump(entry.periods, cy.period);
-        shortest = Math.min(shortest, cy.period);
         offerExample(part.examples, `cycle:${key}:${cy.kind}`, { rules: key, game: sum.game,
           what: `${cy.kind} cycle, moves ${cy.s + 1}-${cy.t} (period ${cy.period})${cy.voids ? ", the game is Void" : ""}` });
+        if (isTrivialPassCycle(cy)) {
+          // trivial: counted apart from the real cycles
+          s.passCycles.count++;
+          bump(s.passCycles.periods, cy.period);
+          passOnly++;
+          continue;
+        }
+        const entry = (s.cycles[cy.kind] ??= { count: 0, games: 0, periods: {} });
+        entry.count++;
+        if (!kinds.has(cy.kind)) entry.games++;
+        kinds.add(cy.kind);
+        bump(entry.periods, cy.period);
+        shortest = Math.min(shortest, cy.period);
       }
-      bump(s.cycleLengths, shortest);
+      if (passOnly) s.gamesWithPassCycle++;
+      if (kinds.size) {
+        s.gamesWithCycle++;
+        bump(s.cycleLengths, shortest);
+      }
     }
     for (const p of g.pairs) {
       const bKey = spec.rules[p.rule].key;
@@ -344,6 +358,8 @@ export function simulateRange(spec: SimSpec, from: number, to: number, stop?: ()
       }
       if (p.verdict.end !== v.end) ps.endChanged++;
       const bw = winnerOf(p.verdict.result);
+      if (winner === "B" && bw !== "B") ps.blackWinsHereOnly++;
+      if (winner !== "B" && bw === "B") ps.blackWinsThereOnly++;
       if (bw !== winner) {
         ps.winnerChanged++;
         offerExample(part.examples, `pair:${key}:${bKey}:winner`, { rules: key, under: bKey, game: sum.game,

@@ -4,7 +4,8 @@ import { readFileSync } from "node:fs";
 import { ArbiterError } from "../errors.js";
 import type { RuleSet } from "../ruleset/ruleset.js";
 import { addPart, emptyPart, newPairStats, newRuleStats, offerExample, type PairStats, type RuleStats, type SimPart } from "./stats.js";
-import { buildReport, type SimReport } from "./run.js";
+import { buildReport, type RuleReport, type SimReport } from "./run.js";
+import { mcnemarExact, per1000Interval } from "./intervals.js";
 
 const fmt = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2).replace(/\.?0+$/, ""));
 
@@ -54,19 +55,35 @@ export function markdownReport(r: SimReport): string {
   } else {
     out.push("", "No cycles (board recurrences) occurred.");
   }
+  const rows = ["B", "W", "draw", "void"].filter((k) => names.some((n) => (r.rules[n].results[k] ?? 0) > 0));
+  // a rate of games per 1000 with its 95% interval (intervals.ts)
+  const rateCell = (k: number, n: number) => {
+    const ci = per1000Interval(k, n);
+    return `${fmt(n ? (k / n) * 1000 : 0)} (${ci ? `${fmt(ci[0])}-${fmt(ci[1])}` : "-"})`;
+  };
+  const rateRows: [string, (s: RuleReport) => string][] = [
+    ...rows.map((k): [string, (s: RuleReport) => string] => [k === "B" || k === "W" ? `${k} wins` : k, (s) => rateCell(s.results[k] ?? 0, s.games)]),
+    ["games with a cycle", (s) => rateCell(s.gamesWithCycle, s.games)],
+    ...kinds.map((k): [string, (s: RuleReport) => string] => [`games with a ${k}`, (s) => rateCell(s.cycles[k]?.games ?? 0, s.games)]),
+    ["games with a pass cycle (apart)", (s) => rateCell(s.gamesWithPassCycle, s.games)],
+  ];
+  out.push("", `| per 1000 games (95% interval) | ${names.join(" | ")} |`, `|---|${names.map(() => "---:").join("|")}|`);
+  for (const [label, cell] of rateRows) out.push(`| ${label} | ${names.map((n) => cell(r.rules[n])).join(" | ")} |`);
   table("end reason", keysOf(r, "endReasons"), (s, k) => String(s.endReasons[k] ?? 0));
   table("forbidden candidates", keysOf(r, "forbidden"), (s, k) => String(s.forbidden[k] ?? 0));
   table("decided by", keysOf(r, "decidedBy"), (s, k) => String(s.decidedBy[k] ?? 0));
   if (r.paired) {
     out.push("", "Paired: each game generated under the row's rule set, replayed and counted under the column's:",
-      "illegal games / winner changed / void there only.", "",
+      "illegal games / winner changed / void there only / Black wins under the row's only : under the column's only",
+      "(exact McNemar test, two-sided p).", "",
       `| generated under | ${names.map((n) => `under ${n}`).join(" | ")} |`, `|---|${names.map(() => "---:").join("|")}|`);
     for (const a of names) {
       out.push(`| ${a} | ${names.map((b) => {
         const p = r.paired?.[a]?.[b];
         if (!p) return "-";
         const illegal = Object.values(p.illegal).reduce((x, y) => x + y, 0);
-        return `${illegal} / ${p.winnerChanged} / ${p.voidOnlyThere}`;
+        const here = p.blackWinsHereOnly ?? 0, there = p.blackWinsThereOnly ?? 0;
+        return `${illegal} / ${p.winnerChanged} / ${p.voidOnlyThere} / ${here} : ${there} (p ${pValue(mcnemarExact(here, there))})`;
       }).join(" | ")} |`);
     }
   }
@@ -75,6 +92,12 @@ export function markdownReport(r: SimReport): string {
     for (const e of r.examples) if (e.file) out.push(`- ${e.file}: ${e.rules}${e.under ? ` replayed under ${e.under}` : ""}, game ${e.game}: ${e.what}`);
   }
   return out.join("\n") + "\n";
+}
+
+/** A p-value as a paper prints it: 3 significant digits, "< 1e-300" below what doubles hold. */
+function pValue(p: number): string {
+  if (p >= 0.001) return p.toFixed(3).replace(/\.?0+$/, "") || "0";
+  return p > 0 ? p.toExponential(2) : "< 1e-300";
 }
 
 const csvCell = (v: string | number) => (typeof v === "number" ? fmt(v) : /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
@@ -95,13 +118,25 @@ export function csvReport(r: SimReport): string {
       rows.push([n, "cycles", k, v.count], [n, "cyclesPer1000Games", k, s.games ? (v.count / s.games) * 1000 : 0]);
       for (const [p, c] of Object.entries(v.periods)) rows.push([n, `cyclePeriods:${k}`, p, c]);
     }
-    rows.push([n, "gamesWithCycle", "", s.gamesWithCycle]);
+    rows.push([n, "gamesWithCycle", "", s.gamesWithCycle], [n, "gamesWithPassCycle", "", s.gamesWithPassCycle],
+      [n, "passCycles", "", s.passCycles.count]);
+    for (const [k, v] of Object.entries(s.cycles)) rows.push([n, "gamesWithCycleOfKind", k, v.games]);
+    const ci = s.ci95Per1000;
+    const ciRows = (key: string, c: [number, number] | null | undefined) => { if (c) rows.push([n, "ci95Per1000Low", key, c[0]], [n, "ci95Per1000High", key, c[1]]); };
+    if (ci) {
+      for (const [k, c] of Object.entries(ci.results)) ciRows(`results:${k}`, c);
+      ciRows("gamesWithCycle", ci.gamesWithCycle);
+      for (const [k, c] of Object.entries(ci.gamesWithCycleOfKind)) ciRows(`gamesWithCycleOfKind:${k}`, c);
+      ciRows("gamesWithPassCycle", ci.gamesWithPassCycle);
+    }
   }
   if (r.paired) {
     for (const [a, row] of Object.entries(r.paired)) {
       for (const [b, p] of Object.entries(row)) {
         for (const [k, v] of Object.entries(p.illegal)) rows.push([`${a}>${b}`, "pairedIllegal", k, v]);
         rows.push([`${a}>${b}`, "pairedWinnerChanged", "", p.winnerChanged], [`${a}>${b}`, "pairedVoidOnlyThere", "", p.voidOnlyThere]);
+        rows.push([`${a}>${b}`, "pairedBlackWinsHereOnly", "", p.blackWinsHereOnly ?? 0], [`${a}>${b}`, "pairedBlackWinsThereOnly", "", p.blackWinsThereOnly ?? 0],
+          [`${a}>${b}`, "pairedMcNemarP", "", mcnemarExact(p.blackWinsHereOnly ?? 0, p.blackWinsThereOnly ?? 0)]);
       }
     }
   }
@@ -122,16 +157,17 @@ export function svgReport(r: SimReport): string {
   const height = top + plotH + bottom;
   const rate = (n: string, k: string) => {
     const s = r.rules[n];
-    return s.games ? ((s.cycles[k]?.count ?? 0) / s.games) * 1000 : 0;
+    return s.games ? ((s.cycles[k]?.games ?? 0) / s.games) * 1000 : 0;
   };
-  const rates = kinds.flatMap((k) => names.map((n) => rate(n, k))).filter((v) => v > 0);
+  const ci = (n: string, k: string) => per1000Interval(r.rules[n].cycles[k]?.games ?? 0, r.rules[n].games);
+  const rates = kinds.flatMap((k) => names.flatMap((n) => [rate(n, k), ...(ci(n, k) ?? [])])).filter((v) => v > 0);
   const lo = Math.ceil(Math.log10(Math.min(...rates, 1))) - 1; // the rarest kind keeps a visible bar
   const hi = Math.max(lo + 1, Math.ceil(Math.log10(Math.max(...rates, 1))));
   const y = (v: number) => top + plotH - ((Math.log10(v) - lo) / (hi - lo)) * plotH;
   const parts: string[] = [];
   parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="11">`);
   parts.push(`<rect width="100%" height="100%" fill="white"/>`);
-  parts.push(`<text x="${left}" y="20" font-size="14">${xml(`Cycles per 1000 games by kind, log scale (${r.size.width}x${r.size.height}, ${r.gamesDone} games per rule set, policy ${r.policy}, seed ${r.seed})`)}</text>`);
+  parts.push(`<text x="${left}" y="20" font-size="14">${xml(`Games with a cycle of each kind per 1000 games, 95% intervals, log scale (${r.size.width}x${r.size.height}, ${r.gamesDone} games per rule set, policy ${r.policy}, seed ${r.seed}; pass cycles apart)`)}</text>`);
   for (let e = lo; e <= hi; e++) {
     const v = 10 ** e;
     parts.push(`<line x1="${left}" x2="${left + Math.max(1, kinds.length) * groupW}" y1="${y(v).toFixed(1)}" y2="${y(v).toFixed(1)}" stroke="#ddd"/>`);
@@ -141,9 +177,17 @@ export function svgReport(r: SimReport): string {
     const gx = left + i * groupW + 10;
     names.forEach((n, j) => {
       const v = rate(n, k);
-      if (v <= 0) return;
-      const h = top + plotH - y(v);
-      parts.push(`<rect x="${gx + j * 14}" y="${y(v).toFixed(1)}" width="12" height="${h.toFixed(1)}" fill="${COLOURS[j % COLOURS.length]}"><title>${xml(`${n}, ${k}: ${fmt(v)} per 1000 games`)}</title></rect>`);
+      const c = ci(n, k);
+      const x = gx + j * 14;
+      if (v > 0) {
+        const h = top + plotH - y(v);
+        parts.push(`<rect x="${x}" y="${y(v).toFixed(1)}" width="12" height="${h.toFixed(1)}" fill="${COLOURS[j % COLOURS.length]}"><title>${xml(`${n}, ${k}: ${fmt(v)} per 1000 games${c ? ` (95% interval ${fmt(c[0])}-${fmt(c[1])})` : ""}`)}</title></rect>`);
+      }
+      if (c && c[1] > 0) {
+        // the interval as a whisker (a lower bound of 0 reaches the axis)
+        const y1 = c[0] > 10 ** lo ? y(c[0]) : top + plotH, y2 = y(c[1]);
+        parts.push(`<path d="M${x + 6} ${y1.toFixed(1)}V${y2.toFixed(1)}M${x + 3} ${y2.toFixed(1)}H${x + 9}${c[0] > 10 ** lo ? `M${x + 3} ${y1.toFixed(1)}H${x + 9}` : ""}" stroke="#222" fill="none"/>`);
+      }
     });
     const cx = gx + (names.length * 14) / 2;
     parts.push(`<text transform="translate(${cx},${top + plotH + 12}) rotate(35)" text-anchor="start">${xml(k)}</text>`);

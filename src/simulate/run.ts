@@ -5,6 +5,7 @@
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
 import type { TaskQueue } from "../queue/bullmq.js";
+import { mcnemarExact } from "./intervals.js";
 import cliProgress from "cli-progress";
 import { ArbiterError } from "../errors.js";
 import { simulateRange, type SimSpec } from "./engine.js";
@@ -43,6 +44,13 @@ export interface RuleReport extends RuleStats {
   knobs: RuleSet;
   meanLength: number;
   sdLength: number;
+  /** 95% intervals of rates of games, per 1000 games (stats.ts derived) */
+  ci95Per1000?: {
+    results: Record<string, [number, number] | null>;
+    gamesWithCycle: [number, number] | null;
+    gamesWithCycleOfKind: Record<string, [number, number] | null>;
+    gamesWithPassCycle: [number, number] | null;
+  };
   [k: string]: unknown;
 }
 
@@ -111,7 +119,8 @@ export function buildReport(part: SimPart, base: ReportBase, knobs: Record<strin
     ...base,
     gamesDone,
     rules,
-    paired: part.paired,
+    paired: part.paired && Object.fromEntries(Object.entries(part.paired).map(([a, row]) => [a, Object.fromEntries(
+      Object.entries(row).map(([b, ps]) => [b, { ...ps, mcnemarP: mcnemarExact(ps.blackWinsHereOnly, ps.blackWinsThereOnly) }]))])),
     examples: Object.entries(part.examples).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, e]) => e),
     gamesPerSec: secs > 0 ? Math.round(total / secs) : 0,
     gamesPerSecPerThread: secs > 0 ? Math.round(total / secs / Math.max(1, base.workers)) : 0,
@@ -128,7 +137,7 @@ function canonical(s: RuleStats): RuleStats {
     decidedBy: sortKeys(s.decidedBy),
     endReasons: sortKeys(s.endReasons),
     forbidden: sortKeys(s.forbidden),
-    cycles: sortKeys(Object.fromEntries(Object.entries(s.cycles).map(([k, v]) => [k, { count: v.count,
+    cycles: sortKeys(Object.fromEntries(Object.entries(s.cycles).map(([k, v]) => [k, { count: v.count, games: v.games,
       per1000Games: s.games ? Math.round((v.count / s.games) * 1e6) / 1e3 : 0, periods: v.periods }]))),
   };
 }

@@ -1,3 +1,5 @@
+import { per1000Interval } from "./intervals.js";
+
 // Statistics of a simulation, kept as sums and counts so that slices (tasks, threads, shards) add
 // up to exactly what one run gives; means and spreads are derived when a report is written.
 
@@ -18,11 +20,17 @@ export interface RuleStats {
   /** candidate moves the policy drew that the rule set forbids, by reason */
   forbidden: Counts;
   /** board recurrences (any side to move), as the referee reports them, by kind: the count, the
-   *  count per period (in moves); reports add per1000Games */
-  cycles: Record<string, { count: number; periods: Counts; per1000Games?: number }>;
+   *  games with at least one, the count per period (in moves); reports add per1000Games. Pass
+   *  cycles (a position recurring by passes alone) are not here: see passCycles */
+  cycles: Record<string, { count: number; games: number; periods: Counts; per1000Games?: number }>;
+  /** games with a cycle other than a pass cycle */
   gamesWithCycle: number;
-  /** games by their shortest cycle, in moves */
+  /** games by their shortest cycle (pass cycles aside), in moves */
   cycleLengths: Counts;
+  /** the trivial cycles, counted apart: a pass answered by a pass brings the position back (every
+   *  game that ends by passes under a rule set whose passes do not end play at once has them) */
+  passCycles: { count: number; periods: Counts };
+  gamesWithPassCycle: number;
   /** Ing 1A.4: cycles that banned their initiator from going round again */
   ingBans: number;
   /** New Ing 2.8: games whose final position fails the laziness check */
@@ -41,6 +49,12 @@ export interface PairStats {
   endChanged: number;
   /** games whose winner (B, W, draw, void) differs */
   winnerChanged: number;
+  /** Black wins under this rule set and not under the other, and the other way round: the
+   *  discordant games of McNemar's test (reports add its exact p-value) */
+  blackWinsHereOnly: number;
+  blackWinsThereOnly: number;
+  /** reports: the exact McNemar test's two-sided p-value for Black's wins under the two rule sets */
+  mcnemarP?: number;
   /** games void under the other rule set only */
   voidOnlyThere: number;
 }
@@ -69,13 +83,14 @@ export function newRuleStats(): RuleStats {
   return {
     games: 0, length: { sum: 0, sumSquares: 0, min: null, max: null }, stonePlays: 0,
     results: { B: 0, W: 0, draw: 0, void: 0 }, marginTwice: { sum: 0, sumSquares: 0 }, decidedBy: {},
-    endReasons: {}, forbidden: {}, cycles: {}, gamesWithCycle: 0, cycleLengths: {}, ingBans: 0,
+    endReasons: {}, forbidden: {}, cycles: {}, gamesWithCycle: 0, cycleLengths: {}, passCycles: { count: 0, periods: {} },
+    gamesWithPassCycle: 0, ingBans: 0,
     lazinessFailed: 0, captureMoves: 0, cyclesDropped: 0,
   };
 }
 
 export function newPairStats(): PairStats {
-  return { games: 0, illegal: {}, endChanged: 0, winnerChanged: 0, voidOnlyThere: 0 };
+  return { games: 0, illegal: {}, endChanged: 0, winnerChanged: 0, blackWinsHereOnly: 0, blackWinsThereOnly: 0, voidOnlyThere: 0 };
 }
 
 export function bump(c: Counts, key: string | number, n = 1): void {
@@ -103,12 +118,16 @@ export function addRuleStats(into: RuleStats, from: RuleStats): void {
   addCounts(into.endReasons, from.endReasons);
   addCounts(into.forbidden, from.forbidden);
   for (const [kind, c] of Object.entries(from.cycles)) {
-    const mine = (into.cycles[kind] ??= { count: 0, periods: {} });
+    const mine = (into.cycles[kind] ??= { count: 0, games: 0, periods: {} });
     mine.count += c.count;
+    mine.games += c.games;
     addCounts(mine.periods, c.periods);
   }
   into.gamesWithCycle += from.gamesWithCycle;
   addCounts(into.cycleLengths, from.cycleLengths);
+  into.passCycles.count += from.passCycles.count;
+  addCounts(into.passCycles.periods, from.passCycles.periods);
+  into.gamesWithPassCycle += from.gamesWithPassCycle;
   into.ingBans += from.ingBans;
   into.lazinessFailed += from.lazinessFailed;
   into.captureMoves += from.captureMoves;
@@ -120,6 +139,8 @@ export function addPairStats(into: PairStats, from: PairStats): void {
   addCounts(into.illegal, from.illegal);
   into.endChanged += from.endChanged;
   into.winnerChanged += from.winnerChanged;
+  into.blackWinsHereOnly += from.blackWinsHereOnly;
+  into.blackWinsThereOnly += from.blackWinsThereOnly;
   into.voidOnlyThere += from.voidOnlyThere;
 }
 
@@ -170,5 +191,14 @@ export function derived(s: RuleStats) {
     forbiddenPerGame: round(n ? forbiddenTotal / n : 0),
     cyclesPer1000Games: Object.fromEntries(Object.entries(s.cycles).map(([k, v]) => [k, per1000(v.count)])),
     gamesWithCyclePer1000: per1000(s.gamesWithCycle),
+    gamesWithPassCyclePer1000: per1000(s.gamesWithPassCycle),
+    /** 95% intervals of the rates of games, per 1000 games (intervals.ts): results, games with a
+     *  cycle, games with a cycle of each kind, games with a pass cycle */
+    ci95Per1000: {
+      results: Object.fromEntries(Object.entries(s.results).map(([k, v]) => [k, per1000Interval(v, n)])),
+      gamesWithCycle: per1000Interval(s.gamesWithCycle, n),
+      gamesWithCycleOfKind: Object.fromEntries(Object.entries(s.cycles).map(([k, v]) => [k, per1000Interval(v.games, n)])),
+      gamesWithPassCycle: per1000Interval(s.gamesWithPassCycle, n),
+    },
   };
 }

@@ -1,0 +1,65 @@
+// The statistics a paper prints from a simulation: pass cycles counted apart from real cycles,
+// 95% intervals beside every rate of games, the exact McNemar test of --paired, and the chart's
+// intervals. (The interval and test formulas themselves: intervals.test.ts.)
+import { describe, it, expect, beforeAll } from "vitest";
+import { simulate, simulateRun } from "../src/simulate/options.js";
+import { per1000Interval, mcnemarExact } from "../src/simulate/intervals.js";
+import { csvReport, markdownReport, svgReport } from "../src/simulate/report.js";
+import type { SimReport } from "../src/simulate/run.js";
+
+let r: SimReport;
+beforeAll(async () => {
+  r = await simulate(simulateRun({ rules: "chinese,new-ing,zhang", size: 7, games: 600, seed: 11, workers: 1, paired: true }), { sigint: false });
+}, 60_000);
+
+describe("simulate statistics", () => {
+  it("counts pass cycles apart: an answered pass under new-ing or zhang is not a game with a cycle", () => {
+    for (const k of ["new-ing", "zhang"]) {
+      const s = r.rules[k];
+      // what stays a "pass-cycle" captured stones (a ko retaken after passes): rare
+      expect(s.cycles["pass-cycle"]?.games ?? 0).toBeLessThan(0.05 * s.games);
+      // play ends by passes in nearly every game, each answered pass bringing the position back
+      expect(s.gamesWithPassCycle).toBeGreaterThan(0.9 * s.games);
+      expect(s.passCycles.count).toBeGreaterThanOrEqual(s.gamesWithPassCycle);
+      expect(s.gamesWithCycle).toBeLessThan(0.5 * s.games);
+      // a game with a cycle has one of some kind, and no kind has more games than that
+      for (const c of Object.values(s.cycles)) expect(c.games).toBeLessThanOrEqual(Math.min(c.count, s.gamesWithCycle));
+      expect(Object.values(s.cycleLengths).reduce((a, b) => a + b, 0)).toBe(s.gamesWithCycle);
+    }
+  });
+
+  it("gives each rate of games its 95% interval, per 1000 games", () => {
+    for (const k of r.rulesOrder) {
+      const s = r.rules[k];
+      expect(s.ci95Per1000!.results.B).toEqual(per1000Interval(s.results.B, s.games));
+      expect(s.ci95Per1000!.gamesWithCycle).toEqual(per1000Interval(s.gamesWithCycle, s.games));
+      expect(s.ci95Per1000!.gamesWithPassCycle).toEqual(per1000Interval(s.gamesWithPassCycle, s.games));
+      const [lo, hi] = s.ci95Per1000!.gamesWithCycle!;
+      const rate = (s.gamesWithCycle / s.games) * 1000;
+      expect(lo).toBeLessThanOrEqual(rate);
+      expect(hi).toBeGreaterThanOrEqual(rate);
+    }
+    expect(markdownReport(r)).toMatch(/\| per 1000 games \(95% interval\) \|/);
+  });
+
+  it("tests each pair of rule sets on the same games with the exact McNemar test", () => {
+    for (const [a, row] of Object.entries(r.paired!)) {
+      for (const [b, p] of Object.entries(row)) {
+        // a changed Black win is a changed winner; a winner may also change between White, draw and void
+        expect(p.blackWinsHereOnly + p.blackWinsThereOnly).toBeLessThanOrEqual(p.winnerChanged);
+        expect(p.mcnemarP).toBe(mcnemarExact(p.blackWinsHereOnly, p.blackWinsThereOnly));
+        expect(csvReport(r)).toContain(`${a}>${b},pairedMcNemarP,,`);
+      }
+    }
+    // zhang scores by liberties (子气皆地) where chinese counts regions: the winner changes somewhere
+    expect(Object.values(r.paired!).some((row) => Object.values(row).some((p) => p.winnerChanged > 0))).toBe(true);
+  });
+
+  it("draws the intervals in the chart as whiskers", () => {
+    const svg = svgReport(r);
+    expect(svg).toContain("95% intervals");
+    const kinds = new Set(r.rulesOrder.flatMap((k) => Object.keys(r.rules[k].cycles)));
+    // a whisker for every rule set and kind with an upper bound above 0 (every one here)
+    expect((svg.match(/<path d="M/g) ?? []).length).toBe(kinds.size * r.rulesOrder.length);
+  });
+});
