@@ -151,6 +151,14 @@ describe("a game named FILE#N or - (standard input)", () => {
     expect(r.status, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ result: "B+R", end: { reason: "resignation", atMove: 4 } });
   });
+
+  it("referee - refuses standard input over 16 MB in one line", () => {
+    const env = { ...process.env };
+    delete env.NODE_OPTIONS;
+    const r = spawnSync(process.execPath, [MAIN, "referee", "-"], { cwd: ROOT, env, encoding: "utf8",
+      input: "(;GM[1]SZ[9]C[" + "x".repeat(17 * 1024 * 1024) + "])", timeout: 60_000, maxBuffer: 1 << 26 });
+    expectOneLineError({ status: r.status, stdout: r.stdout, stderr: r.stderr }, /standard input holds more than 16777216 bytes/);
+  });
 });
 
 describe("arbiter rules", () => {
