@@ -24,10 +24,12 @@ export { newIngResult, newIngThreshold } from "./newIng.js";
  *  the breakdown also carries New Ing's laziness check (new-ing 2.8). */
 export function countFinal(pos: FinalPosition, rules: RuleSet, facts: CountFacts = {}): Score {
   let score: Score;
+  // New Ing's count and its laziness check read the same analysis (dead stones removed)
+  const newIng = rules.scoring === "new-ing" ? analyse(pos) : null;
   switch (rules.scoring) {
     case "area": score = countAreaMethod(pos, rules, facts); break;
     case "territory": score = countTerritory(pos, rules, facts); break;
-    case "new-ing": score = countNewIng(pos, rules, facts); break;
+    case "new-ing": score = countNewIng(pos, rules, facts, newIng!); break;
     case "zhang": score = countZhang(pos, rules, facts); break;
     case "grand": score = countGrand(pos, rules, facts); break;
     case "aga-area": score = countAga(pos, rules, facts); break;
@@ -46,7 +48,7 @@ export function countFinal(pos: FinalPosition, rules: RuleSet, facts: CountFacts
   }
   if (rules.laziness) {
     // new-ing 2.8: checked after dead stones are removed (none are under zhang 3.6)
-    score.breakdown.laziness = lazinessCheck(analyse(pos, rules.scoring !== "zhang"), facts.askedToEnd ?? null);
+    score.breakdown.laziness = lazinessCheck(newIng ?? analyse(pos, rules.scoring !== "zhang"), facts.askedToEnd ?? null);
   }
   return score;
 }

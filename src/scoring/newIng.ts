@@ -10,8 +10,9 @@ import { areaScore } from "./area.js";
 import { analyse, owners, tallyEmpty, SHARED, type Analysis } from "./board.js";
 import type { CountFacts, FinalPosition, Laziness, Score } from "./types.js";
 
-export function countNewIng(pos: FinalPosition, rules: RuleSet, _facts: CountFacts = {}): Score {
-  const a = analyse(pos);
+/** `a`: the position's analysis with the dead stones removed, when the caller has it already
+ *  (countFinal shares it with the laziness check). */
+export function countNewIng(pos: FinalPosition, rules: RuleSet, _facts: CountFacts = {}, a: Analysis = analyse(pos)): Score {
   // new-ing 2.9: stones + own points + half of the points adjacent to both; no-stone points of a
   // two-colour region are nobody's
   const t = tallyEmpty(a, owners(a, "new-ing"));
