@@ -27,8 +27,12 @@ export interface Analysis {
   whiteStones: number;
   /** region number of each empty point, -1 on a stone */
   region: Int32Array;
-  /** per region: its points */
-  regions: number[][];
+  /** the number of empty regions */
+  regionCount: number;
+  /** the empty points grouped by region: region r's are members[regionStart[r] .. regionStart[r + 1])
+   *  (r < regionCount; the arrays are longer) */
+  members: Int32Array;
+  regionStart: Int32Array;
   /** per region: bit 1 touches Black, bit 2 touches White */
   touches: Uint8Array;
   /** per point (empty ones): bit 1 adjacent to a Black stone, bit 2 adjacent to a White stone */
@@ -50,7 +54,17 @@ export function analyse(pos: FinalPosition, removeDead = true): Analysis {
   if (pos.board.length !== points) {
     throw new ArbiterError(`the board has ${pos.board.length} points, ${width}x${height} needs ${points}`);
   }
-  const board = pos.board.slice();
+  // one backing store for all the analysis's arrays: on node 20 a typed array of more than 64
+  // bytes costs an allocation of its own, about 1.5 us, and six of them were most of the count of
+  // a simulated 9x9 game
+  const buf = new ArrayBuffer(12 * points + 4 + 3 * points);
+  const region = new Int32Array(buf, 0, points).fill(-1);
+  const members = new Int32Array(buf, 4 * points, points);
+  const regionStart = new Int32Array(buf, 8 * points, points + 1);
+  const board = new Uint8Array(buf, 12 * points + 4, points);
+  const adjacent = new Uint8Array(buf, 13 * points + 4, points);
+  const touches = new Uint8Array(buf, 14 * points + 4, points);
+  board.set(pos.board);
   let deadBlack = 0;
   let deadWhite = 0;
   if (removeDead) {
@@ -70,7 +84,6 @@ export function analyse(pos: FinalPosition, removeDead = true): Analysis {
     else if (c !== 0) throw new ArbiterError(`the board holds ${c}: points are 0 empty, 1 Black, 2 White`);
   }
   const next = neighbourTable(width, height);
-  const adjacent = new Uint8Array(points);
   for (let i = 0; i < points; i++) {
     if (board[i] !== 0) continue;
     const around = next[i];
@@ -78,16 +91,18 @@ export function analyse(pos: FinalPosition, removeDead = true): Analysis {
     for (let k = 0; k < around.length; k++) adj |= board[around[k]];
     adjacent[i] = adj;
   }
-  const region = new Int32Array(points).fill(-1);
-  const regions: number[][] = [];
-  const touchList: number[] = [];
+  // the regions by flood fill, their points laid out one region after another in `members`
+  let end = 0;
+  let regionCount = 0;
   for (let start = 0; start < points; start++) {
     if (board[start] !== 0 || region[start] >= 0) continue;
-    const id = regions.length;
-    const members: number[] = [start];
+    const id = regionCount++;
+    const first = end;
+    regionStart[id] = first;
+    members[end++] = start;
     region[start] = id;
     let touch = 0;
-    for (let k = 0; k < members.length; k++) {
+    for (let k = first; k < end; k++) {
       const i = members[k];
       touch |= adjacent[i];
       const around = next[i];
@@ -95,16 +110,24 @@ export function analyse(pos: FinalPosition, removeDead = true): Analysis {
         const j = around[n];
         if (board[j] === 0 && region[j] < 0) {
           region[j] = id;
-          members.push(j);
+          members[end++] = j;
         }
       }
     }
-    regions.push(members);
-    touchList.push(touch);
+    touches[id] = touch;
   }
-  return { width, height, points, board, deadBlack, deadWhite, blackStones, whiteStones, region, regions,
-    touches: Uint8Array.from(touchList), adjacent };
+  regionStart[regionCount] = end;
+  return { width, height, points, board, deadBlack, deadWhite, blackStones, whiteStones, region, regionCount, members, regionStart,
+    touches, adjacent };
 }
+
+/** The points of region r (a view into the analysis: do not keep it past the analysis). */
+export function regionPoints(a: Analysis, r: number): Int32Array {
+  return a.members.subarray(a.regionStart[r], a.regionStart[r + 1]);
+}
+
+/** The number of points of region r. */
+export const regionSize = (a: Analysis, r: number): number => a.regionStart[r + 1] - a.regionStart[r];
 
 /**
  * How empty points are owned (RULES.md 0 and the counting clauses):
@@ -122,8 +145,9 @@ export function analyse(pos: FinalPosition, removeDead = true): Analysis {
  */
 export type EmptyRule = "region" | "point" | "new-ing" | "liberty";
 
-export function owners(a: Analysis, rule: EmptyRule): Uint8Array {
-  const owner = new Uint8Array(a.points);
+export function owners(a: Analysis, rule: EmptyRule): number[] {
+  // a plain array: a typed one of more than 64 bytes costs an allocation of its own (node 20)
+  const owner: number[] = new Array<number>(a.points).fill(0);
   for (let i = 0; i < a.points; i++) {
     const c = a.board[i];
     if (c !== 0) {
@@ -150,7 +174,7 @@ export interface EmptyTally {
   neutral: number;
 }
 
-export function tallyEmpty(a: Analysis, owner: Uint8Array): EmptyTally {
+export function tallyEmpty(a: Analysis, owner: ArrayLike<number>): EmptyTally {
   const t: EmptyTally = { blackEmpty: 0, whiteEmpty: 0, shared: 0, neutral: 0 };
   for (let i = 0; i < a.points; i++) {
     if (a.board[i] !== 0) continue;

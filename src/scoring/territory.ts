@@ -12,7 +12,7 @@
 // by a listed string then count for nobody. Points a side must still fill (fillPoints) are not
 // its territory. Missing prisoners (`facts.prisoners`) count as 0 and the breakdown says so.
 import type { RuleSet } from "../ruleset/ruleset.js";
-import { analyse, checkSides, neighbours, stringsThrough, BLACK, WHITE, SHARED, type Analysis } from "./board.js";
+import { analyse, checkSides, neighbours, regionPoints, regionSize, stringsThrough, BLACK, WHITE, SHARED, type Analysis } from "./board.js";
 import { neighbourTable } from "../core/grid.js";
 import type { CountFacts, FinalPosition, Score } from "./types.js";
 
@@ -28,13 +28,14 @@ const DAME = 2;
 
 export function fillPoints(a: Analysis): Set<number> {
   const out = new Set<number>();
-  const { board, points, region, touches, regions } = a;
+  const { board, points, region, touches } = a;
   const next = neighbourTable(a.width, a.height);
   // one flood per string: `mark` holds, for a stone, its string's number once reached, and for
   // an empty point, the number of the last string that listed it (no repeats without a Set)
-  const mark = new Int32Array(points).fill(-1);
-  const stack = new Int32Array(points);
-  const scratch: Scratch = { next, seen: new Int32Array(points), stack: new Int32Array(points), round: 0 };
+  // (the arrays are made once per board size and kept: a typed array of more than 64 bytes costs
+  // an allocation of its own on node 20, and four per count were a fifth of a simulated game)
+  const { mark, stack, scratch } = scratchFor(points, next);
+  mark.fill(-1);
   let k = -1;
   for (let i = 0; i < points; i++) {
     const c = board[i];
@@ -62,7 +63,7 @@ export function fillPoints(a: Analysis): Set<number> {
         if (touches[r] === c) { inside = q; insideCount++; }
         else if (touches[r] === SHARED) {
           // a shared region of a point or two is dame; a larger one is open ground, not filled
-          if (regions[r].length <= DAME) (dame ??= []).push(q);
+          if (regionSize(a, r) <= DAME) (dame ??= []).push(q);
           else open = true;
         }
       }
@@ -118,6 +119,24 @@ function safeFill(a: Analysis, d: number, c: number, dame: readonly number[], s:
 /** Flood space for safeFill, made once per count: `seen[q] === round` marks this flood's points. */
 interface Scratch { next: readonly (readonly number[])[]; seen: Int32Array; stack: Int32Array; round: number }
 
+/** fillPoints' working arrays for a board size, reused (fillPoints runs to its end without
+ *  yielding, so no two counts share them at once). `seen` holds rounds: it is cleared only when
+ *  the round count would overflow. */
+const scratches = new Map<number, { mark: Int32Array; stack: Int32Array; scratch: Scratch }>();
+function scratchFor(points: number, next: Scratch["next"]): { mark: Int32Array; stack: Int32Array; scratch: Scratch } {
+  let s = scratches.get(points);
+  if (!s || s.scratch.next !== next) {
+    s = { mark: new Int32Array(points), stack: new Int32Array(points),
+      scratch: { next, seen: new Int32Array(points), stack: new Int32Array(points), round: 0 } };
+    scratches.set(points, s);
+  }
+  if (s.scratch.round > 0x3fffffff) {
+    s.scratch.seen.fill(0);
+    s.scratch.round = 0;
+  }
+  return s;
+}
+
 export function countTerritory(pos: FinalPosition, rules: RuleSet, facts: CountFacts = {}): Score {
   const a = analyse(pos);
   const fill = fillPoints(a);
@@ -128,20 +147,22 @@ export function countTerritory(pos: FinalPosition, rules: RuleSet, facts: CountF
   let shared = 0;
   let neutral = 0;
   let sekiPoints = 0;
-  a.regions.forEach((members, r) => {
+  for (let r = 0; r < a.regionCount; r++) {
+    const members = regionPoints(a, r);
     const touch = a.touches[r];
     if (touch === SHARED) {
       shared += members.length; // japanese: dame and shared liberties count for nobody
-      return;
+      continue;
     }
     if (touch === 0) {
       neutral += members.length; // an empty board
-      return;
+      continue;
     }
     // japanese: no points in seki — a region bordered by a listed seki string is nobody's
     const bordersSeki = seki.size > 0 &&
       members.some((i) => neighbours(i, a.width, a.height).some((j) => seki.has(j)));
-    const filled = members.filter((i) => fill.has(i)).length;
+    let filled = 0;
+    for (const i of members) if (fill.has(i)) filled++;
     if (bordersSeki) {
       sekiPoints += members.length;
       neutral += members.length;
@@ -150,7 +171,7 @@ export function countTerritory(pos: FinalPosition, rules: RuleSet, facts: CountF
       if (touch === BLACK) blackEmpty += members.length - filled;
       else if (touch === WHITE) whiteEmpty += members.length - filled;
     }
-  });
+  }
   const captured = { black: facts.prisoners?.black ?? 0, white: facts.prisoners?.white ?? 0 };
   // japanese: prisoners = captured during play + the opponent's dead stones
   const prisoners = { black: captured.black + a.deadWhite, white: captured.white + a.deadBlack };
