@@ -78,6 +78,10 @@ const hexWords = (w: Int32Array) => hex32(w[C.RW_HASH_HI]) + hex32(w[C.RW_HASH_L
 
 const NO_POINTS = Object.freeze([]) as unknown as string[];
 
+/** playQuietly's moves before they go to the core, kept between calls (on node 20 a typed array of
+ *  more than 64 bytes costs an allocation of its own, per game and rule set here) */
+let replayWords = new Uint16Array(512);
+
 /** A move as the referee's reports read it: its shape, the board after it (hex) and who is to move. */
 interface Entry extends CycleMove { hash: string; next: Color }
 
@@ -167,7 +171,8 @@ export class Referee {
   playQuietly(moves: readonly RecordMove[], abandonFrom: number): boolean {
     if (this.played || this.end) return false;
     const n = moves.length;
-    const words = new Uint16Array(n);
+    if (replayWords.length < n) replayWords = new Uint16Array(Math.max(n, 2 * replayWords.length));
+    const words = replayWords.subarray(0, n);
     let last: Color | null = null;
     for (let i = 0; i < n; i++) {
       const m = moves[i];
