@@ -73,6 +73,7 @@ function refereeRate(recs: GameRecord[], quiet: boolean, reps: number): number {
   for (let k = 0; k < reps; k++) {
     moves = 0;
     const c = process.cpuUsage();
+    const w0 = performance.now();
     for (const rec of recs) {
       for (const name of RULES) {
         const rules = rec.komi !== null ? withKnobs(preset(name), { komi: rec.komi }) : preset(name);
@@ -84,6 +85,7 @@ function refereeRate(recs: GameRecord[], quiet: boolean, reps: number): number {
       }
     }
     const d = process.cpuUsage(c);
+    if (process.env.RESEARCH_DEBUG) console.error(`${quiet ? "quiet" : "move by move"}: cpu ${((d.user + d.system) / 1e6).toFixed(2)} s, wall ${((performance.now() - w0) / 1000).toFixed(2)} s, ${moves} moves`);
     best = Math.min(best, (d.user + d.system) / 1e6);
   }
   return moves / best;
@@ -177,8 +179,9 @@ async function simulationSection(): Promise<void> {
 async function main(): Promise<void> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run npm run build first`);
   out(`Research at scale - ${new Date().toISOString().slice(0, 16)} UTC${quick ? " (--quick: rough figures)" : ""}`);
-  await corpusSection();
-  await simulationSection();
+  const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : null;
+  if (only !== "simulation") await corpusSection();
+  if (only !== "corpus") await simulationSection();
 }
 
 main().catch((e: unknown) => {
