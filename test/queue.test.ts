@@ -90,7 +90,9 @@ describe.skipIf(!REDIS)("--queue redis:// with arbiter worker processes (a real 
   });
 
   it("simulate --queue with two workers, one killed holding a task: the JSON of a local run", async () => {
-    const args = ["simulate", "--rules", "chinese,ing,new-ing", "--size", "9", "--games", "3000", "--seed", "7", "--json", "--task-size", "150"];
+    // tasks of about 0.3 s each (600 19x19 games x 3 rule sets), so that the kill lands while a
+    // task is held, not after it is done
+    const args = ["simulate", "--rules", "chinese,ing,new-ing", "--size", "19", "--games", "6000", "--seed", "7", "--json", "--task-size", "600"];
     const local = run([...args, "--workers", "1"]);
     expect(local.status, local.stderr).toBe(0);
     const a = start(["worker", "--queue", url, "--workers", "1", "--lock-seconds", "2"]);
@@ -103,6 +105,8 @@ describe.skipIf(!REDIS)("--queue redis:// with arbiter worker processes (a real 
     await a.waitFor(/took simulate task \S+[\s\S]*took simulate task \S+/);
     const held = [...a.err().matchAll(/took simulate task (\S+)/g)].at(-1)![1];
     a.child.kill("SIGKILL");
+    await a.exit;
+    expect(a.err(), "worker a died holding its task").not.toContain(`done simulate task ${held}`);
     expect(await sub.exit, sub.err()).toBe(0);
     const out = (sub.child as unknown as { out: string }).out;
     expect(numbers(out)).toEqual(numbers(local.stdout));
