@@ -3,11 +3,9 @@
 // size is read up to that game only), or "-" (standard input).
 import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import { ArbiterError } from "../errors.js";
-import { decodeRecord, readSgf, readSgfCollection, isRefused } from "../sgf/read.js";
+import { decodeRecord, readSgf, readSgfCollection, isRefused, MAX_RECORD_BYTES } from "../sgf/read.js";
 import { SgfSplitter, type SgfSplit } from "../sgf/split.js";
 import type { GameRecord } from "../record/record.js";
-
-const MAX_SGF_BYTES = 16 * 1024 * 1024;
 
 const code = (e: unknown) => (e as NodeJS.ErrnoException).code ?? (e as Error).message;
 
@@ -25,8 +23,8 @@ function readWholeFile(path: string): string {
   } catch {
     throw new ArbiterError(`cannot read ${path}: no such file`);
   }
-  if (size > MAX_SGF_BYTES) {
-    throw new ArbiterError(`${path} is ${size} bytes: game records over ${MAX_SGF_BYTES} bytes are refused (a game of a collection can be named FILE#N)`);
+  if (size > MAX_RECORD_BYTES) {
+    throw new ArbiterError(`${path} is ${size} bytes: game records over ${MAX_RECORD_BYTES} bytes are refused (a game of a collection can be named FILE#N)`);
   }
   try {
     return decodeRecord(readFileSync(path));
@@ -40,7 +38,7 @@ async function readAll(input: AsyncIterable<Buffer>, what: string): Promise<Buff
   let size = 0;
   for await (const c of input) {
     size += c.length;
-    if (size > MAX_SGF_BYTES) throw new ArbiterError(`${what} holds more than ${MAX_SGF_BYTES} bytes: game records over that are refused`);
+    if (size > MAX_RECORD_BYTES) throw new ArbiterError(`${what} holds more than ${MAX_RECORD_BYTES} bytes: game records over that are refused`);
     chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c));
   }
   return Buffer.concat(chunks);
@@ -50,12 +48,12 @@ async function readAll(input: AsyncIterable<Buffer>, what: string): Promise<Buff
 async function readNth(path: string, n: number, arg: string): Promise<GameRecord> {
   if (n < 1) throw new ArbiterError(`${arg}: games in a file are numbered from 1`);
   if (!existsSync(path)) throw new ArbiterError(`cannot read ${path}: no such file`);
-  const splitter = new SgfSplitter(64 * 1024, MAX_SGF_BYTES);
+  const splitter = new SgfSplitter(64 * 1024, MAX_RECORD_BYTES);
   let trees = 0;
   const find = (xs: SgfSplit[]): GameRecord | null => {
     for (const x of xs) {
       if (x.kind === "oversize") {
-        if (x.tree === n) throw new ArbiterError(`${arg}: the game tree is ${x.bytes} bytes at line ${x.line}: trees over ${MAX_SGF_BYTES} bytes are refused`);
+        if (x.tree === n) throw new ArbiterError(`${arg}: the game tree is ${x.bytes} bytes at line ${x.line}: trees over ${MAX_RECORD_BYTES} bytes are refused`);
         trees = x.tree;
         continue;
       }

@@ -13,6 +13,9 @@ const FOX_KOMI = new Map<number, number>([[275, 5.5], [550, 5.5], [325, 6.5], [6
 /** The properties a game record reads (lexSgf keeps these of the main line, skips the rest). */
 const READ = new Set(["SZ", "HA", "KM", "AB", "AW", "AE", "PL", "B", "W", "BL", "WL", "OB", "OW", "TB", "TW", "DD", "TM", "OT", "RU", "RE"]);
 
+/** A record file (or, in a collection, a game tree) longer than this is refused unread. */
+export const MAX_RECORD_BYTES = 16 * 1024 * 1024;
+
 /** What a game tree of a collection gave: its record, or why it was refused. */
 export type ReadGame = GameRecord | { index: number; error: string };
 export const isRefused = (g: ReadGame): g is { index: number; error: string } => "error" in g;

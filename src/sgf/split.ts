@@ -8,6 +8,8 @@
 // parentheses count only outside values. The delimiters are ASCII, so a cut never splits a UTF-8
 // character.
 
+import { MAX_RECORD_BYTES } from "./read.js";
+
 const OPEN = 40; // (
 const CLOSE = 41; // )
 const LBR = 91; // [
@@ -57,7 +59,7 @@ export class SgfSplitter {
 
   /** `target`: bytes after which a piece is cut at the next tree's end; `maxTree`: past this many
    *  bytes more, the tree being read is skipped as too long. */
-  constructor(private readonly target = 256 * 1024, private readonly maxTree = 16 * 1024 * 1024) {}
+  constructor(private readonly target = 256 * 1024, private readonly maxTree = MAX_RECORD_BYTES) {}
 
   /** Scans a chunk of the record: the pieces and skipped trees completed so far, in order. */
   push(chunk: Buffer): SgfSplit[] {

@@ -11,6 +11,7 @@ import { esmWorker } from "../core/built.js";
 import { ArbiterError } from "../errors.js";
 import type { RuleSet } from "../ruleset/ruleset.js";
 import { SgfSplitter, type SgfSplit } from "../sgf/split.js";
+import { MAX_RECORD_BYTES } from "../sgf/read.js";
 import type { TaskQueue } from "../queue/bullmq.js";
 import { QUEUE_DEPTH } from "./run.js";
 import { per1000Interval } from "./intervals.js";
@@ -57,7 +58,6 @@ export interface CorpusReport {
   queue?: string;
 }
 
-const MAX_RECORD_BYTES = 16 * 1024 * 1024;
 const isTarball = (p: string) => /\.(tar\.gz|tgz)$/i.test(p);
 /** The extensions of SGF-bearing files read from folders and tarballs (`--extensions`). */
 export const SGF_EXTENSIONS = ["sgf"];

@@ -180,47 +180,37 @@ export async function runSimulation(opts: RunOptions): Promise<{ part: SimPart; 
     const secs = (performance.now() - t0) / 1000;
     bar?.update(done, { rate: secs > 0 ? Math.round(done / secs).toString() : "0" });
   };
+  // the tasks go to a queue's workers, to a local pool, or (one small task) run here; each
+  // result is folded once, in whatever order they come
+  const fold = (t: SimTask, res: SimPart) => {
+    addPart(part, res);
+    finished.push([t.from, t.to]);
+    tick((t.to - t.from) * t.spec.rules.length);
+  };
+  const runAll = async (run: (t: SimTask) => Promise<SimPart>, inFlight: number) => {
+    let next = 0;
+    const runNext = async (): Promise<void> => {
+      while (!stopped() && next < tasks.length) {
+        const t = tasks[next++];
+        fold(t, await run(t));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(inFlight, tasks.length) }, () => runNext()));
+  };
+  let pool: Piscina | null = null;
   try {
-    if (opts.queue) {
-      const queue = opts.queue;
-      let next = 0;
-      const runNext = async (): Promise<void> => {
-        while (!stopped() && next < tasks.length) {
-          const t = tasks[next++];
-          addPart(part, await queue.runTask<SimPart>("simulate", t));
-          finished.push([t.from, t.to]);
-          tick((t.to - t.from) * t.spec.rules.length);
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(QUEUE_DEPTH, tasks.length) }, () => runNext()));
-    } else if (workers === 1 && tasks.length <= 1) {
+    const queue = opts.queue;
+    if (queue) await runAll((t) => queue.runTask<SimPart>("simulate", t), QUEUE_DEPTH);
+    else if (workers === 1 && tasks.length <= 1) {
       // one small task: no pool needed
-      for (const t of tasks) {
-        if (stopped()) break;
-        addPart(part, simulateRange(t.spec, t.from, t.to));
-        finished.push([t.from, t.to]);
-        tick((t.to - t.from) * t.spec.rules.length);
-      }
+      for (const t of tasks) if (!stopped()) fold(t, simulateRange(t.spec, t.from, t.to));
     } else {
-      const pool = new Piscina({ ...esmWorker(import.meta.url, "worker.js"), minThreads: workers, maxThreads: workers, idleTimeout: 1000,
-        maxQueue: "auto" });
-      try {
-        let next = 0;
-        const runNext = async (): Promise<void> => {
-          while (!stopped() && next < tasks.length) {
-            const t = tasks[next++];
-            const res = (await pool.run(t)) as SimPart;
-            addPart(part, res);
-            finished.push([t.from, t.to]);
-            tick((t.to - t.from) * t.spec.rules.length);
-          }
-        };
-        await Promise.all(Array.from({ length: workers * 2 }, () => runNext()));
-      } finally {
-        await pool.destroy();
-      }
+      const p = (pool = new Piscina({ ...esmWorker(import.meta.url, "worker.js"), minThreads: workers, maxThreads: workers,
+        idleTimeout: 1000, maxQueue: "auto" }));
+      await runAll((t) => p.run(t) as Promise<SimPart>, workers * 2);
     }
   } finally {
+    await pool?.destroy();
     if (sigint) process.off("SIGINT", onSigint);
     bar?.stop();
   }
