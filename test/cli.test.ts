@@ -238,6 +238,14 @@ describe("bad input: one line naming the problem, no stack, non-zero exit", () =
     expectOneLineError(arbiter("referee", EXAMPLE, "--rules-json", "{not json"), /--rules-json is not valid JSON/);
   });
 
+  it("arbiter worker: no --queue, a bad --workers or --lock-seconds, a queue that is not redis://", () => {
+    expectOneLineError(arbiter("worker"), /required option '--queue <url>' not specified/);
+    expectOneLineError(arbiter("worker", "--queue", "redis://127.0.0.1:1", "--workers", "0"), /--workers takes a whole number from 1 to 64, got "0"/);
+    expectOneLineError(arbiter("worker", "--queue", "redis://127.0.0.1:1", "--lock-seconds", "x"), /--lock-seconds takes a whole number from 1 to 3600, got "x"/);
+    expectOneLineError(arbiter("worker", "--queue", "redis://127.0.0.1:99999"), /--queue redis:\/\/127\.0\.0\.1:99999: /);
+    expectOneLineError(arbiter("corpus", EXAMPLE, "--queue", "redis://127.0.0.1:6379/99"), /the database must be a number from 0 to 15/);
+  });
+
   it("unknown option, unknown command, a misspelt option (the hint stays on the same line)", () => {
     expectOneLineError(arbiter("referee", EXAMPLE, "--frob"), /unknown option '--frob'/);
     expectOneLineError(arbiter("referee", EXAMPLE, "--komii", "7"), /unknown option '--komii'.*--komi/);
