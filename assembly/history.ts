@@ -58,6 +58,24 @@ export function pushHistory(posHash: u64, sitHash: u64): bool {
   return true;
 }
 
+/** Appends the position after a move to the one table the repetition rule `ko` reads (KO_PSK the
+ *  board, KO_SSK the situation; journaled, so a search can take it back). Returns the previous
+ *  index of the board under KO_PSK, else -1. */
+export function pushFor(ko: i32, posHash: u64, sitHash: u64): i32 {
+  if (historyLength >= limit) return -1;
+  const t = ++historyLength;
+  store<u64>(POS_HASH + (<usize>t << 3), posHash);
+  store<u64>(SIT_HASH + (<usize>t << 3), sitHash);
+  if (ko == KO_PSK) {
+    const e = slotFor(POS_TABLE, mask, generation, posHash);
+    const prev = slotUsed(e, generation) ? slotValue(e) : -1;
+    slotSet(e, generation, posHash, t);
+    return prev;
+  }
+  put(SIT_TABLE, sitHash, t);
+  return -1;
+}
+
 /** Appends board hash h to the position table only (playouts need no situation table under
  *  psk or for the cycle log) in one probe; returns the previous index holding h, -1 if none,
  *  or -2 when the history is full. */

@@ -15,9 +15,9 @@ import { BLACK, WHITE, SUICIDE_FORBIDDEN, SUICIDE_MULTI_STONE,
   lastCaptured, lastSelfCaptured, lastNoChange, lastHashAfter, probedCaptures, probedCapStones, probedR0, probedR1,
   probedR2, probedR3, prisoners } from "./board";
 import { sideKeyFor, passCountKey } from "./zobrist";
-import { resetHistory, pushHistory, lastPositionIndex, lastSituationIndex, historyLength, truncateHistory, koRefusal } from "./history";
+import { resetHistory, pushFor, lastPositionIndex, lastSituationIndex, historyLength, truncateHistory, koRefusal } from "./history";
 import { jLen, rewind, journaling, journalFull } from "./journal";
-import { SLOT_BYTES, tableFind, tablePut } from "./table";
+import { SLOT_BYTES, tableFind, tablePut, tableSwap } from "./table";
 
 // ---- codes: refusals, the repetition and end knobs, end reasons (the shared table, codes.ts) --
 import { R_OK, R_OCCUPIED, R_SUICIDE, R_KO, R_SUPERKO, R_OFF_BOARD, R_NO_CHANGE, R_HOT_STONE, R_DISTURBING, R_NO_GOING_BACK, R_COUNT, MAX_HISTORY, REP_NONE, REP_SIMPLE, REP_PSK, REP_SSK, REP_ING, REP_ZHANG, FLOW_TWO_PASSES, FLOW_ING_PAIRS, FLOW_FOUR_PASSES, FLOW_NULL_MOVES, FLOW_ZHANG_VIRTUAL, END_NONE, END_TWO_PASSES, END_FOUR_PASSES, END_NULL_MOVES, END_VIRTUAL_MOVES, END_CYCLE, END_RECORD, END_ILLEGAL, PHASE_PLAY, PHASE_PAUSED, PHASE_RESUMED, VOID_NONE, VOID_THIRD, VOID_ZHANG_LONG, HOT_TWIN_CLOSE, HOT_TWIN_EARLY, VIRTUAL_IN_A_ROW, VIRTUAL_IN_BOARD } from "./codes";
@@ -82,6 +82,8 @@ let tmask: i32 = TCAP - 1;
 @inline function tFind(t: i32, h: u64): i32 { return tableFind(tBase(t), tmask, tgen, h); }
 /** Sets key h to v; with `add`, adds v to its value instead. Returns the new value. */
 @inline function tPut(t: i32, h: u64, v: i32, add: bool): i32 { return tablePut(tBase(t), tmask, tgen, h, v, add); }
+/** Sets key h to v; returns its value before, -1 if none. */
+@inline function tSwap(t: i32, h: u64, v: i32): i32 { return tableSwap(tBase(t), tmask, tgen, h, v); }
 
 function tablesReset(maxPlies: i32): void {
   let bits = 6;
@@ -240,16 +242,14 @@ function ingCheck(c: i32, S: u64): i32 {
     }
   }
   // 1A.4: the initiator of a completed cycle may not go round it again
-  if (tFind(c == BLACK ? T_BAN_B : T_BAN_W, S) >= 0) { refusedFrom = tFind(T_SIT, S); return R_DISTURBING; }
+  if (ingCycles > 0 && tFind(c == BLACK ? T_BAN_B : T_BAN_W, S) >= 0) { refusedFrom = tFind(T_SIT, S); return R_DISTURBING; }
   return R_OK;
 }
 
 /** ing 1A, after every entry t: a situation recurring closes a cycle; its initiator is banned
  *  from re-creating the situations his own stone plays created in it. */
 function ingAfter(t: i32): void {
-  const S = sitAt(t);
-  const s = tFind(T_SIT, S);
-  tPut(T_SIT, S, t, false);
+  const s = tSwap(T_SIT, sitAt(t), t);
   if (s < 0) return;
   let initiator = 0;
   for (let k = s + 1; k <= t; k++) if (ptAt(k) > 0) { initiator = colAt(k); break; }
@@ -305,10 +305,11 @@ function repetitionCheck(p: i32, c: i32): i32 {
   return R_OK;
 }
 
-/** Tries p for c under the rule set: R_OK (the play is made on the board; call recordPlay) or
- *  the reason it is refused (nothing changed). `free`: no repetition rule binds the mover (an
- *  eye region's attacker in a search, which has every ko threat of the rest of the board). */
-export function tryMove(p: i32, c: i32, free: bool = false): i32 {
+/** Whether the rule set allows p for c: R_OK (the play is probed; playAllowed makes it) or why
+ *  it is refused. `free`: no repetition rule binds the mover (an eye region's attacker in a
+ *  search, which has every ko threat of the rest of the board). Inlined into the simulation's
+ *  candidate loop, where a call per candidate cost a few per cent of a game. */
+@inline export function allowed(p: i32, c: i32, free: bool = false): i32 {
   let r = probe(p, c, kSuicide);
   if (r == R_SUICIDE && kSuicide == SUICIDE_MULTI_STONE) return R_NO_CHANGE; // ing 1.3 變窮
   if (r != R_OK) return r;
@@ -326,8 +327,19 @@ export function tryMove(p: i32, c: i32, free: bool = false): i32 {
     } else r = repetitionCheck(p, c);
     if (r != R_OK) return r;
   }
-  commit(p, c, journaling); // (a search takes the move back by the board's journal)
   return R_OK;
+}
+
+/** Makes the play that `allowed` just accepted (a search keeps the board's journal, to take it
+ *  back; the referee and the simulation commit without the journal's branches). */
+@inline export function playAllowed(p: i32, c: i32): void { if (journaling) commit(p, c, true); else commit(p, c, false); }
+
+/** Tries p for c under the rule set: R_OK (the play is made on the board; call recordPlay) or
+ *  the reason it is refused (nothing changed). */
+export function tryMove(p: i32, c: i32, free: bool = false): i32 {
+  const r = allowed(p, c, free);
+  if (r == R_OK) playAllowed(p, c);
+  return r;
 }
 
 // ---- passes, pauses and the end ------------------------------------------------------------------
@@ -435,6 +447,18 @@ export function beforeMove(c: i32): void {
   }
 }
 
+/** Books the position after entry t (board P, situation S): in history.ts's one table that the
+ *  repetition rule reads (psk, ssk), and, outside a search, in the board table whose recurrences
+ *  are reported. Returns the entry after which board P last stood (-1: new, or in a search). */
+function bookPosition(P: u64, S: u64, t: i32): i32 {
+  if (kRep == REP_PSK || kRep == REP_SSK) {
+    const s = pushFor(kRep, P, S);
+    // psk with a history never restarted: history's board table is the board table
+    if (kRep == REP_PSK && !kResumeClears) return journaling ? -1 : s;
+  }
+  return journaling ? -1 : tSwap(T_BOARD, P, t);
+}
+
 /** Books the play p by c that tryMove just made: history, repetition rules, cycles, the end. */
 export function recordPlay(p: i32, c: i32): void {
   if (journaling) snapshot();
@@ -449,7 +473,7 @@ export function recordPlay(p: i32, c: i32): void {
   const P = boardHash();
   const S = P ^ sideKeyFor(opp);
   setSit(t, S);
-  pushHistory(P, S);
+  const seen = bookPosition(P, S, t);
   stonePlays++;
   if (c == BLACK) stonePlaysB++;
   if (fPhase == PHASE_PLAY) { if (c == BLACK) gamePhaseB++; else gamePhaseW++; }
@@ -465,8 +489,7 @@ export function recordPlay(p: i32, c: i32): void {
   // simulations: a search, journaled, rules by the repetition rules alone and reports nothing)
   recurReport = false;
   if (!journaling) {
-    const s = tFind(T_BOARD, P);
-    tPut(T_BOARD, P, t, false);
+    const s = seen;
     recurFrom = s;
     if (s >= 0) {
       const continuing = hasLoop && s == loopS + (t - loopT);
@@ -496,8 +519,7 @@ export function recordPass(c: i32, abandon: bool): void {
   const P = boardHash();
   const S = P ^ sideKeyFor(c ^ 3);
   setSit(t, S);
-  pushHistory(P, S);
-  if (!journaling) tPut(T_BOARD, P, t, false); // the board stands again: its latest occurrence gives the shortest cycle
+  bookPosition(P, S, t); // the board stands again: its latest occurrence gives the shortest cycle
   if (kRep == REP_ING) ingAfter(t);
   if (kRep == REP_ZHANG && !abandon) tPut(T_ZHANG, S ^ virtKey, t, false);
   flowPass(c, abandon);

@@ -73,8 +73,8 @@ function chooseLight(c: i32): i32 {
     const k = <i32>rngBelow(<u32>m);
     const p = <i32>load<u16>(EMPTIES + (<usize>k << 1));
     if (!isOwnEye(p, c)) {
-      const r = R.tryMove(p, c);
-      if (r == R.R_OK) return p;
+      const r = R.allowed(p, c);
+      if (r == R.R_OK) { R.playAllowed(p, c); return p; }
       forbid(r);
     }
     m--;

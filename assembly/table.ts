@@ -54,3 +54,12 @@ export function tablePut(base: usize, mask: i32, gen: u32, h: u64, v: i32, add: 
   slotSet(e, gen, h, nv);
   return nv;
 }
+
+/** Sets key h to v and returns its value before (-1 when it had none): one probe where a find
+ *  and a put would take two. Journaled, as tablePut. */
+export function tableSwap(base: usize, mask: i32, gen: u32, h: u64, v: i32): i32 {
+  const e = slotFor(base, mask, gen, h);
+  const old = slotUsed(e, gen) ? slotValue(e) : -1;
+  slotSet(e, gen, h, v);
+  return old;
+}
