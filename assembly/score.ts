@@ -72,3 +72,76 @@ export function areaDifference(): i32 {
   ownersByRegion();
   return bbCount(bbStones(BLACK)) + bbCount(OWN_B) - bbCount(bbStones(WHITE)) - bbCount(OWN_W);
 }
+
+// ---- the final position's analysis, for the counting rules in TypeScript -------------------------
+// src/scoring/board.ts `analyse` finds the same facts (it is the reference, and test/analysis.test.ts
+// holds the two equal); a simulation asks here, once per game, where a count in TypeScript cost
+// more than the game. The layout is board.ts's Analysis buffer, for n = width x height points:
+//   region i32[n] (-1 on a stone) | members i32[n] | regionStart i32[n + 1] | board u8[n] |
+//   adjacent u8[n] (bit 1 next to Black, bit 2 next to White) | touches u8[n] (per region)
+export const ANALYSIS: usize = memory.data(15 * 19 * 19 + 4, 16);
+export let anRegions: i32 = 0;
+export let anBlack: i32 = 0;
+export let anWhite: i32 = 0;
+
+/** Analyses the row-major board of w x h points (u8: 0 empty, 1 Black, 2 White) at `src` into
+ *  ANALYSIS, finding regions in the order of board.ts (a flood from each unvisited empty point
+ *  in row-major order, neighbours left, right, up, down). False for a bad size or colour. */
+export function analyseBoard(src: usize, w: i32, h: i32): bool {
+  if (w < 1 || h < 1 || w > 19 || h > 19) return false;
+  const n = w * h;
+  const region = ANALYSIS;
+  const members = ANALYSIS + (<usize>n << 2);
+  const start = ANALYSIS + (<usize>n << 3);
+  const board = ANALYSIS + <usize>(12 * n + 4);
+  const adjacent = board + <usize>n;
+  const touches = adjacent + <usize>n;
+  memory.copy(board, src, <usize>n);
+  let black = 0, white = 0;
+  for (let i = 0; i < n; i++) {
+    const c = <i32>load<u8>(board + <usize>i);
+    if (c == 1) black++; else if (c == 2) white++; else if (c != 0) return false;
+    store<i32>(region + (<usize>i << 2), -1);
+  }
+  for (let i = 0; i < n; i++) {
+    if (load<u8>(board + <usize>i) != 0) { store<u8>(adjacent + <usize>i, 0); continue; }
+    const x = i % w;
+    let adj = 0;
+    if (x > 0) adj |= <i32>load<u8>(board + <usize>(i - 1));
+    if (x < w - 1) adj |= <i32>load<u8>(board + <usize>(i + 1));
+    if (i >= w) adj |= <i32>load<u8>(board + <usize>(i - w));
+    if (i + w < n) adj |= <i32>load<u8>(board + <usize>(i + w));
+    store<u8>(adjacent + <usize>i, <u8>adj);
+  }
+  let end = 0, count = 0;
+  for (let s = 0; s < n; s++) {
+    if (load<u8>(board + <usize>s) != 0 || load<i32>(region + (<usize>s << 2)) >= 0) continue;
+    const id = count++;
+    const first = end;
+    store<i32>(start + (<usize>id << 2), first);
+    store<i32>(members + (<usize>end << 2), s);
+    end++;
+    store<i32>(region + (<usize>s << 2), id);
+    let touch = 0;
+    for (let k = first; k < end; k++) {
+      const i = load<i32>(members + (<usize>k << 2));
+      touch |= <i32>load<u8>(adjacent + <usize>i);
+      const x = i % w;
+      for (let d = 0; d < 4; d++) {
+        let j = -1;
+        if (d == 0) { if (x > 0) j = i - 1; }
+        else if (d == 1) { if (x < w - 1) j = i + 1; }
+        else if (d == 2) { if (i >= w) j = i - w; }
+        else if (i + w < n) j = i + w;
+        if (j < 0 || load<u8>(board + <usize>j) != 0 || load<i32>(region + (<usize>j << 2)) >= 0) continue;
+        store<i32>(region + (<usize>j << 2), id);
+        store<i32>(members + (<usize>end << 2), j);
+        end++;
+      }
+    }
+    store<u8>(touches + <usize>id, <u8>touch);
+  }
+  store<i32>(start + (<usize>count << 2), end);
+  anRegions = count; anBlack = black; anWhite = white;
+  return true;
+}

@@ -7,37 +7,14 @@
 // "region" and "liberty" owners against the core's region and point owners.
 import { ArbiterError } from "../errors.js";
 import { neighbours, neighbourTable } from "../core/grid.js";
-import type { FinalPosition } from "./types.js";
+import type { Analysis, FinalPosition } from "./types.js";
 
 export const NOBODY = 0;
 export const BLACK = 1;
 export const WHITE = 2;
 export const SHARED = 3;
 
-export interface Analysis {
-  width: number;
-  height: number;
-  /** width × height */
-  points: number;
-  /** the board after dead stones are removed */
-  board: Uint8Array;
-  deadBlack: number;
-  deadWhite: number;
-  blackStones: number;
-  whiteStones: number;
-  /** region number of each empty point, -1 on a stone */
-  region: Int32Array;
-  /** the number of empty regions */
-  regionCount: number;
-  /** the empty points grouped by region: region r's are members[regionStart[r] .. regionStart[r + 1])
-   *  (r < regionCount; the arrays are longer) */
-  members: Int32Array;
-  regionStart: Int32Array;
-  /** per region: bit 1 touches Black, bit 2 touches White */
-  touches: Uint8Array;
-  /** per point (empty ones): bit 1 adjacent to a Black stone, bit 2 adjacent to a White stone */
-  adjacent: Uint8Array;
-}
+export type { Analysis };
 
 export { neighbours };
 
@@ -49,6 +26,8 @@ function checkIndex(i: number, points: number, what: string): void {
 
 /** Removes the dead stones (unless `removeDead` is false) and finds the regions. */
 export function analyse(pos: FinalPosition, removeDead = true): Analysis {
+  // the caller's own analysis of this very board (the simulation's, made in the core)
+  if (pos.analysis && pos.dead.length === 0) return pos.analysis;
   const { width, height } = pos;
   const points = width * height;
   if (pos.board.length !== points) {

@@ -14,7 +14,37 @@ export interface FinalPosition {
   board: Uint8Array;
   /** row-major indices of stones declared dead */
   dead: number[];
+  /** this board's analysis when the caller has it already, as board.ts's `analyse` makes it (a
+   *  simulation's, made in the core: assembly/score.ts analyseBoard); used when no stone is dead */
+  analysis?: Analysis;
 }
+
+/** The final position as the counting methods see it (board.ts `analyse`). */
+export interface Analysis {
+  width: number;
+  height: number;
+  /** width × height */
+  points: number;
+  /** the board after dead stones are removed */
+  board: Uint8Array;
+  deadBlack: number;
+  deadWhite: number;
+  blackStones: number;
+  whiteStones: number;
+  /** region number of each empty point, -1 on a stone */
+  region: Int32Array;
+  /** the number of empty regions */
+  regionCount: number;
+  /** the empty points grouped by region: region r's are members[regionStart[r] .. regionStart[r + 1])
+   *  (r < regionCount; the arrays are longer) */
+  members: Int32Array;
+  regionStart: Int32Array;
+  /** per region: bit 1 touches Black, bit 2 touches White */
+  touches: Uint8Array;
+  /** per point (empty ones): bit 1 adjacent to a Black stone, bit 2 adjacent to a White stone */
+  adjacent: Uint8Array;
+}
+
 
 export interface Sides {
   black: number;

@@ -9,7 +9,7 @@ import { ArbiterError } from "../errors.js";
 import type { RuleSet } from "../ruleset/ruleset.js";
 import { classifyCycle, isTrivialPassCycle } from "../rules/cycles.js";
 import type { CycleMove } from "../rules/cycles.js";
-import { countFinal, type Score } from "../scoring/count.js";
+import { countFinal, type Analysis, type Score } from "../scoring/count.js";
 import { decideResult } from "../rules/referee.js";
 import { END, REASONS, refereeEnd, ruleKnobs } from "../rules/knobs.js";
 import { bump, emptyPart, newPairStats, newRuleStats, offerExample, type SimPart } from "./stats.js";
@@ -40,6 +40,11 @@ interface SimCore extends CoreExports {
   simulateBatch(slot: number, first: number, count: number, seed: number, policy: number, keepMoves: number,
     pairMask: number): number;
   replayMoves(slot: number, n: number): void;
+  analyseBoard(src: number, w: number, h: number): number;
+  ANALYSIS: WebAssembly.Global;
+  anRegions: WebAssembly.Global;
+  anBlack: WebAssembly.Global;
+  anWhite: WebAssembly.Global;
   SUMMARY_OUT: WebAssembly.Global;
   BOARDS_OUT: WebAssembly.Global;
   MOVES_OUT: WebAssembly.Global;
@@ -122,6 +127,31 @@ function loadRules(c: SimCore, spec: SimSpec): void {
   knobsLoaded = key;
 }
 
+/** One Analysis whose arrays are views of the core's ANALYSIS buffer (assembly/score.ts), made
+ *  again only when the board size or the core's memory changes: each game's count reads the
+ *  analysis the core just made of its final board (a typed array of more than 64 bytes costs an
+ *  allocation of its own on node 20: per game, that was a good part of a 9x9 game's time). */
+let shared: { buffer: ArrayBuffer; a: Analysis } | null = null;
+function coreAnalysis(c: SimCore, board: Uint8Array, width: number, height: number): Analysis {
+  const n = width * height;
+  if (!c.analyseBoard(board.byteOffset, width, height)) throw new Error(`the core cannot analyse a ${width}x${height} board`);
+  const buffer = c.memory.buffer;
+  if (!shared || shared.buffer !== buffer || shared.a.width !== width || shared.a.height !== height) {
+    const base = Number(c.ANALYSIS.value);
+    shared = { buffer, a: {
+      width, height, points: n, deadBlack: 0, deadWhite: 0, blackStones: 0, whiteStones: 0, regionCount: 0,
+      region: new Int32Array(buffer, base, n), members: new Int32Array(buffer, base + 4 * n, n),
+      regionStart: new Int32Array(buffer, base + 8 * n, n + 1), board: new Uint8Array(buffer, base + 12 * n + 4, n),
+      adjacent: new Uint8Array(buffer, base + 13 * n + 4, n), touches: new Uint8Array(buffer, base + 14 * n + 4, n),
+    } };
+  }
+  const a = shared.a;
+  a.regionCount = c.anRegions.value as number;
+  a.blackStones = c.anBlack.value as number;
+  a.whiteStones = c.anWhite.value as number;
+  return a;
+}
+
 function readSummary(c: SimCore, k: number, points: number): GameSummary {
   const w = new Int32Array(c.memory.buffer, Number(c.SUMMARY_OUT.value) + k * SUM_WORDS * 4, SUM_WORDS);
   const flags = w[5];
@@ -139,10 +169,12 @@ function readSummary(c: SimCore, k: number, points: number): GameSummary {
 /** The result of a game as the referee decides it (src/rules/referee.ts), from the core's summary:
  *  Void after a cycle; a forfeit for an illegal move when the rule set says so; New Ing's laziness;
  *  else the count of the final position (no dead stones: a simulated game is played out). */
-export function judge(s: GameSummary, rules: RuleSet, width: number, height: number): Verdict {
+export function judge(s: GameSummary, rules: RuleSet, width: number, height: number, core?: SimCore): Verdict {
   const end = refereeEnd(s.endCode, s.paused);
   const endStat = s.capped ? "move-limit" : end;
-  const score = countFinal({ width, height, board: s.board, dead: [] }, rules, {
+  // the board is the core's (a view of BOARDS_OUT): the core analyses it in place
+  const analysis = core ? coreAnalysis(core, s.board, width, height) : undefined;
+  const score = countFinal({ width, height, board: s.board, dead: [], analysis }, rules, {
     realMoves: {
       game: s.gamePhase,
       dispute: { black: s.stonePlaysB - s.gamePhase.black, white: s.stonePlays - s.stonePlaysB - s.gamePhase.white },
@@ -263,7 +295,7 @@ export function playGames(spec: SimSpec, from: number, to: number, each: (g: Gam
       const movesBase = Number(c.MOVES_OUT.value);
       for (let i = 0; i < done; i++) {
         const summary = readSummary(c, i * stride, points);
-        const verdict = judge(summary, spec.rules[r].rules, spec.width, spec.height);
+        const verdict = judge(summary, spec.rules[r].rules, spec.width, spec.height, c);
         let moves: number[] | null = null;
         if (opts.keepMoves) {
           const m = new Uint16Array(c.memory.buffer, movesBase + summary.movesOffset * 2, summary.plies);
@@ -275,7 +307,7 @@ export function playGames(spec: SimSpec, from: number, to: number, each: (g: Gam
           for (let b = 0; b < R; b++) {
             if (b === r) continue;
             const ps = readSummary(c, i * stride + k, points);
-            pairs.push({ rule: b, summary: ps, verdict: judge(ps, spec.rules[b].rules, spec.width, spec.height) });
+            pairs.push({ rule: b, summary: ps, verdict: judge(ps, spec.rules[b].rules, spec.width, spec.height, c) });
             k++;
           }
         }

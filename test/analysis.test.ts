@@ -1,0 +1,118 @@
+// The final position's analysis made in the core (assembly/score.ts analyseBoard, which a
+// simulation's count reads) against the reference in TypeScript (src/scoring/board.ts analyse):
+// a position worked by hand, random boards of every shape field by field, and the counts of
+// simulated games under every rule set with and without the core's analysis.
+import { describe, it, expect } from "vitest";
+import { loadCore } from "../src/core/wasm.js";
+import { releaseCore } from "../src/core/game.js";
+import { analyse, type Analysis } from "../src/scoring/board.js";
+import { countFinal } from "../src/scoring/count.js";
+import { preset } from "../src/ruleset/ruleset.js";
+import { playGames } from "../src/simulate/engine.js";
+import { parseDiagram } from "./helpers/diagram.js";
+import { mulberry32 } from "../bench/sabaki-playout.js";
+
+interface AnalysisCore {
+  memory: WebAssembly.Memory;
+  analyseBoard(src: number, w: number, h: number): number;
+  ANALYSIS: WebAssembly.Global;
+  BOARDS_OUT: WebAssembly.Global;
+  anRegions: WebAssembly.Global;
+  anBlack: WebAssembly.Global;
+  anWhite: WebAssembly.Global;
+}
+
+/** The core's analysis of a board, copied out of linear memory; null when the core refuses it. */
+function coreAnalyse(board: Uint8Array, width: number, height: number): Analysis | null {
+  releaseCore();
+  const c = loadCore() as unknown as AnalysisCore;
+  const src = Number(c.BOARDS_OUT.value);
+  new Uint8Array(c.memory.buffer, src, board.length).set(board);
+  if (!c.analyseBoard(src, width, height)) return null;
+  const n = width * height;
+  const base = Number(c.ANALYSIS.value);
+  const buf = c.memory.buffer;
+  return {
+    width, height, points: n, deadBlack: 0, deadWhite: 0,
+    blackStones: c.anBlack.value as number, whiteStones: c.anWhite.value as number, regionCount: c.anRegions.value as number,
+    region: new Int32Array(buf.slice(base, base + 4 * n)), members: new Int32Array(buf.slice(base + 4 * n, base + 8 * n)),
+    regionStart: new Int32Array(buf.slice(base + 8 * n, base + 12 * n + 4)), board: new Uint8Array(buf.slice(base + 12 * n + 4, base + 13 * n + 4)),
+    adjacent: new Uint8Array(buf.slice(base + 13 * n + 4, base + 14 * n + 4)), touches: new Uint8Array(buf.slice(base + 14 * n + 4, base + 15 * n + 4)),
+  };
+}
+
+/** The fields a count reads, regions by their members (the arrays past the region count are scratch). */
+function facts(a: Analysis) {
+  const regions: number[][] = [];
+  for (let r = 0; r < a.regionCount; r++) regions.push(Array.from(a.members.subarray(a.regionStart[r], a.regionStart[r + 1])));
+  const empty = (i: number) => a.board[i] === 0;
+  return {
+    blackStones: a.blackStones, whiteStones: a.whiteStones, regionCount: a.regionCount, regions,
+    touches: Array.from(a.touches.subarray(0, a.regionCount)), region: Array.from(a.region),
+    adjacent: Array.from(a.adjacent).map((v, i) => (empty(i) ? v : 0)), board: Array.from(a.board),
+  };
+}
+
+describe("the core's analysis of a final position", () => {
+  it("finds the regions, what each touches and what each point is next to, worked by hand", () => {
+    // 5x3:
+    //   . X . O .      region 0: (0,0) (0,1) (0,2) (1,2): next to X only        -> touches 1
+    //   . X O . .      region 1: (2,0): next to X and O                         -> touches 3
+    //   . . X O .      region 2: (4,0) (3,1) (4,1) (4,2): next to O only         -> touches 2
+    const d = parseDiagram(`
+      . X . O .
+      . X O . .
+      . . X O .`);
+    const a = coreAnalyse(d.stones, 5, 3)!;
+    expect(a.blackStones).toBe(3);
+    expect(a.whiteStones).toBe(3);
+    expect(a.regionCount).toBe(3);
+    const regions = facts(a).regions.map((r) => [...r].sort((x, y) => x - y));
+    expect(regions).toEqual([[0, 5, 10, 11], [2], [4, 8, 9, 14]]);
+    expect(facts(a).touches).toEqual([1, 3, 2]);
+    // (1,2) = index 11 is next to X (1,1) and X (2,2); (3,1) = 8 is next to O (2,1), O (3,0), O (3,2)
+    expect(a.adjacent[11]).toBe(1);
+    expect(a.adjacent[8]).toBe(2);
+    expect(a.adjacent[2]).toBe(3); // (2,0): X (1,0), O (3,0), O (2,1)
+    expect(a.adjacent[0]).toBe(1); // (0,0): X (1,0)
+    expect(a.adjacent[14]).toBe(2); // (4,2): O (3,2)
+    expect(a.region[1]).toBe(-1);
+  });
+
+  it("equals board.ts's analysis on random boards of every shape, field by field", () => {
+    const rnd = mulberry32(7);
+    const shapes = [[1, 1], [1, 7], [7, 1], [2, 2], [3, 5], [9, 9], [13, 7], [19, 19], [19, 2]];
+    for (const [w, h] of shapes) {
+      for (let k = 0; k < 40; k++) {
+        const fill = rnd();
+        const board = Uint8Array.from({ length: w * h }, () => (rnd() < fill ? 1 + Math.floor(rnd() * 2) : 0));
+        const core = coreAnalyse(board, w, h)!;
+        expect(facts(core), `${w}x${h} board ${k}`).toEqual(facts(analyse({ width: w, height: h, board, dead: [] })));
+      }
+    }
+  });
+
+  it("refuses a board it cannot analyse", () => {
+    expect(coreAnalyse(new Uint8Array(20 * 20), 20, 20)).toBeNull();
+    expect(coreAnalyse(new Uint8Array(4), 0, 4)).toBeNull();
+    expect(coreAnalyse(Uint8Array.from([0, 1, 3, 2]), 2, 2)).toBeNull();
+  });
+
+  it("gives every rule set's count of simulated games as the TypeScript analysis does", () => {
+    const names = ["ing", "new-ing", "zhang", "grand", "chinese", "japanese", "aga", "tromp-taylor"];
+    const spec = { width: 7, height: 7, seed: 5, policy: "light" as const, rules: names.map((key) => ({ key, rules: preset(key) })),
+      paired: false };
+    let games = 0;
+    playGames(spec, 0, 150, (g) => {
+      const rules = spec.rules[g.rule].rules;
+      const board = g.summary.board.slice();
+      const facts = { passes: g.summary.passes, askedToEnd: g.summary.requester, prisoners: g.summary.prisoners,
+        realMoves: { game: g.summary.gamePhase, dispute: { black: g.summary.stonePlaysB - g.summary.gamePhase.black,
+          white: g.summary.stonePlays - g.summary.stonePlaysB - g.summary.gamePhase.white } } };
+      const alone = countFinal({ width: 7, height: 7, board, dead: [] }, rules, facts);
+      expect(g.verdict.score, `${spec.rules[g.rule].key} game ${g.summary.game}`).toEqual(g.verdict.score === null ? null : alone);
+      games++;
+    });
+    expect(games).toBe(150 * names.length);
+  });
+});
