@@ -291,9 +291,10 @@ function zhangBasicKo(s: i32, p: i32, c: i32): bool {
 }
 
 /** R_OK, or why rule set's repetition rule refuses the probed play p by c. */
-function repetitionCheck(p: i32, c: i32): i32 {
+@inline function repetitionCheck(p: i32, c: i32): i32 {
   const S = lastHashAfter ^ sideKeyFor(c ^ 3);
-  if (kRep == REP_ING) return ingCheck(c, S);
+  // ing: a play that captures nothing, before any cycle has banned anyone, is never refused
+  if (kRep == REP_ING) return !probedCaptures() && ingCycles == 0 ? R_OK : ingCheck(c, S);
   if (kRep == REP_ZHANG) {
     pendingVoid = false;
     const s = tFind(T_ZHANG, S ^ virtKey);
@@ -330,15 +331,15 @@ function repetitionCheck(p: i32, c: i32): i32 {
   return R_OK;
 }
 
-/** Makes the play that `allowed` just accepted (a search keeps the board's journal, to take it
- *  back; the referee and the simulation commit without the journal's branches). */
-@inline export function playAllowed(p: i32, c: i32): void { if (journaling) commit(p, c, true); else commit(p, c, false); }
+/** Makes the play that `allowed` just accepted, in a game that takes no move back (the
+ *  simulation; a search keeps the board's journal and plays through tryMove). */
+@inline export function playAllowed(p: i32, c: i32): void { commit(p, c, false); }
 
 /** Tries p for c under the rule set: R_OK (the play is made on the board; call recordPlay) or
  *  the reason it is refused (nothing changed). */
 export function tryMove(p: i32, c: i32, free: bool = false): i32 {
   const r = allowed(p, c, free);
-  if (r == R_OK) playAllowed(p, c);
+  if (r == R_OK) commit(p, c, journaling); // (a search takes the move back by the board's journal)
   return r;
 }
 

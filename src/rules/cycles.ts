@@ -49,23 +49,36 @@ export interface CycleShape {
 
 /** `moves` are the entries s+1..t: the position after t equals the one after s. */
 export function classifyCycle(moves: CycleMove[]): CycleShape {
-  const plays = moves.filter((m) => m.kind === "play");
-  const passes = moves.length - plays.length;
-  const caps = plays.filter((m) => m.captures.length > 0);
+  // one pass over the moves (a simulation names a cycle or two per game: no arrays or sets made
+  // for the many that capture nothing)
+  let passes = 0;
+  let selfCapture = false;
+  let allNoChange = true;
   const captures = { B: 0, W: 0 };
-  for (const m of caps) captures[m.color as "B" | "W"] += m.captures.length;
-  const sizes = caps.map((m) => m.captures.length);
-  const sites = new Set<string>();
-  for (const m of caps) {
-    if (m.captures.length === 1 && m.point !== null) {
-      const [a, b] = [m.point, m.captures[0]].sort((x, y) => x - y);
-      sites.add(`${a}-${b}`);
+  const sizes: number[] = [];
+  let sites: Set<number> | null = null; // a ko site as the unordered pair of points, low * 65536 + high
+  for (const m of moves) {
+    if (m.kind !== "play") {
+      passes++;
+      continue;
+    }
+    if (m.selfCaptures.length > 0) selfCapture = true;
+    if (!m.noChange) allNoChange = false;
+    const k = m.captures.length;
+    if (k === 0) continue;
+    captures[m.color as "B" | "W"] += k;
+    sizes.push(k);
+    if (k === 1 && m.point !== null) {
+      const a = Math.min(m.point, m.captures[0]);
+      const b = Math.max(m.point, m.captures[0]);
+      (sites ??= new Set()).add(a * 65536 + b);
     }
   }
-  const shape = (kind: CycleKind): CycleShape => ({ kind, period: moves.length, passes, captures, koSites: sites.size, sizes });
+  const koSites = sites?.size ?? 0;
+  const shape = (kind: CycleKind): CycleShape => ({ kind, period: moves.length, passes, captures, koSites, sizes });
 
-  if (plays.some((m) => m.selfCaptures.length > 0)) return shape("suicide-cycle");
-  if (caps.length === 0) return shape(plays.every((m) => m.noChange) ? "pass-cycle" : "other");
+  if (selfCapture) return shape("suicide-cycle");
+  if (sizes.length === 0) return shape(allNoChange ? "pass-cycle" : "other");
   const allSingle = sizes.every((k) => k === 1);
 
   if (allSingle) {
@@ -73,10 +86,10 @@ export function classifyCycle(moves: CycleMove[]): CycleShape {
     // here every play captures: a cycle of ko captures, named by its number of ko sites. Passes
     // do not change the name (a double ko can only cycle through passes), except for one site:
     // a ko retaken after passes is not the basic ko that every ko rule forbids.
-    if (sites.size === 1) return shape(passes > 0 ? "pass-cycle" : "basic-ko");
-    if (sites.size === 2) return shape("double-ko-seki");
-    if (sites.size === 3) return shape("triple-ko");
-    if (sites.size === 4) return shape("quadruple-ko");
+    if (koSites === 1) return shape(passes > 0 ? "pass-cycle" : "basic-ko");
+    if (koSites === 2) return shape("double-ko-seki");
+    if (koSites === 3) return shape("triple-ko");
+    if (koSites === 4) return shape("quadruple-ko");
     return shape("other");
   }
   const distinct = [...new Set(sizes)];

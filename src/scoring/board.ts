@@ -129,20 +129,21 @@ export function owners(a: Analysis, rule: EmptyRule): number[] {
   const owner: number[] = new Array<number>(a.points).fill(0);
   for (let i = 0; i < a.points; i++) {
     const c = a.board[i];
-    if (c !== 0) {
-      owner[i] = c;
-      continue;
-    }
-    const touch = a.touches[a.region[i]];
-    const adj = a.adjacent[i];
-    if (rule === "region") owner[i] = touch;
-    else if (rule === "liberty") owner[i] = adj;
-    else if (touch !== SHARED) owner[i] = touch; // one colour's region (or an empty board: nobody's)
-    else if (adj === BLACK || adj === WHITE) owner[i] = adj;
-    else if (adj === SHARED) owner[i] = SHARED;
-    else owner[i] = rule === "point" ? SHARED : NOBODY;
+    owner[i] = c !== 0 ? c : emptyOwner(a, i, rule);
   }
   return owner;
+}
+
+/** The owner of the empty point i under `rule` (see owners). */
+function emptyOwner(a: Analysis, i: number, rule: EmptyRule): number {
+  const touch = a.touches[a.region[i]];
+  const adj = a.adjacent[i];
+  if (rule === "region") return touch;
+  if (rule === "liberty") return adj;
+  if (touch !== SHARED) return touch; // one colour's region (or an empty board: nobody's)
+  if (adj === BLACK || adj === WHITE) return adj;
+  if (adj === SHARED) return SHARED;
+  return rule === "point" ? SHARED : NOBODY;
 }
 
 export interface EmptyTally {
@@ -151,6 +152,20 @@ export interface EmptyTally {
   shared: number;
   /** empty points owned by nobody */
   neutral: number;
+}
+
+/** tallyEmpty(a, owners(a, rule)) without the array of owners (a count per simulated game). */
+export function tallyOwners(a: Analysis, rule: EmptyRule): EmptyTally {
+  const t: EmptyTally = { blackEmpty: 0, whiteEmpty: 0, shared: 0, neutral: 0 };
+  for (let i = 0; i < a.points; i++) {
+    if (a.board[i] !== 0) continue;
+    const o = emptyOwner(a, i, rule);
+    if (o === BLACK) t.blackEmpty++;
+    else if (o === WHITE) t.whiteEmpty++;
+    else if (o === SHARED) t.shared++;
+    else t.neutral++;
+  }
+  return t;
 }
 
 export function tallyEmpty(a: Analysis, owner: ArrayLike<number>): EmptyTally {

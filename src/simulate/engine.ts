@@ -12,7 +12,7 @@ import type { CycleMove } from "../rules/cycles.js";
 import { countFinal, type Analysis, type Score } from "../scoring/count.js";
 import { decideResult } from "../rules/referee.js";
 import { END, REASONS, refereeEnd, ruleKnobs } from "../rules/knobs.js";
-import { bump, emptyPart, newPairStats, newRuleStats, offerExample, type SimPart } from "./stats.js";
+import { bump, emptyPart, newPairStats, newRuleStats, offerExample, wantsExample, type SimPart } from "./stats.js";
 
 export const POLICIES = ["light", "capture"] as const;
 export type Policy = (typeof POLICIES)[number];
@@ -226,8 +226,11 @@ function readCycles(c: SimCore): SimCycle[] {
       const noChange = (words[o + 1] >> 4) !== 0;
       const nc = words[o + 2];
       const ns = words[o + 3];
-      const captures = Array.from(words.subarray(o + 4, o + 4 + nc));
-      const selfCaptures = Array.from(words.subarray(o + 4 + nc, o + 4 + nc + ns));
+      // plain loops: a subarray per move cost more than the rest of the decoding
+      const captures = new Array<number>(nc);
+      for (let j = 0; j < nc; j++) captures[j] = words[o + 4 + j];
+      const selfCaptures = new Array<number>(ns);
+      for (let j = 0; j < ns; j++) selfCaptures[j] = words[o + 4 + nc + j];
       o += 4 + nc + ns;
       const pass = point === 0xffff;
       moves.push({ kind: pass ? "pass" : "play", n: k, color: colour, point: pass ? null : point, captures, selfCaptures,
@@ -357,7 +360,8 @@ export function simulateRange(spec: SimSpec, from: number, to: number, stop?: ()
       let passOnly = 0;
       const kinds = new Set<string>();
       for (const cy of g.cycles) {
-        offerExample(part.examples, `cycle:${key}:${cy.kind}`, { rules: key, game: sum.game,
+        const exKey = `cycle:${key}:${cy.kind}`;
+        if (wantsExample(part.examples, exKey, sum.game)) offerExample(part.examples, exKey, { rules: key, game: sum.game,
           what: `${cy.kind} cycle, moves ${cy.s + 1}-${cy.t} (period ${cy.period})${cy.voids ? ", the game is Void" : ""}` });
         if (isTrivialPassCycle(cy)) {
           // trivial: counted apart from the real cycles

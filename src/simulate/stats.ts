@@ -145,6 +145,12 @@ export function addPairStats(into: PairStats, from: PairStats): void {
 }
 
 /** Keeps the example with the lowest game index per key (any order of merging gives the same). */
+/** Whether game `game` would be kept as the example for `key` (to build its text only then). */
+export function wantsExample(into: Record<string, Example>, key: string, game: number): boolean {
+  const cur = into[key];
+  return !cur || game < cur.game;
+}
+
 export function offerExample(into: Record<string, Example>, key: string, ex: Example): void {
   const cur = into[key];
   if (!cur || ex.game < cur.game) into[key] = { key, ...ex };
