@@ -142,26 +142,36 @@ async function corpusSection(): Promise<void> {
 
 async function simulationSection(): Promise<void> {
   out();
-  out("## Simulation against bare playouts, one thread, CPU time (best of 3)");
-  const core = loadCore();
-  const rate = (n: number, f: () => void) => {
-    let best = Infinity;
-    for (let k = 0; k < 3; k++) {
-      const c = process.cpuUsage();
-      f();
-      const d = process.cpuUsage(c);
-      best = Math.min(best, (d.user + d.system) / 1e6);
-    }
-    return n / best;
+  out(`## Simulation against bare playouts, one thread, CPU time (${quick ? 8 : 24} short rounds, the two back to back in each; medians)`);
+  const core = loadCore() as ReturnType<typeof loadCore> & { statPlies: WebAssembly.Global; statGames: WebAssembly.Global };
+  // the machine's speed drifts by tens of per cent within minutes: each round runs both sides
+  // back to back (about 50 ms), and the ratio is the median of the rounds' ratios
+  const cpu = (f: () => void) => {
+    const c = process.cpuUsage();
+    f();
+    const d = process.cpuUsage(c);
+    return (d.user + d.system) / 1e6;
   };
-  const size = 9, games = quick ? 4000 : 20_000;
-  out(`| rule set (${size}x${size}) | simulate games/s | bare playouts (psk) games/s | simulate / bare |`);
-  out("|---|---:|---:|---:|");
+  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
+  const size = 9, games = 2000, rounds = quick ? 8 : 24;
+  out(`| rule set (${size}x${size}) | simulate games/s | bare playouts (psk) games/s | simulate / bare, per game | plies per game (bare) | per ply |`);
+  out("|---|---:|---:|---:|---:|---:|");
   for (const name of RULES) {
     const spec: SimSpec = { width: size, height: size, seed: 1, policy: "light", rules: [{ key: name, rules: preset(name) }], paired: false };
-    const bare = rate(games, () => core.runPlayouts(size, size, games, 1, 2, 0));
-    const sim = rate(games, () => simulateRange(spec, 0, games));
-    out(`| ${name} | ${Math.round(sim)} | ${Math.round(bare)} | ${(sim / bare).toFixed(2)} (target >= 0.67: ${sim / bare >= 0.67 ? "met" : "NOT met"}) |`);
+    const bare: number[] = [], sim: number[] = [], ratios: number[] = [];
+    let plies = 0, barePlies = 0;
+    for (let r = -1; r < rounds; r++) {
+      const b = cpu(() => core.runPlayouts(size, size, games, 1, 2, 0));
+      barePlies = (core.statPlies.value as number) / (core.statGames.value as number);
+      const s = cpu(() => { plies = simulateRange(spec, 0, games).rules[name].length.sum / games; });
+      if (r < 0) continue; // a round to warm up
+      bare.push(b);
+      sim.push(s);
+      ratios.push(b / s);
+    }
+    const ratio = median(ratios);
+    out(`| ${name} | ${Math.round(games / median(sim))} | ${Math.round(games / median(bare))} | ${ratio.toFixed(2)} (target >= 0.67: ${ratio >= 0.67 ? "met" : "NOT met"}) | ` +
+      `${plies.toFixed(1)} (${barePlies.toFixed(1)}) | ${(ratio * plies / barePlies).toFixed(2)} |`);
   }
   out();
   out("## Simulation, two workers against one (wall clock, 7x7, 6 rule sets, back to back)");

@@ -15,6 +15,6 @@ export function countZhang(pos: FinalPosition, rules: RuleSet, _facts: CountFact
   // zhang 3.7: stones + own liberties + half the shared liberties; a non-liberty is nobody's
   const t = tallyOwners(a, "liberty");
   const score = areaScore("zhang", a, t, rules.splitShared, rules.komi);
-  score.breakdown.deadIgnored = new Set(pos.dead.filter((i) => pos.board[i] === 1 || pos.board[i] === 2)).size;
+  score.breakdown.deadIgnored = pos.dead.length ? new Set(pos.dead.filter((i) => pos.board[i] === 1 || pos.board[i] === 2)).size : 0;
   return score;
 }

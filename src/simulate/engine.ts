@@ -326,6 +326,7 @@ export function playGames(spec: SimSpec, from: number, to: number, each: (g: Gam
 export function simulateRange(spec: SimSpec, from: number, to: number, stop?: () => boolean): SimPart {
   const part = emptyPart();
   const stats = spec.rules.map((r) => (part.rules[r.key] = newRuleStats()));
+  const exampleKeys = spec.rules.map(() => ({} as Record<string, string>)); // per rule set, by cycle kind
   if (spec.paired) {
     part.paired = {};
     for (const a of spec.rules) {
@@ -360,7 +361,7 @@ export function simulateRange(spec: SimSpec, from: number, to: number, stop?: ()
       let passOnly = 0;
       const kinds = new Set<string>();
       for (const cy of g.cycles) {
-        const exKey = `cycle:${key}:${cy.kind}`;
+        const exKey = (exampleKeys[g.rule][cy.kind] ??= `cycle:${key}:${cy.kind}`);
         if (wantsExample(part.examples, exKey, sum.game)) offerExample(part.examples, exKey, { rules: key, game: sum.game,
           what: `${cy.kind} cycle, moves ${cy.s + 1}-${cy.t} (period ${cy.period})${cy.voids ? ", the game is Void" : ""}` });
         if (isTrivialPassCycle(cy)) {
