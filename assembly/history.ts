@@ -13,8 +13,11 @@ const TABLE_CAP: i32 = 1 << TABLE_BITS_MAX;
 const POS_HASH: usize = memory.data((MAX_HISTORY + 1) * 8, 16); // u64 per move index
 const SIT_HASH: usize = memory.data((MAX_HISTORY + 1) * 8, 16);
 
-const POS_TABLE: usize = memory.data(TABLE_CAP * SLOT_BYTES, 16); // board hash -> latest index
-const SIT_TABLE: usize = memory.data(TABLE_CAP * SLOT_BYTES, 16); // situation hash -> latest index
+// board hash -> latest index, then situation hash -> latest index, side by side at the game's
+// size (spaced by their largest size they fell on the same cache sets)
+const TABLES: usize = memory.data(2 * TABLE_CAP * SLOT_BYTES, 16);
+let POS_TABLE: usize = TABLES;
+let SIT_TABLE: usize = TABLES + <usize>(TABLE_CAP * SLOT_BYTES);
 
 let generation: u32 = 0;
 let mask: i32 = TABLE_CAP - 1;
@@ -33,11 +36,11 @@ export function resetHistory(posHash: u64, sitHash: u64, maxMoves: i32): void {
   while ((1 << bits) < 4 * (maxMoves + 1) && bits < TABLE_BITS_MAX) bits++;
   mask = (1 << bits) - 1;
   limit = min(MAX_HISTORY, (mask + 1) >> 1);
+  SIT_TABLE = TABLES + <usize>(mask + 1) * <usize>SLOT_BYTES;
   generation++;
   if (generation == 0) {
     // wrapped: clear the stamps once every 2^32 games
-    memory.fill(POS_TABLE, 0, TABLE_CAP * SLOT_BYTES);
-    memory.fill(SIT_TABLE, 0, TABLE_CAP * SLOT_BYTES);
+    memory.fill(TABLES, 0, 2 * TABLE_CAP * SLOT_BYTES);
     generation = 1;
   }
   historyLength = 0;

@@ -76,9 +76,12 @@ const T_COUNT: i32 = 7;
 const TABLES: usize = memory.data(T_COUNT * TCAP * SLOT_BYTES, 16);
 let tgen: u32 = 0;
 let tmask: i32 = TCAP - 1;
+// the tables lie side by side at the game's size (a game of 9x9 uses 16 KB of each): spaced by
+// their largest size they fell on the same cache sets, and a play's probes missed each other
+let tstride: usize = <usize>(TCAP * SLOT_BYTES);
 
 // (table.ts: one 16-byte slot per key, journaled writes)
-@inline function tBase(t: i32): usize { return TABLES + <usize>t * <usize>(TCAP * SLOT_BYTES); }
+@inline function tBase(t: i32): usize { return TABLES + <usize>t * tstride; }
 @inline function tFind(t: i32, h: u64): i32 { return tableFind(tBase(t), tmask, tgen, h); }
 /** Sets key h to v; with `add`, adds v to its value instead. Returns the new value. */
 @inline function tPut(t: i32, h: u64, v: i32, add: bool): i32 { return tablePut(tBase(t), tmask, tgen, h, v, add); }
@@ -89,6 +92,7 @@ function tablesReset(maxPlies: i32): void {
   let bits = 6;
   while ((1 << bits) < 4 * (maxPlies + 1) && (1 << bits) < TCAP) bits++;
   tmask = (1 << bits) - 1;
+  tstride = <usize>(tmask + 1) * <usize>SLOT_BYTES;
   tgen++;
   if (tgen == 0) {
     memory.fill(TABLES, 0, <usize>(T_COUNT * TCAP * SLOT_BYTES));

@@ -87,8 +87,28 @@ export let anWhite: i32 = 0;
 /** Analyses the row-major board of w x h points (u8: 0 empty, 1 Black, 2 White) at `src` into
  *  ANALYSIS, finding regions in the order of board.ts (a flood from each unvisited empty point
  *  in row-major order, neighbours left, right, up, down). False for a bad size or colour. */
+// the neighbours of each point (left, right, up, down; -1 off the board), made once per board size
+const NB: usize = memory.data(19 * 19 * 4 * 2, 16); // i16 per (point, direction)
+let nbW: i32 = 0;
+let nbH: i32 = 0;
+function neighboursFor(w: i32, h: i32): void {
+  if (w == nbW && h == nbH) return;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const e = NB + (<usize>i << 3);
+      store<i16>(e, <i16>(x > 0 ? i - 1 : -1));
+      store<i16>(e + 2, <i16>(x < w - 1 ? i + 1 : -1));
+      store<i16>(e + 4, <i16>(y > 0 ? i - w : -1));
+      store<i16>(e + 6, <i16>(y < h - 1 ? i + w : -1));
+    }
+  }
+  nbW = w; nbH = h;
+}
+
 export function analyseBoard(src: usize, w: i32, h: i32): bool {
   if (w < 1 || h < 1 || w > 19 || h > 19) return false;
+  neighboursFor(w, h);
   const n = w * h;
   const region = ANALYSIS;
   const members = ANALYSIS + (<usize>n << 2);
@@ -100,17 +120,19 @@ export function analyseBoard(src: usize, w: i32, h: i32): bool {
   let black = 0, white = 0;
   for (let i = 0; i < n; i++) {
     const c = <i32>load<u8>(board + <usize>i);
-    if (c == 1) black++; else if (c == 2) white++; else if (c != 0) return false;
+    black += i32(c == 1);
+    white += i32(c == 2);
+    if (c > 2) return false;
     store<i32>(region + (<usize>i << 2), -1);
   }
   for (let i = 0; i < n; i++) {
     if (load<u8>(board + <usize>i) != 0) { store<u8>(adjacent + <usize>i, 0); continue; }
-    const x = i % w;
+    const e = NB + (<usize>i << 3);
     let adj = 0;
-    if (x > 0) adj |= <i32>load<u8>(board + <usize>(i - 1));
-    if (x < w - 1) adj |= <i32>load<u8>(board + <usize>(i + 1));
-    if (i >= w) adj |= <i32>load<u8>(board + <usize>(i - w));
-    if (i + w < n) adj |= <i32>load<u8>(board + <usize>(i + w));
+    for (let d = 0; d < 8; d += 2) {
+      const j = <i32>load<i16>(e + <usize>d);
+      if (j >= 0) adj |= <i32>load<u8>(board + <usize>j);
+    }
     store<u8>(adjacent + <usize>i, <u8>adj);
   }
   let end = 0, count = 0;
@@ -126,13 +148,9 @@ export function analyseBoard(src: usize, w: i32, h: i32): bool {
     for (let k = first; k < end; k++) {
       const i = load<i32>(members + (<usize>k << 2));
       touch |= <i32>load<u8>(adjacent + <usize>i);
-      const x = i % w;
-      for (let d = 0; d < 4; d++) {
-        let j = -1;
-        if (d == 0) { if (x > 0) j = i - 1; }
-        else if (d == 1) { if (x < w - 1) j = i + 1; }
-        else if (d == 2) { if (i >= w) j = i - w; }
-        else if (i + w < n) j = i + w;
+      const e = NB + (<usize>i << 3);
+      for (let d = 0; d < 8; d += 2) {
+        const j = <i32>load<i16>(e + <usize>d);
         if (j < 0 || load<u8>(board + <usize>j) != 0 || load<i32>(region + (<usize>j << 2)) >= 0) continue;
         store<i32>(region + (<usize>j << 2), id);
         store<i32>(members + (<usize>end << 2), j);

@@ -152,17 +152,29 @@ function coreAnalysis(c: SimCore, board: Uint8Array, width: number, height: numb
   return a;
 }
 
+/** Views of the core's summaries and final boards, made again only when its memory changes. */
+let outViews: { buffer: ArrayBuffer; words: Int32Array; boards: Uint8Array } | null = null;
+function outputs(c: SimCore): { words: Int32Array; boards: Uint8Array } {
+  const buffer = c.memory.buffer;
+  if (outViews?.buffer !== buffer) {
+    outViews = { buffer, words: new Int32Array(buffer, Number(c.SUMMARY_OUT.value), MAX_RECORDS * SUM_WORDS),
+      boards: new Uint8Array(buffer, Number(c.BOARDS_OUT.value), BOARDS_BYTES) };
+  }
+  return outViews;
+}
+
 function readSummary(c: SimCore, k: number, points: number): GameSummary {
-  const w = new Int32Array(c.memory.buffer, Number(c.SUMMARY_OUT.value) + k * SUM_WORDS * 4, SUM_WORDS);
-  const flags = w[5];
+  const { words: w, boards } = outputs(c);
+  const o = k * SUM_WORDS;
+  const flags = w[o + 5];
   return {
-    game: w[0], plies: w[1], stonePlays: w[2], stonePlaysB: w[17], endCode: w[3], endAt: w[4],
+    game: w[o], plies: w[o + 1], stonePlays: w[o + 2], stonePlaysB: w[o + 17], endCode: w[o + 3], endAt: w[o + 4],
     voided: (flags & 1) !== 0, capped: (flags & 2) !== 0, paused: (flags & 4) !== 0,
-    prisoners: { black: w[6], white: w[7] }, passes: { black: w[8], white: w[9] },
-    gamePhase: { black: w[10], white: w[11] }, requester: colorOfCode(w[12]),
-    illegal: w[3] === END.illegal ? REASONS[w[13]] ?? `code ${w[13]}` : null,
-    movesOffset: w[14], events: w[15], ingBans: w[16],
-    board: new Uint8Array(c.memory.buffer, Number(c.BOARDS_OUT.value) + k * points, points),
+    prisoners: { black: w[o + 6], white: w[o + 7] }, passes: { black: w[o + 8], white: w[o + 9] },
+    gamePhase: { black: w[o + 10], white: w[o + 11] }, requester: colorOfCode(w[o + 12]),
+    illegal: w[o + 3] === END.illegal ? REASONS[w[o + 13]] ?? `code ${w[o + 13]}` : null,
+    movesOffset: w[o + 14], events: w[o + 15], ingBans: w[o + 16],
+    board: boards.subarray(k * points, (k + 1) * points),
   };
 }
 
