@@ -251,10 +251,15 @@ function ingCheck(c: i32, S: u64): i32 {
 }
 
 /** ing 1A, after every entry t: a situation recurring closes a cycle; its initiator is banned
- *  from re-creating the situations his own stone plays created in it. */
-function ingAfter(t: i32): void {
+ *  from re-creating the situations his own stone plays created in it. (Inlined: after most
+ *  entries the situation is new.) */
+@inline function ingAfter(t: i32): void {
   const s = tSwap(T_SIT, sitAt(t), t);
-  if (s < 0) return;
+  if (s >= 0) ingCycleClosed(s, t);
+}
+
+/** ing 1A.4: the situation after entry t stood after entry s: the cycle s+1..t is complete. */
+function ingCycleClosed(s: i32, t: i32): void {
   let initiator = 0;
   for (let k = s + 1; k <= t; k++) if (ptAt(k) > 0) { initiator = colAt(k); break; }
   if (initiator == 0) return;
@@ -444,7 +449,7 @@ export function gameStart(cap: i32, toMove: i32): void {
 export function setGameIndex(g: i32): void { gameIndex = g; }
 
 /** Before c's move: on resuming after a suspension the history starts again (grand 4.4). */
-export function beforeMove(c: i32): void {
+@inline export function beforeMove(c: i32): void {
   if (fPhase == PHASE_PAUSED && kResumeClears) {
     const P = boardHash();
     resetHistory(P, P ^ sideKeyFor(c), maxPlies);

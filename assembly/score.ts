@@ -124,16 +124,7 @@ export function analyseBoard(src: usize, w: i32, h: i32): bool {
     white += i32(c == 2);
     if (c > 2) return false;
     store<i32>(region + (<usize>i << 2), -1);
-  }
-  for (let i = 0; i < n; i++) {
-    if (load<u8>(board + <usize>i) != 0) { store<u8>(adjacent + <usize>i, 0); continue; }
-    const e = NB + (<usize>i << 3);
-    let adj = 0;
-    for (let d = 0; d < 8; d += 2) {
-      const j = <i32>load<i16>(e + <usize>d);
-      if (j >= 0) adj |= <i32>load<u8>(board + <usize>j);
-    }
-    store<u8>(adjacent + <usize>i, <u8>adj);
+    store<u8>(adjacent + <usize>i, 0); // (an empty point's is set as its region is filled)
   }
   let end = 0, count = 0;
   for (let s = 0; s < n; s++) {
@@ -147,15 +138,20 @@ export function analyseBoard(src: usize, w: i32, h: i32): bool {
     let touch = 0;
     for (let k = first; k < end; k++) {
       const i = load<i32>(members + (<usize>k << 2));
-      touch |= <i32>load<u8>(adjacent + <usize>i);
       const e = NB + (<usize>i << 3);
+      let adj = 0;
       for (let d = 0; d < 8; d += 2) {
         const j = <i32>load<i16>(e + <usize>d);
-        if (j < 0 || load<u8>(board + <usize>j) != 0 || load<i32>(region + (<usize>j << 2)) >= 0) continue;
+        if (j < 0) continue;
+        const cj = <i32>load<u8>(board + <usize>j);
+        adj |= cj;
+        if (cj != 0 || load<i32>(region + (<usize>j << 2)) >= 0) continue;
         store<i32>(region + (<usize>j << 2), id);
         store<i32>(members + (<usize>end << 2), j);
         end++;
       }
+      store<u8>(adjacent + <usize>i, <u8>adj);
+      touch |= adj;
     }
     store<u8>(touches + <usize>id, <u8>touch);
   }

@@ -10,7 +10,7 @@
 // the moves; paired mode replays each game's moves under other rule sets.
 
 import { STATE, STATE_BYTES, EMPTIES, EPOS, BLACK, EMPTY, MAXP, nempty, setupBoard, numPoints, width,
-  height, pointOf, pointOfXy, xyOf, colorAt, chainOf, nextOf, pitch, isOwnEye } from "./board";
+  height, pointOf, pointOfXy, xyOf, colorAt, chainOf, nextOf, pitch, isOwnEye, COLOR } from "./board";
 import { initZobrist } from "./zobrist";
 import * as R from "./rules";
 import { setJournaling } from "./journal";
@@ -311,8 +311,8 @@ function writeSummary(k: i32, game: i32, capped: bool, movesOffset: i32): void {
   store<i32>(a + 68, R.stonePlaysB);
   const points = width * height;
   const b = BOARDS_OUT + <usize>(k * points);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) store<u8>(b + <usize>(y * width + x), <u8>colorAt(pointOf(x, y)));
+  // a row of the board is a run of the mailbox (board.ts): one copy per row
+  for (let y = 0; y < height; y++) memory.copy(b + <usize>(y * width), COLOR + <usize>pointOf(0, y), <usize>width);
 }
 
 function copyMoves(dst: usize): void {
