@@ -162,6 +162,7 @@ export let endDetail: i32 = 0; // END_VIRTUAL_MOVES: VIRTUAL_IN_A_ROW or VIRTUAL
 export let recurFrom: i32 = -1; // the board after this play last stood after entry recurFrom (-1: new)
 export let recurReport: bool = false; // ... and that recurrence starts a loop (or voids): report it
 let histBase: i32 = 0; // entries before history.ts's entry 0 (grand 4.4 restarts it)
+let boardBehind: bool = false; // psk: the board table lacks the entries booked in history's (bookPosition)
 
 // the flow of play: passes, pauses and the end
 export let fPhase: i32 = PHASE_PLAY;
@@ -436,7 +437,7 @@ export function gameStart(cap: i32, toMove: i32): void {
   ended = END_NONE; endAt = 0; voided = false; illegalReason = 0; pendingVoid = false;
   hasLoop = false; loopS = 0; loopT = 0; ingCycles = 0; gameEvents = 0;
   refusedFrom = -1; hotStones = 0; ingCycleAt = -1; ingCycleFrom = -1; ingInitiator = 0;
-  voidKind = VOID_NONE; voidFrom = -1; endDetail = 0; histBase = 0; recurFrom = -1; recurReport = false;
+  voidKind = VOID_NONE; voidFrom = -1; endDetail = 0; histBase = 0; boardBehind = false; recurFrom = -1; recurReport = false;
   fPhase = PHASE_PLAY; fCons = 0; fLastNull = 0; fAbandons = 0; fRequester = 0;
   setPly(0, -2, 0, false, 0, 0, 0);
   setSit(0, S);
@@ -463,10 +464,23 @@ export function setGameIndex(g: i32): void { gameIndex = g; }
 function bookPosition(P: u64, S: u64, t: i32): i32 {
   if (kRep == REP_PSK || kRep == REP_SSK) {
     const s = pushFor(kRep, P, S);
-    // psk with a history never restarted: history's board table is the board table
-    if (kRep == REP_PSK && !kResumeClears) return journaling ? -1 : s;
+    // psk until the history first restarts (grand 4.4): history's board table is the board table
+    if (kRep == REP_PSK && histBase == 0) {
+      if (journaling) return -1;
+      boardBehind = true;
+      return s;
+    }
   }
-  return journaling ? -1 : tSwap(T_BOARD, P, t);
+  if (journaling) return -1;
+  if (boardBehind) catchUpBoards(t);
+  return tSwap(T_BOARD, P, t);
+}
+
+/** The board table takes over entries 1..t-1, which psk booked in history's table only. */
+function catchUpBoards(t: i32): void {
+  // entry k's board: its situation without the player to move after it
+  for (let k = 1; k < t; k++) tPut(T_BOARD, sitAt(k) ^ sideKeyFor(colAt(k) ^ 3), k, false);
+  boardBehind = false;
 }
 
 /** Books the play p by c that tryMove just made: history, repetition rules, cycles, the end. */
