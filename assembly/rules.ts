@@ -183,10 +183,21 @@ export let evDropped: i32 = 0;
 export let logEvents: bool = true;
 let gameIndex: i32 = 0;
 export let gameEvents: i32 = 0;
+export let trivialApart: bool = false; // count trivial pass cycles instead of logging them (logCycle)
+export let trivialCycles: i32 = 0; // trivial pass cycles this game, counted apart (logCycle)
+export let firstTrivialAt: i32 = 0; // the entry that closed the first of them
 
 
 function logCycle(s: i32, t: i32, voidNow: bool): void {
   if (!logEvents) return;
+  // a trivial pass cycle (src/rules/cycles.ts isTrivialPassCycle: a pass or a null move repeats
+  // the board just before it) is counted, not logged: a simulation under New Ing or Zhang has
+  // one or two per game, and naming each in TypeScript cost more than the game's count
+  if (trivialApart && t - s == 1 && nochAt(t) && !voidNow) {
+    if (trivialCycles == 0) firstTrivialAt = t;
+    trivialCycles++;
+    return;
+  }
   if (capOverflow) { evDropped++; return; }
   let need = 5;
   for (let k = s + 1; k <= t; k++) need += 4 + ncapAt(k) + nselfAt(k);
@@ -435,7 +446,7 @@ export function gameStart(cap: i32, toMove: i32): void {
   passesB = 0; passesW = 0; gamePhaseB = 0; gamePhaseW = 0;
   virtB = 0; virtW = 0; virtKey = 0;
   ended = END_NONE; endAt = 0; voided = false; illegalReason = 0; pendingVoid = false;
-  hasLoop = false; loopS = 0; loopT = 0; ingCycles = 0; gameEvents = 0;
+  hasLoop = false; loopS = 0; loopT = 0; ingCycles = 0; gameEvents = 0; trivialCycles = 0; firstTrivialAt = 0;
   refusedFrom = -1; hotStones = 0; ingCycleAt = -1; ingCycleFrom = -1; ingInitiator = 0;
   voidKind = VOID_NONE; voidFrom = -1; endDetail = 0; histBase = 0; boardBehind = false; recurFrom = -1; recurReport = false;
   fPhase = PHASE_PLAY; fCons = 0; fLastNull = 0; fAbandons = 0; fRequester = 0;

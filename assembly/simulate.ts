@@ -309,6 +309,8 @@ function writeSummary(k: i32, game: i32, capped: bool, movesOffset: i32): void {
   store<i32>(a + 60, R.gameEvents);
   store<i32>(a + 64, R.ingCycles);
   store<i32>(a + 68, R.stonePlaysB);
+  store<i32>(a + 72, R.trivialCycles);
+  store<i32>(a + 76, R.firstTrivialAt);
   const points = width * height;
   const b = BOARDS_OUT + <usize>(k * points);
   // a row of the board is a run of the mailbox (board.ts): one copy per row
@@ -327,11 +329,13 @@ function copyMoves(dst: usize): void {
  * the final board per game (record i * stride, stride = 1 + the number of paired slots), the cycle
  * events (rules.ts) and the refused candidates by reason; with keepMoves, the moves (MOVES_OUT,
  * offset in the summary). With pairMask, each game's moves are also replayed under every other
- * slot in the mask (records i * stride + 1.. in slot order). Returns the games done: fewer than
+ * slot in the mask (records i * stride + 1.. in slot order). With trivialApart, trivial pass
+ * cycles are counted in the summaries rather than logged as events. Returns the games done: fewer than
  * count when an output buffer is nearly full (call again for the rest).
  */
 export function simulateBatch(slot: i32, first: i32, count: i32, seed: u32, policy: i32, keepMoves: bool,
-  pairMask: i32): i32 {
+  pairMask: i32, trivialApart: bool): i32 {
+  R.trivialApart = trivialApart;
   setJournaling(false); // no move is taken back here
   R.resetEvents();
   movesLen = 0;
@@ -377,6 +381,7 @@ export function simulateBatch(slot: i32, first: i32, count: i32, seed: u32, poli
 /** Replays n moves from MOVES_OUT under the rules in `slot` (record 0 of the outputs). */
 export function replayMoves(slot: i32, n: i32): void {
   setJournaling(false);
+  R.trivialApart = false;
   R.resetEvents();
   R.useRules(slot);
   R.logEvents = true;

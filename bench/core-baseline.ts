@@ -19,7 +19,7 @@ interface Core {
   runPlayouts(w: number, h: number, games: number, seed: number, ko: number, withScore: number): number;
   simSetup(w: number, h: number): number;
   setRules(slot: number, ...k: number[]): number;
-  simulateBatch(slot: number, first: number, count: number, seed: number, policy: number, keep: number, pairs: number): number;
+  simulateBatch(slot: number, first: number, count: number, seed: number, policy: number, keep: number, pairs: number, trivialApart: number): number;
 }
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -58,7 +58,7 @@ function tasks(): Task[] {
     out.push({ name: `simulation 9x9 ${name} (${games} games)`, run: (c) => {
       c.simSetup(9, 9);
       c.setRules(0, k.suicide, k.rep, +k.twinEarly, +k.void3, +k.zhangVoid, +k.passesInHash, k.end, +k.resumeClears);
-      for (let g = 0; g < games;) g += c.simulateBatch(0, g, Math.min(250, games - g), 1, 0, 0, 0);
+      for (let g = 0; g < games;) g += c.simulateBatch(0, g, Math.min(250, games - g), 1, 0, 0, 0, 1);
     } });
   }
   return out;

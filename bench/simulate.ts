@@ -20,7 +20,7 @@ interface CoreSim {
   runPlayouts(w: number, h: number, games: number, seed: number, ko: number, withScore: number): number;
   simSetup(w: number, h: number): number;
   setRules(slot: number, ...k: number[]): number;
-  simulateBatch(slot: number, first: number, count: number, seed: number, policy: number, keep: number, pairs: number): number;
+  simulateBatch(slot: number, first: number, count: number, seed: number, policy: number, keep: number, pairs: number, trivialApart: number): number;
 }
 const core = loadCore() as unknown as CoreSim;
 
@@ -50,7 +50,7 @@ for (const name of RULES) {
     const wasm = cpu(() => {
       core.simSetup(size, size);
       core.setRules(0, k.suicide, k.rep, +k.twinEarly, +k.void3, +k.zhangVoid, +k.passesInHash, k.end, +k.resumeClears);
-      for (let g = 0; g < games;) g += core.simulateBatch(0, g, Math.min(2000, games - g), 1, 0, 0, 0);
+      for (let g = 0; g < games;) g += core.simulateBatch(0, g, Math.min(2000, games - g), 1, 0, 0, 0, 1);
     });
     const full = cpu(() => { moves = simulateRange(spec, 0, games).rules[name].length.sum / games; });
     if (r < 0) continue;

@@ -6,6 +6,9 @@ import { simulate, simulateRun } from "../src/simulate/options.js";
 import { per1000Interval, mcnemarExact } from "../src/simulate/intervals.js";
 import { csvReport, markdownReport, svgReport } from "../src/simulate/report.js";
 import type { SimReport } from "../src/simulate/run.js";
+import { playGames, simulateRange } from "../src/simulate/engine.js";
+import { isTrivialPassCycle } from "../src/rules/cycles.js";
+import { preset } from "../src/ruleset/ruleset.js";
 
 let r: SimReport;
 beforeAll(async () => {
@@ -25,6 +28,27 @@ describe("simulate statistics", () => {
       // a game with a cycle has one of some kind, and no kind has more games than that
       for (const c of Object.values(s.cycles)) expect(c.games).toBeLessThanOrEqual(Math.min(c.count, s.gamesWithCycle));
       expect(Object.values(s.cycleLengths).reduce((a, b) => a + b, 0)).toBe(s.gamesWithCycle);
+    }
+  });
+
+  it("counts in the core the trivial pass cycles that the named cycles hold, game by game", () => {
+    // simulateRange has the core count them apart (trivialApart); playGames, by default, names
+    // every cycle: both must give the same counts, periods and games
+    for (const key of ["new-ing", "zhang", "ing", "tromp-taylor"]) {
+      const spec = { width: 5, height: 5, seed: 3, policy: "light" as const, rules: [{ key, rules: preset(key) }], paired: false };
+      const part = simulateRange(spec, 0, 400);
+      let count = 0, games = 0;
+      const periods: Record<string, number> = {};
+      playGames(spec, 0, 400, (g) => {
+        const trivial = g.cycles.filter(isTrivialPassCycle);
+        count += trivial.length;
+        if (trivial.length) games++;
+        for (const c of trivial) periods[c.period] = (periods[c.period] ?? 0) + 1;
+        expect(g.summary.trivialCycles).toBe(0); // not apart here
+      });
+      if (key === "new-ing" || key === "zhang") expect(count, key).toBeGreaterThan(300);
+      expect(part.rules[key].passCycles, key).toEqual({ count, periods });
+      expect(part.rules[key].gamesWithPassCycle, key).toBe(games);
     }
   });
 

@@ -38,7 +38,7 @@ interface SimCore extends CoreExports {
   setRules(slot: number, suicide: number, rep: number, twinEarly: number, void3: number, zhangVoid: number,
     passesInHash: number, end: number, resumeClears: number): number;
   simulateBatch(slot: number, first: number, count: number, seed: number, policy: number, keepMoves: number,
-    pairMask: number): number;
+    pairMask: number, trivialApart: number): number;
   replayMoves(slot: number, n: number): void;
   analyseBoard(src: number, w: number, h: number): number;
   ANALYSIS: WebAssembly.Global;
@@ -83,6 +83,9 @@ export interface GameSummary {
   movesOffset: number;
   events: number;
   ingBans: number;
+  /** trivial pass cycles, counted in the core and not among the events; the entry closing the first */
+  trivialCycles: number;
+  firstTrivialAt: number;
   board: Uint8Array;
 }
 
@@ -173,7 +176,7 @@ function readSummary(c: SimCore, k: number, points: number): GameSummary {
     prisoners: { black: w[o + 6], white: w[o + 7] }, passes: { black: w[o + 8], white: w[o + 9] },
     gamePhase: { black: w[o + 10], white: w[o + 11] }, requester: colorOfCode(w[o + 12]),
     illegal: w[o + 3] === END.illegal ? REASONS[w[o + 13]] ?? `code ${w[o + 13]}` : null,
-    movesOffset: w[o + 14], events: w[o + 15], ingBans: w[o + 16],
+    movesOffset: w[o + 14], events: w[o + 15], ingBans: w[o + 16], trivialCycles: w[o + 18], firstTrivialAt: w[o + 19],
     board: boards.subarray(k * points, (k + 1) * points),
   };
 }
@@ -274,11 +277,12 @@ export interface GameOut {
 
 /**
  * Plays games [from, to) under every rule set of the spec, calling `each` per game (in order of
- * rule set, then game). The core's PRNG for game g is seeded from (spec.seed, g) only.
+ * rule set, then game). The core's PRNG for game g is seeded from (spec.seed, g) only. With
+ * `trivialApart`, trivial pass cycles are not among a game's cycles: its summary counts them.
  * Returns the refused candidates by reason and the capture-policy moves, per rule set.
  */
 export function playGames(spec: SimSpec, from: number, to: number, each: (g: GameOut) => void,
-  opts: { keepMoves?: boolean; stop?: () => boolean } = {}): { forbidden: Record<string, number>[]; captureMoves: number[]; dropped: number[] } {
+  opts: { keepMoves?: boolean; stop?: () => boolean; trivialApart?: boolean } = {}): { forbidden: Record<string, number>[]; captureMoves: number[]; dropped: number[] } {
   const c = core();
   loadRules(c, spec);
   const points = spec.width * spec.height;
@@ -295,7 +299,8 @@ export function playGames(spec: SimSpec, from: number, to: number, each: (g: Gam
     while (g < to) {
       if (opts.stop?.()) break;
       const want = Math.min(limit, to - g);
-      const done = c.simulateBatch(r, g, want, spec.seed >>> 0, policy, opts.keepMoves ? 1 : 0, spec.paired ? allMask : 0);
+      const done = c.simulateBatch(r, g, want, spec.seed >>> 0, policy, opts.keepMoves ? 1 : 0, spec.paired ? allMask : 0,
+        opts.trivialApart ? 1 : 0);
       const fb = new Int32Array(c.memory.buffer, Number(c.FORBIDDEN_OUT.value), 16);
       for (let k = 1; k < REASONS.length; k++) if (fb[k]) bump(forbidden[r], REASONS[k], fb[k]);
       captureMoves[r] += c.capturePolicyMoves.value as number;
@@ -368,14 +373,28 @@ export function simulateRange(spec: SimSpec, from: number, to: number, stop?: ()
     s.ingBans += sum.ingBans;
     if (v.lazinessFailed) s.lazinessFailed++;
     if (winner === "void") offerExample(part.examples, `void:${key}`, { rules: key, game: sum.game, what: `Void (${v.end})` });
+    const cycleExample = (kind: string, from: number, to: number, voids: boolean) => {
+      const exKey = (exampleKeys[g.rule][kind] ??= `cycle:${key}:${kind}`);
+      if (wantsExample(part.examples, exKey, sum.game)) offerExample(part.examples, exKey, { rules: key, game: sum.game,
+        what: `${kind} cycle, moves ${from + 1}-${to} (period ${to - from})${voids ? ", the game is Void" : ""}` });
+    };
+    // the trivial pass cycles the core counted (each a pass or null move repeating the board just
+    // before it: period 1), its first one offered as an example in its place among the cycles
+    let trivialToOffer = sum.trivialCycles > 0;
+    if (sum.trivialCycles) {
+      s.passCycles.count += sum.trivialCycles;
+      bump(s.passCycles.periods, 1, sum.trivialCycles);
+    }
+    let passOnly = sum.trivialCycles;
     if (g.cycles.length) {
       let shortest = Infinity;
-      let passOnly = 0;
       const kinds = new Set<string>();
       for (const cy of g.cycles) {
-        const exKey = (exampleKeys[g.rule][cy.kind] ??= `cycle:${key}:${cy.kind}`);
-        if (wantsExample(part.examples, exKey, sum.game)) offerExample(part.examples, exKey, { rules: key, game: sum.game,
-          what: `${cy.kind} cycle, moves ${cy.s + 1}-${cy.t} (period ${cy.period})${cy.voids ? ", the game is Void" : ""}` });
+        if (trivialToOffer && sum.firstTrivialAt < cy.t) {
+          cycleExample("pass-cycle", sum.firstTrivialAt - 1, sum.firstTrivialAt, false);
+          trivialToOffer = false;
+        }
+        cycleExample(cy.kind, cy.s, cy.t, cy.voids);
         if (isTrivialPassCycle(cy)) {
           // trivial: counted apart from the real cycles
           s.passCycles.count++;
@@ -390,12 +409,13 @@ export function simulateRange(spec: SimSpec, from: number, to: number, stop?: ()
         bump(entry.periods, cy.period);
         shortest = Math.min(shortest, cy.period);
       }
-      if (passOnly) s.gamesWithPassCycle++;
       if (kinds.size) {
         s.gamesWithCycle++;
         bump(s.cycleLengths, shortest);
       }
     }
+    if (trivialToOffer) cycleExample("pass-cycle", sum.firstTrivialAt - 1, sum.firstTrivialAt, false);
+    if (passOnly) s.gamesWithPassCycle++;
     for (const p of g.pairs) {
       const bKey = spec.rules[p.rule].key;
       const ps = part.paired![key][bKey];
@@ -416,7 +436,7 @@ export function simulateRange(spec: SimSpec, from: number, to: number, stop?: ()
       }
       if (bw === "void" && winner !== "void") ps.voidOnlyThere++;
     }
-  }, { stop });
+  }, { stop, trivialApart: true });
   spec.rules.forEach((_, r) => {
     for (const [k, v] of Object.entries(res.forbidden[r])) bump(stats[r].forbidden, k, v);
     stats[r].captureMoves += res.captureMoves[r];
