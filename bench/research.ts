@@ -24,6 +24,7 @@ import type { GameRecord } from "../src/record/record.js";
 import { loadCore } from "../src/core/wasm.js";
 import { simulateRange, type SimSpec } from "../src/simulate/engine.js";
 import { runSimulation } from "../src/simulate/run.js";
+import { cpuMs, median } from "./rounds.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const MAIN = join(ROOT, "dist", "src", "cli", "main.js");
@@ -146,13 +147,7 @@ async function simulationSection(): Promise<void> {
   const core = loadCore() as ReturnType<typeof loadCore> & { statPlies: WebAssembly.Global; statGames: WebAssembly.Global };
   // the machine's speed drifts by tens of per cent within minutes: each round runs both sides
   // back to back (about 50 ms), and the ratio is the median of the rounds' ratios
-  const cpu = (f: () => void) => {
-    const c = process.cpuUsage();
-    f();
-    const d = process.cpuUsage(c);
-    return (d.user + d.system) / 1e6;
-  };
-  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
+  const cpu = (f: () => void) => cpuMs(f) / 1000;
   const size = 9, games = 2000, rounds = quick ? 8 : 24;
   out(`| rule set (${size}x${size}) | simulate games/s | bare playouts (psk) games/s | simulate / bare, per game | plies per game (bare) | per ply |`);
   out("|---|---:|---:|---:|---:|---:|");

@@ -7,6 +7,7 @@ import { loadCore } from "../src/core/wasm.js";
 import { preset } from "../src/ruleset/ruleset.js";
 import { simulateRange, type SimSpec } from "../src/simulate/engine.js";
 import { ruleKnobs } from "../src/rules/knobs.js";
+import { cpuMs, median } from "./rounds.js";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(name);
@@ -24,13 +25,7 @@ interface CoreSim {
 }
 const core = loadCore() as unknown as CoreSim;
 
-const cpu = (f: () => void) => {
-  const c = process.cpuUsage();
-  f();
-  const d = process.cpuUsage(c);
-  return (d.user + d.system) / 1000;
-};
-const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
+const cpu = cpuMs;
 const rounds = arg("--rounds", 15);
 
 // The machine's speed drifts by tens of per cent within minutes: each round runs bare playouts,
