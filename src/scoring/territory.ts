@@ -148,28 +148,33 @@ export function countTerritory(pos: FinalPosition, rules: RuleSet, facts: CountF
   let neutral = 0;
   let sekiPoints = 0;
   for (let r = 0; r < a.regionCount; r++) {
-    const members = regionPoints(a, r);
+    const size = regionSize(a, r);
     const touch = a.touches[r];
     if (touch === SHARED) {
-      shared += members.length; // japanese: dame and shared liberties count for nobody
+      shared += size; // japanese: dame and shared liberties count for nobody
       continue;
     }
     if (touch === 0) {
-      neutral += members.length; // an empty board
+      neutral += size; // an empty board
       continue;
     }
     // japanese: no points in seki — a region bordered by a listed seki string is nobody's
-    const bordersSeki = seki.size > 0 &&
-      members.some((i) => neighbours(i, a.width, a.height).some((j) => seki.has(j)));
+    // (the region's points are looked at only when there are seki strings or fill points: a
+    // view per region was a good part of a simulated game's count)
+    let bordersSeki = false;
     let filled = 0;
-    for (const i of members) if (fill.has(i)) filled++;
+    if (seki.size > 0 || fill.size > 0) {
+      const members = regionPoints(a, r);
+      bordersSeki = seki.size > 0 && members.some((i) => neighbours(i, a.width, a.height).some((j) => seki.has(j)));
+      for (const i of members) if (fill.has(i)) filled++;
+    }
     if (bordersSeki) {
-      sekiPoints += members.length;
-      neutral += members.length;
+      sekiPoints += size;
+      neutral += size;
     } else {
       neutral += filled;
-      if (touch === BLACK) blackEmpty += members.length - filled;
-      else if (touch === WHITE) whiteEmpty += members.length - filled;
+      if (touch === BLACK) blackEmpty += size - filled;
+      else if (touch === WHITE) whiteEmpty += size - filled;
     }
   }
   const captured = { black: facts.prisoners?.black ?? 0, white: facts.prisoners?.white ?? 0 };
