@@ -17,7 +17,7 @@ import { BLACK, WHITE, SUICIDE_FORBIDDEN, SUICIDE_MULTI_STONE,
 import { sideKeyFor, passCountKey } from "./zobrist";
 import { resetHistory, pushFor, lastPositionIndex, lastSituationIndex, historyLength, truncateHistory, koRefusal } from "./history";
 import { jLen, rewind, journaling, journalFull } from "./journal";
-import { SLOT_BYTES, tableFind, tablePut, tableSwap } from "./table";
+import { SLOT_BYTES, tableFind, tablePut, tableSwap, slotFor, slotUsed, slotValue, slotSet } from "./table";
 
 // ---- codes: refusals, the repetition and end knobs, end reasons (the shared table, codes.ts) --
 import { R_OK, R_OCCUPIED, R_SUICIDE, R_KO, R_SUPERKO, R_OFF_BOARD, R_NO_CHANGE, R_HOT_STONE, R_DISTURBING, R_NO_GOING_BACK, R_COUNT, MAX_HISTORY, REP_NONE, REP_SIMPLE, REP_PSK, REP_SSK, REP_ING, REP_ZHANG, FLOW_TWO_PASSES, FLOW_ING_PAIRS, FLOW_FOUR_PASSES, FLOW_NULL_MOVES, FLOW_ZHANG_VIRTUAL, END_NONE, END_TWO_PASSES, END_FOUR_PASSES, END_NULL_MOVES, END_VIRTUAL_MOVES, END_CYCLE, END_RECORD, END_ILLEGAL, PHASE_PLAY, PHASE_PAUSED, PHASE_RESUMED, VOID_NONE, VOID_THIRD, VOID_ZHANG_LONG, HOT_TWIN_CLOSE, HOT_TWIN_EARLY, VIRTUAL_IN_A_ROW, VIRTUAL_IN_BOARD } from "./codes";
@@ -66,8 +66,12 @@ export function useRules(slot: i32): void {
 // ---- hash tables: latest index (or a count) per 64-bit key ------------------------------------
 const TCAP: i32 = 1 << 16; // a load of at most 1/4 for the longest record (MAX_HISTORY plies)
 const T_BOARD: i32 = 0; // board hash -> latest index (the referee's `boards`)
-const T_SIT: i32 = 1; // situation -> latest index, passes included (ing 1A)
+const T_SIT: i32 = 1; // situation -> latest index, passes included (ing 1A), and its creations (SIT_*)
 const T_CREATED: i32 = 2; // situation -> creations by the start and stone plays (third-occurrence Void)
+// Under ing, T_SIT also keeps a situation's creations, beside its latest entry (an entry is below
+// 2^15): one probe per entry for both; the other rule sets count creations in T_CREATED
+const SIT_ENTRY: i32 = 0xffff;
+const SIT_CREATIONS: i32 = 16;
 const T_BAN_B: i32 = 3; // situations Black may not create again (ing 1A.4)
 const T_BAN_W: i32 = 4;
 const T_ZHANG: i32 = 5; // whole-board position -> latest index (zhang 3.4)
@@ -258,16 +262,26 @@ function ingCheck(c: i32, S: u64): i32 {
     }
   }
   // 1A.4: the initiator of a completed cycle may not go round it again
-  if (ingCycles > 0 && tFind(c == BLACK ? T_BAN_B : T_BAN_W, S) >= 0) { refusedFrom = tFind(T_SIT, S); return R_DISTURBING; }
+  if (ingCycles > 0 && tFind(c == BLACK ? T_BAN_B : T_BAN_W, S) >= 0) {
+    const v = tFind(T_SIT, S);
+    refusedFrom = v >= 0 ? v & SIT_ENTRY : -1;
+    return R_DISTURBING;
+  }
   return R_OK;
 }
 
 /** ing 1A, after every entry t: a situation recurring closes a cycle; its initiator is banned
- *  from re-creating the situations his own stone plays created in it. (Inlined: after most
- *  entries the situation is new.) */
-@inline function ingAfter(t: i32): void {
-  const s = tSwap(T_SIT, sitAt(t), t);
-  if (s >= 0) ingCycleClosed(s, t);
+ *  from re-creating the situations his own stone plays created in it. `created`: the entry is
+ *  a stone play, which counts a creation of its situation (1A.5). Returns the situation's
+ *  creations so far. (Inlined: after most entries the situation is new.) */
+@inline function ingAfter(t: i32, created: bool): i32 {
+  const S = sitAt(t);
+  const e = slotFor(tBase(T_SIT), tmask, tgen, S);
+  const old = slotUsed(e, tgen) ? slotValue(e) : -1;
+  const creations = (old < 0 ? 0 : old >>> SIT_CREATIONS) + i32(created);
+  slotSet(e, tgen, S, t | (creations << SIT_CREATIONS));
+  if (old >= 0) ingCycleClosed(old & SIT_ENTRY, t);
+  return creations;
 }
 
 /** ing 1A.4: the situation after entry t stood after entry s: the cycle s+1..t is complete. */
@@ -453,8 +467,9 @@ export function gameStart(cap: i32, toMove: i32): void {
   setPly(0, -2, 0, false, 0, 0, 0);
   setSit(0, S);
   tPut(T_BOARD, P, 0, false);
-  tPut(T_SIT, S, 0, false);
-  tPut(T_CREATED, S, 1, true);
+  // the start is its situation's first creation (under ing counted in T_SIT)
+  tPut(T_SIT, S, kRep == REP_ING ? 1 << SIT_CREATIONS : 0, false);
+  if (kRep != REP_ING) tPut(T_CREATED, S, 1, true);
   tPut(T_ZHANG, S, 0, false);
 }
 
@@ -512,14 +527,14 @@ export function recordPlay(p: i32, c: i32): void {
   stonePlays++;
   if (c == BLACK) stonePlaysB++;
   if (fPhase == PHASE_PLAY) { if (c == BLACK) gamePhaseB++; else gamePhaseW++; }
-  if (kRep == REP_ING) ingAfter(t);
+  const creations = kRep == REP_ING ? ingAfter(t, true) : 0;
   let voidNow = false;
   if (kRep == REP_ZHANG) {
     tPut(T_ZHANG, S ^ virtKey, t, false);
     if (pendingVoid) { voidNow = true; voidKind = VOID_ZHANG_LONG; }
     pendingVoid = false;
   }
-  if (kVoid3 && tPut(T_CREATED, S, 1, true) >= 3) { voidNow = true; voidKind = VOID_THIRD; }
+  if (kVoid3 && (kRep == REP_ING ? creations : tPut(T_CREATED, S, 1, true)) >= 3) { voidNow = true; voidKind = VOID_THIRD; }
   // the board recurring (any side to move), reported once per loop (to the referee and the
   // simulations: a search, journaled, rules by the repetition rules alone and reports nothing)
   recurReport = false;
@@ -555,7 +570,7 @@ export function recordPass(c: i32, abandon: bool): void {
   const S = P ^ sideKeyFor(c ^ 3);
   setSit(t, S);
   bookPosition(P, S, t); // the board stands again: its latest occurrence gives the shortest cycle
-  if (kRep == REP_ING) ingAfter(t);
+  if (kRep == REP_ING) ingAfter(t, false);
   if (kRep == REP_ZHANG && !abandon) tPut(T_ZHANG, S ^ virtKey, t, false);
   flowPass(c, abandon);
 }
