@@ -5,7 +5,7 @@
 import { MAX_HISTORY, KO_NONE, KO_SIMPLE, KO_PSK, R_OK, R_KO, R_SUPERKO } from "./codes";
 import { lastHashAfter, probedCaptures, prevHash } from "./board";
 import { sideKeyFor } from "./zobrist";
-import { SLOT_BYTES, slotFor, slotSet, slotUsed, slotValue, slotWrite, tableFind } from "./table";
+import { SLOT_BYTES, slotFor, slotSet, slotUsed, slotValue, slotWrite, tableFind, tableSwap } from "./table";
 export { MAX_HISTORY };
 const TABLE_BITS_MAX: i32 = 15;
 const TABLE_CAP: i32 = 1 << TABLE_BITS_MAX;
@@ -69,12 +69,7 @@ export function pushFor(ko: i32, posHash: u64, sitHash: u64): i32 {
   const t = ++historyLength;
   store<u64>(POS_HASH + (<usize>t << 3), posHash);
   store<u64>(SIT_HASH + (<usize>t << 3), sitHash);
-  if (ko == KO_PSK) {
-    const e = slotFor(POS_TABLE, mask, generation, posHash);
-    const prev = slotUsed(e, generation) ? slotValue(e) : -1;
-    slotSet(e, generation, posHash, t);
-    return prev;
-  }
+  if (ko == KO_PSK) return tableSwap(POS_TABLE, mask, generation, posHash, t);
   put(SIT_TABLE, sitHash, t);
   return -1;
 }

@@ -66,17 +66,17 @@ export function useRules(slot: i32): void {
 // ---- hash tables: latest index (or a count) per 64-bit key ------------------------------------
 const TCAP: i32 = 1 << 16; // a load of at most 1/4 for the longest record (MAX_HISTORY plies)
 const T_BOARD: i32 = 0; // board hash -> latest index (the referee's `boards`)
-const T_SIT: i32 = 1; // situation -> latest index, passes included (ing 1A), and its creations (SIT_*)
-const T_CREATED: i32 = 2; // situation -> creations by the start and stone plays (third-occurrence Void)
-// Under ing, T_SIT also keeps a situation's creations, beside its latest entry (an entry is below
-// 2^15): one probe per entry for both; the other rule sets count creations in T_CREATED
+// situation -> its latest entry, passes included (ing 1A), and its creations by the start and
+// stone plays (the third-occurrence Void), in one value: entry | creations << SIT_CREATIONS (an
+// entry is below 2^15), so that one probe per entry books both (bookSituation)
+const T_SIT: i32 = 1;
 const SIT_ENTRY: i32 = 0xffff;
 const SIT_CREATIONS: i32 = 16;
-const T_BAN_B: i32 = 3; // situations Black may not create again (ing 1A.4)
-const T_BAN_W: i32 = 4;
-const T_ZHANG: i32 = 5; // whole-board position -> latest index (zhang 3.4)
-const T_VIRT: i32 = 6; // board hash -> virtual moves made in that board position (zhang 3.5)
-const T_COUNT: i32 = 7;
+const T_BAN_B: i32 = 2; // situations Black may not create again (ing 1A.4)
+const T_BAN_W: i32 = 3;
+const T_ZHANG: i32 = 4; // whole-board position -> latest index (zhang 3.4)
+const T_VIRT: i32 = 5; // board hash -> virtual moves made in that board position (zhang 3.5)
+const T_COUNT: i32 = 6;
 const TABLES: usize = memory.data(T_COUNT * TCAP * SLOT_BYTES, 16);
 let tgen: u32 = 0;
 let tmask: i32 = TCAP - 1;
@@ -270,17 +270,18 @@ function ingCheck(c: i32, S: u64): i32 {
   return R_OK;
 }
 
-/** ing 1A, after every entry t: a situation recurring closes a cycle; its initiator is banned
- *  from re-creating the situations his own stone plays created in it. `created`: the entry is
- *  a stone play, which counts a creation of its situation (1A.5). Returns the situation's
- *  creations so far. (Inlined: after most entries the situation is new.) */
-@inline function ingAfter(t: i32, created: bool): i32 {
+/** Books the situation after entry t (`created`: the entry is a stone play, which creates it):
+ *  its latest entry and its creations; returns its creations so far (the third-occurrence
+ *  Void). Under ing 1A a situation recurring closes a cycle, whose initiator is banned from
+ *  re-creating the situations his own stone plays created in it. (Inlined: after most entries
+ *  the situation is new.) */
+@inline function bookSituation(t: i32, created: bool): i32 {
   const S = sitAt(t);
   const e = slotFor(tBase(T_SIT), tmask, tgen, S);
   const old = slotUsed(e, tgen) ? slotValue(e) : -1;
   const creations = (old < 0 ? 0 : old >>> SIT_CREATIONS) + i32(created);
   slotSet(e, tgen, S, t | (creations << SIT_CREATIONS));
-  if (old >= 0) ingCycleClosed(old & SIT_ENTRY, t);
+  if (kRep == REP_ING && old >= 0) ingCycleClosed(old & SIT_ENTRY, t);
   return creations;
 }
 
@@ -467,9 +468,7 @@ export function gameStart(cap: i32, toMove: i32): void {
   setPly(0, -2, 0, false, 0, 0, 0);
   setSit(0, S);
   tPut(T_BOARD, P, 0, false);
-  // the start is its situation's first creation (under ing counted in T_SIT)
-  tPut(T_SIT, S, kRep == REP_ING ? 1 << SIT_CREATIONS : 0, false);
-  if (kRep != REP_ING) tPut(T_CREATED, S, 1, true);
+  tPut(T_SIT, S, 1 << SIT_CREATIONS, false); // entry 0, its situation's first creation
   tPut(T_ZHANG, S, 0, false);
 }
 
@@ -527,14 +526,14 @@ export function recordPlay(p: i32, c: i32): void {
   stonePlays++;
   if (c == BLACK) stonePlaysB++;
   if (fPhase == PHASE_PLAY) { if (c == BLACK) gamePhaseB++; else gamePhaseW++; }
-  const creations = kRep == REP_ING ? ingAfter(t, true) : 0;
+  const creations = kRep == REP_ING || kVoid3 ? bookSituation(t, true) : 0;
   let voidNow = false;
   if (kRep == REP_ZHANG) {
     tPut(T_ZHANG, S ^ virtKey, t, false);
     if (pendingVoid) { voidNow = true; voidKind = VOID_ZHANG_LONG; }
     pendingVoid = false;
   }
-  if (kVoid3 && (kRep == REP_ING ? creations : tPut(T_CREATED, S, 1, true)) >= 3) { voidNow = true; voidKind = VOID_THIRD; }
+  if (kVoid3 && creations >= 3) { voidNow = true; voidKind = VOID_THIRD; }
   // the board recurring (any side to move), reported once per loop (to the referee and the
   // simulations: a search, journaled, rules by the repetition rules alone and reports nothing)
   recurReport = false;
@@ -570,7 +569,7 @@ export function recordPass(c: i32, abandon: bool): void {
   const S = P ^ sideKeyFor(c ^ 3);
   setSit(t, S);
   bookPosition(P, S, t); // the board stands again: its latest occurrence gives the shortest cycle
-  if (kRep == REP_ING) ingAfter(t, false);
+  if (kRep == REP_ING || kVoid3) bookSituation(t, false);
   if (kRep == REP_ZHANG && !abandon) tPut(T_ZHANG, S ^ virtKey, t, false);
   flowPass(c, abandon);
 }

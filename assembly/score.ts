@@ -84,9 +84,6 @@ export let anRegions: i32 = 0;
 export let anBlack: i32 = 0;
 export let anWhite: i32 = 0;
 
-/** Analyses the row-major board of w x h points (u8: 0 empty, 1 Black, 2 White) at `src` into
- *  ANALYSIS, finding regions in the order of board.ts (a flood from each unvisited empty point
- *  in row-major order, neighbours left, right, up, down). False for a bad size or colour. */
 // the neighbours of each point (left, right, up, down; -1 off the board), made once per board size
 const NB: usize = memory.data(19 * 19 * 4 * 2, 16); // i16 per (point, direction)
 let nbW: i32 = 0;
@@ -106,6 +103,9 @@ function neighboursFor(w: i32, h: i32): void {
   nbW = w; nbH = h;
 }
 
+/** Analyses the row-major board of w x h points (u8: 0 empty, 1 Black, 2 White) at `src` into
+ *  ANALYSIS, finding regions in the order of board.ts (a flood from each unvisited empty point
+ *  in row-major order, neighbours left, right, up, down). False for a bad size or colour. */
 export function analyseBoard(src: usize, w: i32, h: i32): bool {
   if (w < 1 || h < 1 || w > 19 || h > 19) return false;
   neighboursFor(w, h);

@@ -5,7 +5,7 @@
 import { describe, it, expect } from "vitest";
 import { loadCore } from "../src/core/wasm.js";
 import { releaseCore } from "../src/core/game.js";
-import { analyse, type Analysis } from "../src/scoring/board.js";
+import { analyse, analysisArrays, analysisBytes, type Analysis } from "../src/scoring/board.js";
 import { countFinal } from "../src/scoring/count.js";
 import { preset } from "../src/ruleset/ruleset.js";
 import { playGames } from "../src/simulate/engine.js";
@@ -35,9 +35,7 @@ function coreAnalyse(board: Uint8Array, width: number, height: number): Analysis
   return {
     width, height, points: n, deadBlack: 0, deadWhite: 0,
     blackStones: c.anBlack.value as number, whiteStones: c.anWhite.value as number, regionCount: c.anRegions.value as number,
-    region: new Int32Array(buf.slice(base, base + 4 * n)), members: new Int32Array(buf.slice(base + 4 * n, base + 8 * n)),
-    regionStart: new Int32Array(buf.slice(base + 8 * n, base + 12 * n + 4)), board: new Uint8Array(buf.slice(base + 12 * n + 4, base + 13 * n + 4)),
-    adjacent: new Uint8Array(buf.slice(base + 13 * n + 4, base + 14 * n + 4)), touches: new Uint8Array(buf.slice(base + 14 * n + 4, base + 15 * n + 4)),
+    ...analysisArrays(buf.slice(base, base + analysisBytes(n)), 0, n), // (a copy: the core's buffer is reused)
   };
 }
 

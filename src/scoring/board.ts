@@ -4,7 +4,10 @@
 //
 // Plain TypeScript rather than the core's `countOwners`: a count runs once per game, and a scratch
 // Game would take over the thread's core from the caller's game. test/scoring.test.ts checks the
-// "region" and "liberty" owners against the core's region and point owners.
+// "region" and "liberty" owners against the core's region and point owners. A simulation, which
+// counts a game per few microseconds, has the core analyse its final boards instead
+// (assembly/score.ts analyseBoard, the same facts in the same layout: test/analysis.test.ts) and
+// passes the analysis in (`FinalPosition.analysis`).
 import { ArbiterError } from "../errors.js";
 import { neighbours, neighbourTable } from "../core/grid.js";
 import type { Analysis, FinalPosition } from "./types.js";
@@ -36,13 +39,8 @@ export function analyse(pos: FinalPosition, removeDead = true): Analysis {
   // one backing store for all the analysis's arrays: on node 20 a typed array of more than 64
   // bytes costs an allocation of its own, about 1.5 us, and six of them were most of the count of
   // a simulated 9x9 game
-  const buf = new ArrayBuffer(12 * points + 4 + 3 * points);
-  const region = new Int32Array(buf, 0, points).fill(-1);
-  const members = new Int32Array(buf, 4 * points, points);
-  const regionStart = new Int32Array(buf, 8 * points, points + 1);
-  const board = new Uint8Array(buf, 12 * points + 4, points);
-  const adjacent = new Uint8Array(buf, 13 * points + 4, points);
-  const touches = new Uint8Array(buf, 14 * points + 4, points);
+  const { region, members, regionStart, board, adjacent, touches } = analysisArrays(new ArrayBuffer(analysisBytes(points)), 0, points);
+  region.fill(-1);
   board.set(pos.board);
   let deadBlack = 0;
   let deadWhite = 0;
@@ -98,6 +96,21 @@ export function analyse(pos: FinalPosition, removeDead = true): Analysis {
   regionStart[regionCount] = end;
   return { width, height, points, board, deadBlack, deadWhite, blackStones, whiteStones, region, regionCount, members, regionStart,
     touches, adjacent };
+}
+
+/** Bytes of the arrays of an analysis of n points, laid out as analysisArrays lays them. */
+export const analysisBytes = (n: number): number => 15 * n + 4;
+
+/** An analysis's arrays over `buffer` from byte `base` (4-aligned), for n points: region,
+ *  members, regionStart (i32), board, adjacent, touches (u8). The core's ANALYSIS buffer has
+ *  this layout too (assembly/score.ts analyseBoard). */
+export function analysisArrays(buffer: ArrayBufferLike, base: number, n: number):
+  Pick<Analysis, "region" | "members" | "regionStart" | "board" | "adjacent" | "touches"> {
+  return {
+    region: new Int32Array(buffer, base, n), members: new Int32Array(buffer, base + 4 * n, n),
+    regionStart: new Int32Array(buffer, base + 8 * n, n + 1), board: new Uint8Array(buffer, base + 12 * n + 4, n),
+    adjacent: new Uint8Array(buffer, base + 13 * n + 4, n), touches: new Uint8Array(buffer, base + 14 * n + 4, n),
+  };
 }
 
 /** The points of region r (a view into the analysis: do not keep it past the analysis). */

@@ -10,6 +10,7 @@ import type { RuleSet } from "../ruleset/ruleset.js";
 import { classifyCycle, isTrivialPassCycle } from "../rules/cycles.js";
 import type { CycleMove } from "../rules/cycles.js";
 import { countFinal, type Analysis, type Score } from "../scoring/count.js";
+import { analysisArrays } from "../scoring/board.js";
 import { decideResult } from "../rules/referee.js";
 import { END, REASONS, refereeEnd, ruleKnobs } from "../rules/knobs.js";
 import { bump, emptyPart, newPairStats, newRuleStats, offerExample, wantsExample, type SimPart } from "./stats.js";
@@ -141,12 +142,8 @@ function coreAnalysis(c: SimCore, board: Uint8Array, width: number, height: numb
   const buffer = c.memory.buffer;
   if (!shared || shared.buffer !== buffer || shared.a.width !== width || shared.a.height !== height) {
     const base = Number(c.ANALYSIS.value);
-    shared = { buffer, a: {
-      width, height, points: n, deadBlack: 0, deadWhite: 0, blackStones: 0, whiteStones: 0, regionCount: 0,
-      region: new Int32Array(buffer, base, n), members: new Int32Array(buffer, base + 4 * n, n),
-      regionStart: new Int32Array(buffer, base + 8 * n, n + 1), board: new Uint8Array(buffer, base + 12 * n + 4, n),
-      adjacent: new Uint8Array(buffer, base + 13 * n + 4, n), touches: new Uint8Array(buffer, base + 14 * n + 4, n),
-    } };
+    shared = { buffer, a: { width, height, points: n, deadBlack: 0, deadWhite: 0, blackStones: 0, whiteStones: 0,
+      regionCount: 0, ...analysisArrays(buffer, base, n) } };
   }
   const a = shared.a;
   a.regionCount = c.anRegions.value as number;
