@@ -9,12 +9,20 @@ import { simulateRange, type SimSpec } from "../src/simulate/engine.js";
 import { ruleKnobs } from "../src/rules/knobs.js";
 import { cpuMs, median } from "./rounds.js";
 
-const arg = (name: string, fallback: number) => {
+/** A whole-number option from lo to hi, or one line naming what is wrong (exit 2). */
+const arg = (name: string, fallback: number, lo: number, hi: number): number => {
   const i = process.argv.indexOf(name);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  if (i < 0) return fallback;
+  const raw = process.argv[i + 1] ?? "";
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < lo || n > hi) {
+    console.error(`simulate bench: ${name} takes a whole number from ${lo} to ${hi}, got "${raw}"`);
+    process.exit(2);
+  }
+  return n;
 };
-const size = arg("--size", 9);
-const games = arg("--games", 2000);
+const size = arg("--size", 9, 2, 19);
+const games = arg("--games", 2000, 1, 1_000_000);
 const RULES = ["ing", "new-ing", "zhang", "grand", "chinese", "japanese"];
 
 interface CoreSim {
@@ -26,7 +34,7 @@ interface CoreSim {
 const core = loadCore() as unknown as CoreSim;
 
 const cpu = cpuMs;
-const rounds = arg("--rounds", 15);
+const rounds = arg("--rounds", 15, 1, 1000);
 
 // The machine's speed drifts by tens of per cent within minutes: each round runs bare playouts,
 // the WebAssembly part and the whole simulation back to back, and each ratio is the median of

@@ -339,6 +339,20 @@ describe("arbiter prove: bad input is one line, exit 2", () => {
   it("a broken SGF", () => expectOneLineError(arbiter("prove", "test/fixtures/bad/unclosed-tree.sgf", "--target", "A1"), /broken SGF/));
 });
 
+describe("bench/simulate.js refuses bad options with one line", () => {
+  it("--size, --games and --rounds out of range or not whole numbers", () => {
+    for (const [args, what] of [[["--rounds", "x"], /--rounds takes a whole number from 1 to 1000, got "x"/],
+      [["--rounds", "0"], /--rounds takes a whole number/], [["--size", "20"], /--size takes a whole number from 2 to 19, got "20"/],
+      [["--games", "1.5"], /--games takes a whole number/], [["--games"], /--games takes a whole number .*got ""/]] as const) {
+      const r = spawnSync(process.execPath, [join(ROOT, "dist", "bench", "simulate.js"), ...args], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
+      expect(r.status).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr.trim().split("\n")).toHaveLength(1);
+      expect(r.stderr).toMatch(what);
+    }
+  });
+});
+
 describe("bench/referee.js refuses bad options with one line", () => {
   const bench = (...args: string[]) => spawnSync(process.execPath, [join(ROOT, "dist", "bench", "referee.js"), ...args],
     { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
