@@ -83,6 +83,14 @@ export const ANALYSIS: usize = memory.data(15 * 19 * 19 + 4, 16);
 export let anRegions: i32 = 0;
 export let anBlack: i32 = 0;
 export let anWhite: i32 = 0;
+/** The number of strings with exactly one liberty in their own area (an empty region touching
+ *  their colour only). territory.ts `fillPoints` looks for its points among these strings only, and
+ *  in a played-out game there are none: the count lets it skip its flood of every string. */
+export let anSingleInside: i32 = -1;
+// string labels by union-find (the string's root point) and each root's liberties in its own area
+const PARENT: usize = memory.data((19 * 19 + 1) * 2, 16); // u16 per point, and the sink's
+const COUNT: usize = memory.data((19 * 19 + 1) * 2, 16); // u16 per point, valid at a root
+const STAMP: usize = memory.data((19 * 19 + 1) * 2, 16); // u16: the own-area point that last counted
 
 // the neighbours of each point (left, right, up, down; -1 off the board), made once per board size
 const NB: usize = memory.data(19 * 19 * 4 * 2, 16); // i16 per (point, direction)
@@ -105,8 +113,10 @@ function neighboursFor(w: i32, h: i32): void {
 
 /** Analyses the row-major board of w x h points (u8: 0 empty, 1 Black, 2 White) at `src` into
  *  ANALYSIS, finding regions in the order of board.ts (a flood from each unvisited empty point
- *  in row-major order, neighbours left, right, up, down). False for a bad size or colour. */
-export function analyseBoard(src: usize, w: i32, h: i32): bool {
+ *  in row-major order, neighbours left, right, up, down), and with `strings` (for territory
+ *  counting: only it reads them) anSingleInside; else anSingleInside is -1. False for a bad size
+ *  or colour. */
+export function analyseBoard(src: usize, w: i32, h: i32, strings: bool): bool {
   if (w < 1 || h < 1 || w > 19 || h > 19) return false;
   neighboursFor(w, h);
   const n = w * h;
@@ -157,5 +167,78 @@ export function analyseBoard(src: usize, w: i32, h: i32): bool {
   }
   store<i32>(start + (<usize>count << 2), end);
   anRegions = count; anBlack = black; anWhite = white;
+  anSingleInside = strings ? singleInside(board, w, h, count) : -1;
   return true;
+}
+
+@inline function parentOf(i: i32): i32 { return <i32>load<u16>(PARENT + (<usize>i << 1)); }
+@inline function setParent(i: i32, p: i32): void { store<u16>(PARENT + (<usize>i << 1), <u16>p); }
+/** The root of i's tree: every parent is at or before its child (row-major), roots point at
+ *  themselves. Path halving on the way. */
+@inline function rootOf(i: i32): i32 {
+  while (true) {
+    const p = parentOf(i);
+    if (p == i) return i;
+    const g = parentOf(p);
+    setParent(i, g);
+    i = g;
+  }
+}
+
+/** The strings with exactly one liberty in an empty region touching their colour only, over the
+ *  analysis's regions. Strings are labelled by union-find over the rows (a root is the string's
+ *  first point), then each own-area point counts once for each string next to it; the counting is
+ *  branch-free (a stamp per string: on a final board the branches were mispredicted more often
+ *  than not, and cost more than the rest of the analysis). */
+function singleInside(board: usize, w: i32, h: i32, regions: i32): i32 {
+  const n = w * h;
+  const sink = n; // the label of empty points and of the edge: counts nothing anyone reads
+  setParent(sink, sink);
+  memory.fill(COUNT, 0, <usize>n << 1);
+  memory.fill(STAMP, 0xff, <usize>n << 1); // (no point's number)
+  for (let y = 0, i = 0; y < h; y++) {
+    let left = 0; // the colour on the left (none at the edge)
+    for (let x = 0; x < w; x++, i++) {
+      const c = <i32>load<u8>(board + <usize>i);
+      // a stone joins the string on its left, else the one above, else starts one; without
+      // branches (a parent need not be a root yet: the pass after this one settles them)
+      const u = max(i - w, 0);
+      const sameL = i32(c != 0) & i32(left == c);
+      const sameU = i32(y > 0) & i32(c != 0) & i32(<i32>load<u8>(board + <usize>u) == c);
+      setParent(i, select<i32>(i - 1, select<i32>(parentOf(u), select<i32>(i, sink, c != 0), sameU), sameL));
+      if (sameL & sameU) {
+        // two strings meet at i: the later root goes under the earlier (parents stay before their children)
+        const a = rootOf(i - 1), b = rootOf(u);
+        setParent(max(a, b), min(a, b));
+      }
+      left = c;
+    }
+  }
+  // every stone straight to its root, in one forward pass (its parent's is already there)
+  for (let i = 0; i < n; i++) setParent(i, parentOf(parentOf(i)));
+  const members = ANALYSIS + (<usize>n << 2);
+  const start = ANALYSIS + (<usize>n << 3);
+  const touches = board + <usize>(2 * n);
+  for (let r = 0; r < regions; r++) {
+    const t = load<u8>(touches + <usize>r);
+    if (t != 1 && t != 2) continue; // shared, or an empty board
+    const last = load<i32>(start + (<usize>(r + 1) << 2));
+    for (let k = load<i32>(start + (<usize>r << 2)); k < last; k++) {
+      const q = load<i32>(members + (<usize>k << 2));
+      const e = NB + (<usize>q << 3);
+      for (let d = 0; d < 8; d += 2) {
+        const j = <i32>load<i16>(e + <usize>d);
+        const s = parentOf(select<i32>(j, sink, j >= 0));
+        const stamp = STAMP + (<usize>s << 1);
+        const count = COUNT + (<usize>s << 1);
+        store<u16>(count, load<u16>(count) + <u16>(<i32>load<u16>(stamp) != q));
+        store<u16>(stamp, <u16>q);
+      }
+    }
+  }
+  let single = 0;
+  for (let i = 0; i < n; i++) {
+    single += i32(parentOf(i) == i) & i32(load<u16>(COUNT + (<usize>i << 1)) == 1);
+  }
+  return single;
 }

@@ -5,8 +5,9 @@
 import { describe, it, expect } from "vitest";
 import { loadCore } from "../src/core/wasm.js";
 import { releaseCore } from "../src/core/game.js";
-import { analyse, analysisArrays, analysisBytes, type Analysis } from "../src/scoring/board.js";
+import { analyse, analysisArrays, analysisBytes, neighbours, type Analysis } from "../src/scoring/board.js";
 import { countFinal } from "../src/scoring/count.js";
+import { fillPoints } from "../src/scoring/territory.js";
 import { preset } from "../src/ruleset/ruleset.js";
 import { playGames } from "../src/simulate/engine.js";
 import { parseDiagram } from "./helpers/diagram.js";
@@ -14,29 +15,56 @@ import { mulberry32 } from "../bench/sabaki-playout.js";
 
 interface AnalysisCore {
   memory: WebAssembly.Memory;
-  analyseBoard(src: number, w: number, h: number): number;
+  analyseBoard(src: number, w: number, h: number, strings: number): number;
   ANALYSIS: WebAssembly.Global;
   BOARDS_OUT: WebAssembly.Global;
   anRegions: WebAssembly.Global;
   anBlack: WebAssembly.Global;
   anWhite: WebAssembly.Global;
+  anSingleInside: WebAssembly.Global;
 }
 
-/** The core's analysis of a board, copied out of linear memory; null when the core refuses it. */
-function coreAnalyse(board: Uint8Array, width: number, height: number): Analysis | null {
+/** The core's analysis of a board (with the strings counted unless `strings` is false), copied
+ *  out of linear memory; null when the core refuses it. */
+function coreAnalyse(board: Uint8Array, width: number, height: number, strings = true): Analysis | null {
   releaseCore();
   const c = loadCore() as unknown as AnalysisCore;
   const src = Number(c.BOARDS_OUT.value);
   new Uint8Array(c.memory.buffer, src, board.length).set(board);
-  if (!c.analyseBoard(src, width, height)) return null;
+  if (!c.analyseBoard(src, width, height, +strings)) return null;
+  const single = c.anSingleInside.value as number;
   const n = width * height;
   const base = Number(c.ANALYSIS.value);
   const buf = c.memory.buffer;
   return {
     width, height, points: n, deadBlack: 0, deadWhite: 0,
     blackStones: c.anBlack.value as number, whiteStones: c.anWhite.value as number, regionCount: c.anRegions.value as number,
+    singleInside: single < 0 ? undefined : single,
     ...analysisArrays(buf.slice(base, base + analysisBytes(n)), 0, n), // (a copy: the core's buffer is reused)
   };
+}
+
+/** The strings with exactly one liberty in a region touching their colour only, by a flood of
+ *  each string (the reference for the core's union-find). */
+function singleInsideByFlood(a: Analysis): number {
+  const seen = new Set<number>();
+  let single = 0;
+  for (let i = 0; i < a.points; i++) {
+    const c = a.board[i];
+    if (c === 0 || seen.has(i)) continue;
+    const stack = [i];
+    const inside = new Set<number>();
+    seen.add(i);
+    while (stack.length > 0) {
+      const p = stack.pop()!;
+      for (const q of neighbours(p, a.width, a.height)) {
+        if (a.board[q] === c && !seen.has(q)) { seen.add(q); stack.push(q); }
+        else if (a.board[q] === 0 && a.touches[a.region[q]] === c) inside.add(q);
+      }
+    }
+    if (inside.size === 1) single++;
+  }
+  return single;
 }
 
 /** The fields a count reads, regions by their members (the arrays past the region count are scratch). */
@@ -88,6 +116,54 @@ describe("the core's analysis of a final position", () => {
         expect(facts(core), `${w}x${h} board ${k}`).toEqual(facts(analyse({ width: w, height: h, board, dead: [] })));
       }
     }
+  });
+
+  it("counts the strings with one liberty in their own area, worked by hand", () => {
+    // 5x3: Black's 5 stones have one liberty, b (next to three of them: counted once), and b's
+    // region touches Black only; White's 7 stones have three, all in a region touching White only
+    const atari = parseDiagram(`
+      X b X O .
+      X X X O .
+      O O O O .`);
+    const a = coreAnalyse(atari.stones, 5, 3)!;
+    expect(a.singleInside).toBe(1);
+    expect([...fillPoints(a)]).toEqual([1]); // b: Black must fill it (the string is in atari)
+    // 5x3: a is the one liberty in Black's own area of two Black strings: the three stones at the
+    // left (whose other liberty, c, touches White too) and the lone stone at the top (whose other
+    // neighbours are White's); White's string has two, d and e
+    const two = parseDiagram(`
+      X a X O d
+      X X O O O
+      c O O e O`);
+    expect(coreAnalyse(two.stones, 5, 3)!.singleInside).toBe(2);
+    // an empty board and a board of one colour: no string, or one with many liberties
+    expect(coreAnalyse(new Uint8Array(9), 3, 3)!.singleInside).toBe(0);
+    expect(coreAnalyse(Uint8Array.from([1, 1, 1, 0, 0, 0, 1, 1, 1]), 3, 3)!.singleInside).toBe(0);
+    // without `strings` the core leaves them uncounted, and fillPoints floods every string
+    expect(coreAnalyse(atari.stones, 5, 3, false)!.singleInside).toBeUndefined();
+  });
+
+  it("counts them as a flood of each string does, and fillPoints finds the same points with the count", () => {
+    const rnd = mulberry32(11);
+    const shapes = [[1, 1], [1, 7], [7, 1], [2, 2], [3, 5], [5, 5], [9, 9], [13, 7], [19, 19], [19, 2]];
+    let withFill = 0;
+    let single = 0;
+    for (const [w, h] of shapes) {
+      for (let k = 0; k < 60; k++) {
+        const fill = 0.5 + rnd() / 2;
+        const board = Uint8Array.from({ length: w * h }, () => (rnd() < fill ? 1 + Math.floor(rnd() * 2) : 0));
+        const core = coreAnalyse(board, w, h)!;
+        const ts = analyse({ width: w, height: h, board, dead: [] });
+        expect(core.singleInside, `${w}x${h} board ${k}`).toBe(singleInsideByFlood(ts));
+        const points = [...fillPoints(ts)].sort((x, y) => x - y);
+        expect([...fillPoints(core)].sort((x, y) => x - y), `${w}x${h} board ${k}`).toEqual(points);
+        if (points.length > 0) withFill++;
+        if (core.singleInside! > 0) single++;
+      }
+    }
+    // the boards reach both sides of the shortcut
+    expect(withFill).toBeGreaterThan(20);
+    expect(single).toBeGreaterThan(withFill);
   });
 
   it("refuses a board it cannot analyse", () => {

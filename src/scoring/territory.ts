@@ -28,6 +28,9 @@ const DAME = 2;
 
 export function fillPoints(a: Analysis): Set<number> {
   const out = new Set<number>();
+  // each such point is the one liberty a string has in its own area: with no such string (the
+  // core counted them), there is nothing to look for
+  if (a.singleInside === 0) return out;
   const { board, points, region, touches } = a;
   const next = neighbourTable(a.width, a.height);
   // one flood per string: `mark` holds, for a stone, its string's number once reached, and for

@@ -43,6 +43,10 @@ export interface Analysis {
   touches: Uint8Array;
   /** per point (empty ones): bit 1 adjacent to a Black stone, bit 2 adjacent to a White stone */
   adjacent: Uint8Array;
+  /** the number of strings with exactly one liberty in their own area (an empty region touching
+   *  their colour only), where the analysis counted them (the core's, assembly/score.ts):
+   *  territory.ts `fillPoints` finds its points among these strings only */
+  singleInside?: number;
 }
 
 

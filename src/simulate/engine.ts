@@ -41,10 +41,11 @@ interface SimCore extends CoreExports {
   simulateBatch(slot: number, first: number, count: number, seed: number, policy: number, keepMoves: number,
     pairMask: number, trivialApart: number): number;
   replayMoves(slot: number, n: number): void;
-  analyseBoard(src: number, w: number, h: number): number;
+  analyseBoard(src: number, w: number, h: number, strings: number): number;
   ANALYSIS: WebAssembly.Global;
   anRegions: WebAssembly.Global;
   anBlack: WebAssembly.Global;
+  anSingleInside: WebAssembly.Global;
   anWhite: WebAssembly.Global;
   SUMMARY_OUT: WebAssembly.Global;
   BOARDS_OUT: WebAssembly.Global;
@@ -136,9 +137,9 @@ function loadRules(c: SimCore, spec: SimSpec): void {
  *  analysis the core just made of its final board (a typed array of more than 64 bytes costs an
  *  allocation of its own on node 20: per game, that was a good part of a 9x9 game's time). */
 let shared: { buffer: ArrayBuffer; a: Analysis } | null = null;
-function coreAnalysis(c: SimCore, board: Uint8Array, width: number, height: number): Analysis {
+function coreAnalysis(c: SimCore, board: Uint8Array, width: number, height: number, strings: boolean): Analysis {
   const n = width * height;
-  if (!c.analyseBoard(board.byteOffset, width, height)) throw new Error(`the core cannot analyse a ${width}x${height} board`);
+  if (!c.analyseBoard(board.byteOffset, width, height, +strings)) throw new Error(`the core cannot analyse a ${width}x${height} board`);
   const buffer = c.memory.buffer;
   if (!shared || shared.buffer !== buffer || shared.a.width !== width || shared.a.height !== height) {
     const base = Number(c.ANALYSIS.value);
@@ -149,6 +150,8 @@ function coreAnalysis(c: SimCore, board: Uint8Array, width: number, height: numb
   a.regionCount = c.anRegions.value as number;
   a.blackStones = c.anBlack.value as number;
   a.whiteStones = c.anWhite.value as number;
+  const single = c.anSingleInside.value as number;
+  a.singleInside = single < 0 ? undefined : single;
   return a;
 }
 
@@ -185,7 +188,8 @@ export function judge(s: GameSummary, rules: RuleSet, width: number, height: num
   const end = refereeEnd(s.endCode, s.paused);
   const endStat = s.capped ? "move-limit" : end;
   // the board is the core's (a view of BOARDS_OUT): the core analyses it in place
-  const analysis = core ? coreAnalysis(core, s.board, width, height) : undefined;
+  // (the strings with one liberty in their own area only where territory counting looks for them)
+  const analysis = core ? coreAnalysis(core, s.board, width, height, rules.scoring === "territory") : undefined;
   const score = countFinal({ width, height, board: s.board, dead: [], analysis }, rules, {
     realMoves: {
       game: s.gamePhase,
