@@ -148,6 +148,11 @@ export let endAt: i32 = 0;
 export let voided: bool = false;
 export let illegalReason: i32 = 0;
 let pendingVoid: bool = false; // zhang 3.5 knob: the checked play closes a long cycle
+// zhang: the whole-board position the last checked play makes, and its slot in T_ZHANG (0: none).
+// recordPlay books that play there without a second probe: the play it books is always the one
+// checked last (tryMove, allowed), and nothing writes T_ZHANG between the two.
+let zKey: u64 = 0;
+let zSlot: usize = 0;
 let hasLoop: bool = false; // the latest board recurrence logged, to log a repeating loop once
 let loopS: i32 = 0;
 let loopT: i32 = 0;
@@ -333,8 +338,11 @@ function zhangBasicKo(s: i32, p: i32, c: i32): bool {
   if (kRep == REP_ING) return !probedCaptures() && ingCycles == 0 ? R_OK : ingCheck(c, S);
   if (kRep == REP_ZHANG) {
     pendingVoid = false;
-    const s = tFind(T_ZHANG, S ^ virtKey);
-    if (s < 0) return R_OK;
+    const k = S ^ virtKey;
+    const e = slotFor(tBase(T_ZHANG), tmask, tgen, k);
+    zKey = k; zSlot = e;
+    if (!slotUsed(e, tgen)) return R_OK;
+    const s = slotValue(e);
     if (kZhangVoid && !zhangBasicKo(s, p, c)) { pendingVoid = true; voidFrom = s; return R_OK; }
     refusedFrom = s;
     return R_NO_GOING_BACK;
@@ -351,6 +359,7 @@ function zhangBasicKo(s: i32, p: i32, c: i32): bool {
   if (r == R_SUICIDE && kSuicide == SUICIDE_MULTI_STONE) return R_NO_CHANGE; // ing 1.3 變窮
   if (r != R_OK) return r;
   pendingVoid = false;
+  zSlot = 0; // (a free play is not checked: recordPlay probes for it)
   if (!free) {
     if (kRep <= REP_SSK) {
       // simple ko, psk and ssk over the core's position history (history.ts)
@@ -529,7 +538,10 @@ export function recordPlay(p: i32, c: i32): void {
   const creations = kRep == REP_ING || kVoid3 ? bookSituation(t, true) : 0;
   let voidNow = false;
   if (kRep == REP_ZHANG) {
-    tPut(T_ZHANG, S ^ virtKey, t, false);
+    const k = S ^ virtKey;
+    if (zSlot != 0 && zKey == k) slotSet(zSlot, tgen, k, t);
+    else tPut(T_ZHANG, k, t, false);
+    zSlot = 0;
     if (pendingVoid) { voidNow = true; voidKind = VOID_ZHANG_LONG; }
     pendingVoid = false;
   }
