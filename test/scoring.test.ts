@@ -725,3 +725,20 @@ describe("random finished games: the referee's count against an independent coun
     expect(games).toBe(SIZES.length * 6);
   });
 });
+
+describe("the result's text", () => {
+  // a bare count: only black, white, komi (and no penalty or threshold) make the result
+  const score = (black: number, white: number, komi: number): Score =>
+    ({ method: "area", black, white, komi, shared: 0, breakdown: {} } as unknown as Score);
+  it("writes the margin as a number is written: whole, half and other fractions", () => {
+    expect(resultOf(score(45, 30, 7.5), "draw")).toBe("B+7.5"); // 45 − 30 − 7.5
+    expect(resultOf(score(30, 45, 7.5), "draw")).toBe("W+22.5"); // 30 − 45 − 7.5
+    expect(resultOf(score(40.5, 40, 0), "draw")).toBe("B+0.5");
+    expect(resultOf(score(40, 37, 0), "draw")).toBe("B+3");
+    expect(resultOf(score(37, 40, 0), "draw")).toBe("W+3");
+    expect(resultOf(score(50, 41, 6.25), "draw")).toBe("B+2.75"); // a komi of quarters
+    expect(resultOf(score(361, 0, 0.5), "draw")).toBe("B+360.5");
+    expect(resultOf(score(40, 40, 0), "draw")).toBe("0");
+    expect(resultOf(score(40, 40, 0), "white")).toBe("W+0");
+  });
+});

@@ -6,7 +6,7 @@ import { simulate, simulateRun } from "../src/simulate/options.js";
 import { per1000Interval, mcnemarExact } from "../src/simulate/intervals.js";
 import { csvReport, markdownReport, svgReport } from "../src/simulate/report.js";
 import type { SimReport } from "../src/simulate/run.js";
-import { playGames, simulateRange } from "../src/simulate/engine.js";
+import { playGames, simulateRange, marginTwice } from "../src/simulate/engine.js";
 import { isTrivialPassCycle } from "../src/rules/cycles.js";
 import { preset } from "../src/ruleset/ruleset.js";
 
@@ -16,6 +16,18 @@ beforeAll(async () => {
 }, 60_000);
 
 describe("simulate statistics", () => {
+  it("reads twice a result's margin, and nothing from a result without one", () => {
+    expect(marginTwice("B+3.5")).toBe(7);
+    expect(marginTwice("W+2")).toBe(-4);
+    expect(marginTwice("W+0.5")).toBe(-1);
+    expect(marginTwice("B+2.75")).toBe(6); // 5.5, rounded as Math.round does
+    expect(marginTwice("B+0")).toBe(0);
+    expect(marginTwice("0")).toBe(0);
+    for (const r of ["B+F", "W+T", "B+R", "Void", "?", "B+", "B+1.", "B+.5", "B+1.2.3", "X+3", "B-3", "B+ 3", "b+3"]) {
+      expect(marginTwice(r), r).toBeNull();
+    }
+  });
+
   it("counts pass cycles apart: an answered pass under new-ing or zhang is not a game with a cycle", () => {
     for (const k of ["new-ing", "zhang"]) {
       const s = r.rules[k];
