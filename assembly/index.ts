@@ -9,7 +9,7 @@ export { newGame, loadSetup, tryPlay, commitPlay, rollbackPlay, gamePlay, gamePa
 export { lastCaptured, lastSelfCaptured, lastNoChange, lastHashAfter, boardHash, prisoners,
   width, height } from "./board";
 export { historyLength, lastPositionIndex, lastSituationIndex, positionHashAt, situationHashAt } from "./history";
-export { countOwners, OWNER, analyseBoard, ANALYSIS, anRegions, anBlack, anWhite, anSingleInside } from "./score";
+export { countOwners, OWNER, analyseBoard, ANALYSIS, anRegions, anBlack, anWhite, anSingleInside, AN_CLASSES } from "./score";
 export { runPlayouts, runPlayoutsLoggingCycles, replayPlayout, EVENTS, eventsLength, eventCount,
   eventsDropped, lastGamePlies, PLY_POINT, statGames, statMoves, statPlies, statCapped, statStones, statBlackAreaWins,
   statWhiteAreaWins, runOwnership, OWNERSHIP } from "./playout";

@@ -87,6 +87,9 @@ export let anWhite: i32 = 0;
  *  their colour only). territory.ts `fillPoints` looks for its points among these strings only, and
  *  in a played-out game there are none: the count lets it skip its flood of every string. */
 export let anSingleInside: i32 = -1;
+/** The empty points by class, touches * 4 + adjacent (what the point's region touches, what the
+ *  point is next to; 16 i32): every count by point or by region is a sum over these classes. */
+export const AN_CLASSES: usize = memory.data(16 * 4, 16);
 // string labels by union-find (the string's root point) and each root's liberties in its own area
 const PARENT: usize = memory.data((19 * 19 + 1) * 2, 16); // u16 per point, and the sink's
 const COUNT: usize = memory.data((19 * 19 + 1) * 2, 16); // u16 per point, valid at a root
@@ -137,6 +140,7 @@ export function analyseBoard(src: usize, w: i32, h: i32, strings: bool): bool {
     store<u8>(adjacent + <usize>i, 0); // (an empty point's is set as its region is filled)
   }
   let end = 0, count = 0;
+  memory.fill(AN_CLASSES, 0, 16 * 4);
   for (let s = 0; s < n; s++) {
     if (load<u8>(board + <usize>s) != 0 || load<i32>(region + (<usize>s << 2)) >= 0) continue;
     const id = count++;
@@ -164,6 +168,11 @@ export function analyseBoard(src: usize, w: i32, h: i32, strings: bool): bool {
       touch |= adj;
     }
     store<u8>(touches + <usize>id, <u8>touch);
+    for (let k = first; k < end; k++) {
+      const i = load<i32>(members + (<usize>k << 2));
+      const a = AN_CLASSES + (<usize>((touch << 2) | <i32>load<u8>(adjacent + <usize>i)) << 2);
+      store<i32>(a, load<i32>(a) + 1);
+    }
   }
   store<i32>(start + (<usize>count << 2), end);
   anRegions = count; anBlack = black; anWhite = white;

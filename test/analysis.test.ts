@@ -5,7 +5,7 @@
 import { describe, it, expect } from "vitest";
 import { loadCore } from "../src/core/wasm.js";
 import { releaseCore } from "../src/core/game.js";
-import { analyse, analysisArrays, analysisBytes, neighbours, type Analysis } from "../src/scoring/board.js";
+import { analyse, analysisArrays, analysisBytes, neighbours, tallyOwners, type Analysis } from "../src/scoring/board.js";
 import { countFinal } from "../src/scoring/count.js";
 import { fillPoints } from "../src/scoring/territory.js";
 import { preset } from "../src/ruleset/ruleset.js";
@@ -22,6 +22,7 @@ interface AnalysisCore {
   anBlack: WebAssembly.Global;
   anWhite: WebAssembly.Global;
   anSingleInside: WebAssembly.Global;
+  AN_CLASSES: WebAssembly.Global;
 }
 
 /** The core's analysis of a board (with the strings counted unless `strings` is false), copied
@@ -40,6 +41,7 @@ function coreAnalyse(board: Uint8Array, width: number, height: number, strings =
     width, height, points: n, deadBlack: 0, deadWhite: 0,
     blackStones: c.anBlack.value as number, whiteStones: c.anWhite.value as number, regionCount: c.anRegions.value as number,
     singleInside: single < 0 ? undefined : single,
+    classes: new Int32Array(c.memory.buffer.slice(Number(c.AN_CLASSES.value), Number(c.AN_CLASSES.value) + 64)),
     ...analysisArrays(buf.slice(base, base + analysisBytes(n)), 0, n), // (a copy: the core's buffer is reused)
   };
 }
@@ -164,6 +166,36 @@ describe("the core's analysis of a final position", () => {
     // the boards reach both sides of the shortcut
     expect(withFill).toBeGreaterThan(20);
     expect(single).toBeGreaterThan(withFill);
+  });
+
+  it("counts the empty points by what their region touches and what they are next to; every tally of owners follows", () => {
+    // the 5x3 position worked by hand above: region 0 (touches Black) has (0,0) (0,1) (0,2) (1,2),
+    // next to Black (1,0), Black (1,1), nothing, Black (1,1); region 1 (both) is (2,0), next to
+    // both; region 2 (White) has (4,0) (3,1) (4,1) (4,2), next to White (3,0), White, nothing,
+    // White (3,2)
+    const d = parseDiagram(`
+      . X . O .
+      . X O . .
+      . . X O .`);
+    const classes = Array.from(coreAnalyse(d.stones, 5, 3)!.classes!);
+    const expected = new Array(16).fill(0);
+    expected[1 * 4 + 1] = 3; expected[1 * 4 + 0] = 1; expected[3 * 4 + 3] = 1; expected[2 * 4 + 2] = 3; expected[2 * 4 + 0] = 1;
+    expect(classes).toEqual(expected);
+    const rnd = mulberry32(13);
+    for (const [w, h] of [[1, 1], [2, 2], [3, 5], [9, 9], [19, 19], [19, 2]]) {
+      for (let k = 0; k < 40; k++) {
+        const fill = rnd();
+        const board = Uint8Array.from({ length: w * h }, () => (rnd() < fill ? 1 + Math.floor(rnd() * 2) : 0));
+        const core = coreAnalyse(board, w, h)!;
+        const ts = analyse({ width: w, height: h, board, dead: [] });
+        const byPoint = new Array(16).fill(0);
+        for (let i = 0; i < ts.points; i++) if (ts.board[i] === 0) byPoint[ts.touches[ts.region[i]] * 4 + ts.adjacent[i]]++;
+        expect(Array.from(core.classes!), `${w}x${h} board ${k}`).toEqual(byPoint);
+        for (const rule of ["region", "point", "new-ing", "liberty"] as const) {
+          expect(tallyOwners(core, rule), `${rule} ${w}x${h} board ${k}`).toEqual(tallyOwners(ts, rule));
+        }
+      }
+    }
   });
 
   it("refuses a board it cannot analyse", () => {

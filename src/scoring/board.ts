@@ -149,8 +149,12 @@ export function owners(a: Analysis, rule: EmptyRule): number[] {
 
 /** The owner of the empty point i under `rule` (see owners). */
 function emptyOwner(a: Analysis, i: number, rule: EmptyRule): number {
-  const touch = a.touches[a.region[i]];
-  const adj = a.adjacent[i];
+  return ownerOf(a.touches[a.region[i]], a.adjacent[i], rule);
+}
+
+/** The owner under `rule` of an empty point whose region touches `touch` and which is next to
+ *  `adj` (each 0 nothing, 1 Black, 2 White, 3 both). */
+function ownerOf(touch: number, adj: number, rule: EmptyRule): number {
   if (rule === "region") return touch;
   if (rule === "liberty") return adj;
   if (touch !== SHARED) return touch; // one colour's region (or an empty board: nobody's)
@@ -170,6 +174,19 @@ export interface EmptyTally {
 /** tallyEmpty(a, owners(a, rule)) without the array of owners (a count per simulated game). */
 export function tallyOwners(a: Analysis, rule: EmptyRule): EmptyTally {
   const t: EmptyTally = { blackEmpty: 0, whiteEmpty: 0, shared: 0, neutral: 0 };
+  if (a.classes) {
+    // the core counted the empty points by (touches, adjacent), all an owner depends on
+    for (let k = 0; k < 16; k++) {
+      const n = a.classes[k];
+      if (n === 0) continue;
+      const o = ownerOf(k >> 2, k & 3, rule);
+      if (o === BLACK) t.blackEmpty += n;
+      else if (o === WHITE) t.whiteEmpty += n;
+      else if (o === SHARED) t.shared += n;
+      else t.neutral += n;
+    }
+    return t;
+  }
   for (let i = 0; i < a.points; i++) {
     if (a.board[i] !== 0) continue;
     const o = emptyOwner(a, i, rule);

@@ -47,6 +47,10 @@ export interface Analysis {
    *  their colour only), where the analysis counted them (the core's, assembly/score.ts):
    *  territory.ts `fillPoints` finds its points among these strings only */
   singleInside?: number;
+  /** the empty points by class, touches × 4 + adjacent (what the point's region touches, what
+   *  the point is next to: 16 counts), where the analysis counted them (the core's): a tally of
+   *  owners is then a sum over 16 classes, not over the board */
+  classes?: Int32Array;
 }
 
 

@@ -46,6 +46,7 @@ interface SimCore extends CoreExports {
   anRegions: WebAssembly.Global;
   anBlack: WebAssembly.Global;
   anSingleInside: WebAssembly.Global;
+  AN_CLASSES: WebAssembly.Global;
   anWhite: WebAssembly.Global;
   SUMMARY_OUT: WebAssembly.Global;
   BOARDS_OUT: WebAssembly.Global;
@@ -144,7 +145,7 @@ function coreAnalysis(c: SimCore, board: Uint8Array, width: number, height: numb
   if (!shared || shared.buffer !== buffer || shared.a.width !== width || shared.a.height !== height) {
     const base = Number(c.ANALYSIS.value);
     shared = { buffer, a: { width, height, points: n, deadBlack: 0, deadWhite: 0, blackStones: 0, whiteStones: 0,
-      regionCount: 0, ...analysisArrays(buffer, base, n) } };
+      regionCount: 0, ...analysisArrays(buffer, base, n), classes: new Int32Array(buffer, Number(c.AN_CLASSES.value), 16) } };
   }
   const a = shared.a;
   a.regionCount = c.anRegions.value as number;
