@@ -115,6 +115,12 @@ export interface SimCycle {
 
 const colorOfCode = (c: number): Color | null => (c === 1 ? "B" : c === 2 ? "W" : null);
 
+// shared empty lists (frozen: nobody adds to them), where a list per game or per move was most
+// of what a simulated game allocated
+const NO_POINTS = Object.freeze([]) as unknown as number[];
+const NO_CYCLES = Object.freeze([]) as unknown as SimCycle[];
+const NO_PAIRS = Object.freeze([]) as unknown as GameOut["pairs"];
+
 function core(): SimCore {
   releaseCore();
   return loadCore() as SimCore;
@@ -264,9 +270,9 @@ function readCycles(c: SimCore): SimCycle[] {
       const nc = words[o + 2];
       const ns = words[o + 3];
       // plain loops: a subarray per move cost more than the rest of the decoding
-      const captures = new Array<number>(nc);
+      const captures = nc === 0 ? NO_POINTS : new Array<number>(nc);
       for (let j = 0; j < nc; j++) captures[j] = words[o + 4 + j];
-      const selfCaptures = new Array<number>(ns);
+      const selfCaptures = ns === 0 ? NO_POINTS : new Array<number>(ns);
       for (let j = 0; j < ns; j++) selfCaptures[j] = words[o + 4 + nc + j];
       o += 4 + nc + ns;
       const pass = point === 0xffff;
@@ -343,7 +349,7 @@ export function playGames(spec: SimSpec, from: number, to: number, each: (g: Gam
           const m = new Uint16Array(c.memory.buffer, movesBase + summary.movesOffset * 2, summary.plies);
           moves = Array.from(m, (v) => (v === 0xffff ? -1 : v));
         }
-        const pairs: GameOut["pairs"] = [];
+        const pairs: GameOut["pairs"] = spec.paired ? [] : NO_PAIRS;
         if (spec.paired) {
           let k = 1;
           for (let b = 0; b < R; b++) {
@@ -353,12 +359,21 @@ export function playGames(spec: SimSpec, from: number, to: number, each: (g: Gam
             k++;
           }
         }
-        each({ rule: r, summary, verdict, cycles: byGame.get(summary.game) ?? [], moves, pairs });
+        each({ rule: r, summary, verdict, cycles: byGame.get(summary.game) ?? NO_CYCLES, moves, pairs });
       }
       g += done;
     }
   }
   return { forbidden, captureMoves, dropped };
+}
+
+/** Offers a cycle of moves from+1..to of `game` as the example of its kind under rule set `key`
+ *  (`keys` caches the examples' keys by kind; the text is made only when the example is kept). */
+function cycleExample(part: SimPart, keys: Record<string, string>, key: string, game: number, kind: string, from: number,
+  to: number, voids: boolean): void {
+  const exKey = (keys[kind] ??= `cycle:${key}:${kind}`);
+  if (wantsExample(part.examples, exKey, game)) offerExample(part.examples, exKey, { rules: key, game,
+    what: `${kind} cycle, moves ${from + 1}-${to} (period ${to - from})${voids ? ", the game is Void" : ""}` });
 }
 
 /** Statistics of games [from, to) under every rule set of the spec (one task of a run). */
@@ -395,11 +410,7 @@ export function simulateRange(spec: SimSpec, from: number, to: number, stop?: ()
     s.ingBans += sum.ingBans;
     if (v.lazinessFailed) s.lazinessFailed++;
     if (winner === "void") offerExample(part.examples, `void:${key}`, { rules: key, game: sum.game, what: `Void (${v.end})` });
-    const cycleExample = (kind: string, from: number, to: number, voids: boolean) => {
-      const exKey = (exampleKeys[g.rule][kind] ??= `cycle:${key}:${kind}`);
-      if (wantsExample(part.examples, exKey, sum.game)) offerExample(part.examples, exKey, { rules: key, game: sum.game,
-        what: `${kind} cycle, moves ${from + 1}-${to} (period ${to - from})${voids ? ", the game is Void" : ""}` });
-    };
+    const keys = exampleKeys[g.rule];
     // the trivial pass cycles the core counted (each a pass or null move repeating the board just
     // before it: period 1), its first one offered as an example in its place among the cycles
     let trivialToOffer = sum.trivialCycles > 0;
@@ -413,10 +424,10 @@ export function simulateRange(spec: SimSpec, from: number, to: number, stop?: ()
       const kinds = new Set<string>();
       for (const cy of g.cycles) {
         if (trivialToOffer && sum.firstTrivialAt < cy.t) {
-          cycleExample("pass-cycle", sum.firstTrivialAt - 1, sum.firstTrivialAt, false);
+          cycleExample(part, keys, key, sum.game, "pass-cycle", sum.firstTrivialAt - 1, sum.firstTrivialAt, false);
           trivialToOffer = false;
         }
-        cycleExample(cy.kind, cy.s, cy.t, cy.voids);
+        cycleExample(part, keys, key, sum.game, cy.kind, cy.s, cy.t, cy.voids);
         if (isTrivialPassCycle(cy)) {
           // trivial: counted apart from the real cycles
           s.passCycles.count++;
@@ -436,7 +447,7 @@ export function simulateRange(spec: SimSpec, from: number, to: number, stop?: ()
         bump(s.cycleLengths, shortest);
       }
     }
-    if (trivialToOffer) cycleExample("pass-cycle", sum.firstTrivialAt - 1, sum.firstTrivialAt, false);
+    if (trivialToOffer) cycleExample(part, keys, key, sum.game, "pass-cycle", sum.firstTrivialAt - 1, sum.firstTrivialAt, false);
     if (passOnly) s.gamesWithPassCycle++;
     for (const p of g.pairs) {
       const bKey = spec.rules[p.rule].key;
