@@ -322,7 +322,7 @@ describe("arbiter prove: bad input is one line, exit 2", () => {
   });
   const cases: [string, string[], RegExp][] = [
     ["no --target", [], /required option '--target/],
-    ["a target on an empty point", ["--target", "A9"], /--target A9 is an empty point/],
+    ["a target on an empty point", ["--target", "A9"], /target A9 is an empty point/],
     ["a target off the board", ["--target", "Z99"], /bad point "Z99"|off the/],
     ["stones of both colours", ["--target", "C9,D9"], /one colour/],
     ["--time 0", ["--target", "C9", "--time", "0"], /--time takes seconds/],

@@ -16,7 +16,8 @@ import { ROOT, GtpClient, arbiter } from "./helpers/serve.js";
 const fixture = (p: string) => join(ROOT, "test", "fixtures", p);
 const noTime = (s: string) => s.replace(/"timeMs":\d+/g, '"timeMs":0');
 const REQUIRED = ["protocol_version", "name", "version", "known_command", "list_commands", "boardsize", "clear_board",
-  "komi", "play", "undo", "is_legal", "captures", "final_score", "final_status_list", "showboard", "quit",
+  "komi", "play", "genmove", "undo", "is_legal", "captures", "final_score", "final_status_list", "showboard", "quit",
+  "fixed_handicap", "place_free_handicap", "set_free_handicap", "time_settings", "time_left", "loadsgf", "printsgf",
   "arbiter-set-rules", "arbiter-prove", "arbiter-cycles"];
 
 let gtp: GtpClient;
@@ -55,8 +56,9 @@ describe("arbiter gtp", () => {
     for (const c of REQUIRED) expect(commands).toContain(c);
     expect(commands).toEqual(GTP_COMMANDS);
     expect(await gtp.ok("known_command play")).toBe("true");
-    expect(await gtp.ok("known_command genmove")).toBe("false");
-    expect(await gtp.send("genmove b")).toEqual({ ok: false, id: expect.any(String), text: "unknown command" });
+    expect(await gtp.ok("known_command genmove")).toBe("true");
+    expect(await gtp.ok("known_command frobnicate")).toBe("false");
+    expect(await gtp.send("frobnicate b")).toEqual({ ok: false, id: expect.any(String), text: "unknown command" });
     expect((await gtp.send("boardsize 25")).text).toBe("unacceptable size");
     expect((await gtp.send("komi lots")).text).toMatch(/syntax error/);
   });

@@ -3,7 +3,7 @@
 // with an illegal move is refereed and exits 3; an internal fault exits 1.
 import { Command, CommanderError } from "commander";
 import { ArbiterError } from "../errors.js";
-import { readGameArg } from "./record-arg.js";
+import { readGameArg } from "../api/record-arg.js";
 import { summary, explain } from "../rules/explain.js";
 import { PRESETS } from "../ruleset/ruleset.js";
 import { runPlayouts } from "../core/playouts.js";

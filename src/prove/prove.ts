@@ -159,11 +159,11 @@ export interface ProveResult {
 
 export function problemFrom(req: ProveRequest): ProblemSpec {
   const { width, height, board } = req;
-  if (req.targets.length === 0) throw new ArbiterError("prove needs at least one target stone (--target D4)");
+  if (req.targets.length === 0) throw new ArbiterError("prove needs at least one target stone");
   const colours = new Set(req.targets.map((i) => board[i]));
   if (colours.has(0)) {
     const empty = req.targets.find((i) => board[i] === 0)!;
-    throw new ArbiterError(`--target ${indexToGtp(empty, width, height)} is an empty point`);
+    throw new ArbiterError(`the target ${indexToGtp(empty, width, height)} is an empty point`);
   }
   if (colours.size > 1) throw new ArbiterError("the target stones must all be of one colour");
   const defender: Color = board[req.targets[0]] === 1 ? "B" : "W";
