@@ -35,9 +35,8 @@ const list = (v: unknown) => typeof v === "string" ? v.split(",").map((x) => x.t
  *  --komi, else the record's KM, else the rule set's. */
 export function refereeRecord(record: GameRecord, opts: CliOptions,
   more: Pick<RefereeOptions, "proveBudget" | "unfinished"> = {}): Ruling {
-  const komiOpt = typeof opts.komi === "string";
-  const { rules: resolved, from } = resolveRules(opts, record.rules);
-  // the record's komi is what the players agreed, unless --komi overrides it
+  const { rules: resolved, from, komiGiven: komiOpt } = resolveRules(opts, record.rules);
+  // the record's komi is what the players agreed, unless --komi (or komi in --rules-json) overrides it
   const rules = !komiOpt && record.komi !== null ? withKnobs(resolved, { komi: record.komi }) : resolved;
   const deadOpt = String(opts.dead ?? "none").trim();
   const dead = deadOpt === "none" || deadOpt === "" ? "none" : deadOpt === "auto" || deadOpt === "sgf" ? deadOpt
@@ -85,7 +84,7 @@ export async function proveRecord(full: GameRecord, opts: CliOptions, cancel: Ca
   if (toMoveOpt !== "B" && toMoveOpt !== "W") throw new ArbiterError(`--to-move takes B or W, got "${opts.toMove}"`);
   const maxNodes = parseWhole("--max-nodes", opts.maxNodes as string | undefined, 1, 1e12, 2e7);
   const seconds = opts.time === undefined ? 60 : Number(opts.time);
-  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 86400) throw new ArbiterError(`--time takes seconds from 0 to 86400, got "${opts.time}"`);
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 86400) throw new ArbiterError(`--time takes seconds above 0, at most 86400, got "${opts.time}"`);
   const workers = parseWhole("--workers", opts.workers as string | undefined, 1, 64, 1);
   const asked = opts.question === undefined ? "both" : String(opts.question);
   if (asked !== "attacker" && asked !== "defender" && asked !== "both") {

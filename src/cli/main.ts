@@ -10,14 +10,29 @@ import { runPlayouts } from "../core/playouts.js";
 import { proofToSgf } from "../prove/position.js";
 import { koWords } from "../prove/prove.js";
 import { cycleCensus, playoutAsSgf, type Census } from "../simulate/cycle-census.js";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { addRuleOptions } from "./options.js";
 import { registerResearchCommands } from "./simulate.js";
 import { addServeCommands } from "./serve.js";
 import { jsonText, proveRecord, refereeRecord, rulesText } from "../api/operations.js";
+import { proveInThread } from "../api/prove-thread.js";
 
 export const EXIT_ILLEGAL_MOVE = 3;
+/** A search cut short by Ctrl-C (128 + SIGINT, as shells report it). */
+export const EXIT_INTERRUPTED = 130;
+
+/** A file the command will write: its directory must exist (checked before the work). */
+function writableFile(flag: string, path: string): void {
+  const dir = dirname(path);
+  let isDir = false;
+  try {
+    isDir = statSync(dir).isDirectory();
+  } catch {
+    isDir = false;
+  }
+  if (!isDir) throw new ArbiterError(`${flag} ${path}: there is no directory ${dir}`);
+}
 
 function parseWhole(name: string, raw: string | undefined, min: number, max: number, fallback: number): number {
   if (raw === undefined) return fallback;
@@ -84,26 +99,38 @@ export function buildProgram(): Command {
     .option("--moves <n>", "play only the first n moves of the main line (0: the setup alone, as for a problem whose main line is its solution)")
     .option("--max-nodes <n>", "node budget", "20000000")
     .option("--time <seconds>", "time budget", "60")
-    .option("--workers <n>", "threads (1: search in this thread; 2 or more: a team of 2 threads over one table, see docs/prove.md)", "1")
+    .option("--workers <n>", "threads (1: one search thread; 2 or more: a team of threads over one table, see docs/prove.md)", "1")
     .option("--question <which>", "attacker (can the attacker capture, moving first?), defender (with the defender moving first?) or both", "both")
     .option("--threats <B:N,W:M>", "outside ko threats each side holds (default none, as in a finished game)")
     .option("--proof <file.sgf>", "write the proof trees as SGF variations")
     .option("--json", "print JSON");
   addRuleOptions(proveCmd);
   proveCmd.action(async (file: string, opts: Record<string, unknown>) => {
+    // where the proof goes is checked before the search, whose work would be lost after it
+    if (typeof opts.proof === "string") writableFile("--proof", opts.proof);
     const controller = new AbortController();
-    const onSigint = () => controller.abort();
+    const record = await readGameArg(file);
+    const wantProof = typeof opts.proof === "string";
+    // the same code path as POST /v1/prove and GTP arbiter-prove (src/api/operations.ts); one
+    // search thread runs off the main thread, so that Ctrl-C reaches it
+    const oneThread = opts.workers === undefined || Number(String(opts.workers)) === 1;
+    const thread = oneThread ? proveInThread(record, opts, wantProof) : null;
+    const onSigint = () => { controller.abort(); thread?.cancel(); };
     process.once("SIGINT", onSigint);
-    // the same code path as POST /v1/prove and GTP arbiter-prove (src/api/operations.ts)
-    const { pos, rules, result, out } = await proveRecord(await readGameArg(file), opts,
-      { signal: controller.signal }, typeof opts.proof === "string");
-    process.off("SIGINT", onSigint);
+    const { pos, rules, result, out } = await (thread ? thread.done
+      : proveRecord(record, opts, { signal: controller.signal }, wantProof)).finally(() => process.off("SIGINT", onSigint));
+    // interrupted: what was found is printed, and the exit status says it was cut short
+    if (controller.signal.aborted) process.exitCode = EXIT_INTERRUPTED;
     if (typeof opts.proof === "string") {
       const sides = [["attacker first", result.attackerFirst], ["defender first", result.defenderFirst]] as const;
       for (const [label, q] of sides) {
         if (!q.proof) continue;
         const name = opts.proof.replace(/(\.sgf)?$/i, label === "attacker first" ? "-attacker-first.sgf" : "-defender-first.sgf");
-        writeFileSync(name, proofToSgf(pos, q.proof, `arbiter proof, ${rules.name} rules, ${label}: ${q.captured ? "the target is captured" : "the target cannot be captured"}`));
+        try {
+          writeFileSync(name, proofToSgf(pos, q.proof, `arbiter proof, ${rules.name} rules, ${label}: ${q.captured ? "the target is captured" : "the target cannot be captured"}`));
+        } catch (e) {
+          throw new ArbiterError(`--proof: cannot write ${name}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+        }
       }
     }
     const { attackerFirst, defenderFirst } = result;
@@ -123,6 +150,7 @@ export function buildProgram(): Command {
       if (result.threats.B + result.threats.W > 0) process.stdout.write(`  outside ko threats: B ${result.threats.B}, W ${result.threats.W}\n`);
       process.stdout.write(`  ${result.nodes} nodes, ${result.timeMs} ms${result.complete ? "" : ", INCOMPLETE (budget)"}${result.assumption ? `; ${result.assumption}` : ""}\n`);
     }
+    if (controller.signal.aborted) process.stderr.write("arbiter: interrupted (Ctrl-C): the answer is what the search had found by then\n");
   });
 
   program

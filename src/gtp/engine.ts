@@ -247,9 +247,9 @@ export class GtpEngine {
     const live = this.liveReferee();
     const b = live.board();
     const caps = live.prisoners();
-    const { rules } = resolveRules(this.rules, null);
-    // the controller's komi (GTP komi, loadsgf) unless the command line's --komi set it
-    const komi = typeof this.rules.komi === "string" || this.komi === null ? rules.komi : this.komi;
+    const { rules, komiGiven } = resolveRules(this.rules, null);
+    // the controller's komi (GTP komi, loadsgf) unless the rule options set one since
+    const komi = komiGiven || this.komi === null ? rules.komi : this.komi;
     const letters = "ABCDEFGHJKLMNOPQRST".slice(0, this.width).split("").join(" ");
     const lines = [`   ${letters}`];
     for (let y = 0; y < this.height; y++) {
@@ -271,6 +271,17 @@ export class GtpEngine {
     // proving the disputed groups takes seconds: once per move list
     this.finalCached ??= this.referee(this.moves, "auto");
     return this.finalCached;
+  }
+
+  /** The controller's komi (GTP komi, loadsgf) wins over one the rule options gave before it
+   *  (--komi, or komi in --rules-json or arbiter-set-rules' JSON): the options lose theirs. */
+  private dropOptionKomi(): void {
+    delete this.rules.komi;
+    if (typeof this.rules.rulesJson === "string") {
+      const knobs = JSON.parse(this.rules.rulesJson) as Record<string, unknown>;
+      delete knobs.komi;
+      this.rules = { ...this.rules, rulesJson: JSON.stringify(knobs) };
+    }
   }
 
   /** The board is empty: no setup stones and no moves (the handicap commands' condition). */
@@ -355,7 +366,7 @@ export class GtpEngine {
     this.width = r.width;
     this.height = r.height;
     this.komi = r.komi;
-    if (r.komi !== null) delete this.rules.komi;
+    if (r.komi !== null) this.dropOptionKomi();
     this.handicap = r.handicap;
     this.setup = r.setup.slice();
     this.firstPlayer = r.toMove;
@@ -449,8 +460,7 @@ export class GtpEngine {
         if (args[0] === undefined || !/^[+-]?(\d+\.?\d*|\.\d+)$/.test(args[0])) fail("syntax error: expected komi as a decimal number");
         if (Math.abs(k) > 1000) fail(`komi ${args[0]} is out of range: from -1000 to 1000`);
         this.komi = k;
-        // the controller's komi wins over a --komi given on the command line
-        delete this.rules.komi;
+        this.dropOptionKomi();
         this.changed(true);
         return "";
       }

@@ -23,9 +23,11 @@ function parseKnobValue(knob: string, raw: string): unknown {
 
 /** The rule set for a command: --rules-json, else --rules, else the record's RU, else the default. */
 export function resolveRules(opts: Record<string, unknown>, recordRu: string | null, fallback = "tromp-taylor"):
-  { rules: RuleSet; from: "option" | "record" | "default" } {
+  { rules: RuleSet; from: "option" | "record" | "default"; komiGiven: boolean } {
   let rules: RuleSet;
   let from: "option" | "record" | "default";
+  // a komi the options give (--komi, or komi in the JSON knobs) beats the record's KM
+  let komiGiven = typeof opts.komi === "string";
   if (typeof opts.rulesJson === "string") {
     let parsed: unknown;
     try {
@@ -35,6 +37,7 @@ export function resolveRules(opts: Record<string, unknown>, recordRu: string | n
     }
     rules = ruleSetFrom(parsed as Record<string, unknown>);
     from = "option";
+    if (parsed !== null && typeof parsed === "object" && Object.hasOwn(parsed, "komi")) komiGiven = true;
   } else if (typeof opts.rules === "string") {
     rules = preset(opts.rules);
     from = "option";
@@ -50,5 +53,5 @@ export function resolveRules(opts: Record<string, unknown>, recordRu: string | n
     const v = opts[knob];
     if (typeof v === "string") overrides[knob] = parseKnobValue(knob, v);
   }
-  return { rules: withKnobs(rules, overrides), from };
+  return { rules: withKnobs(rules, overrides), from, komiGiven };
 }

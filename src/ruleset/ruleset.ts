@@ -187,7 +187,7 @@ export function withKnobs(rules: RuleSet, overrides: Record<string, unknown>): R
     (out as unknown as Record<string, unknown>)[key] = value;
   }
   // komi alone does not make a rule set custom: every preset takes the organiser's komi
-  const onlyKomi = Object.keys(overrides).every((k) => k === "komi" || overrides[k] === undefined);
+  const onlyKomi = Object.keys(overrides).every((k) => k === "komi" || k === "name" || k === "source" || overrides[k] === undefined);
   if (changed && !onlyKomi) out.name = "custom";
   return out;
 }
