@@ -7,6 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, MAIN, arbiter, GtpClient } from "./helpers/serve.js";
+import { KNOB_NAMES, knobValues } from "../src/ruleset/ruleset.js";
+import { kebab } from "../src/rules/resolve.js";
 
 const example = join(ROOT, "test", "fixtures", "example.sgf"); // KM[7.5], RU chinese
 const corner = join(ROOT, "test", "fixtures", "server", "corner.sgf");
@@ -39,6 +41,39 @@ describe("a komi given in --rules-json", () => {
     } finally {
       await gtp.close();
     }
+  });
+});
+
+describe("referee --help", () => {
+  it("shows every knob with the values it takes", () => {
+    const help = arbiter("referee", "--help").stdout.replace(/\s+/g, " ");
+    expect(KNOB_NAMES.length).toBeGreaterThan(15);
+    for (const knob of KNOB_NAMES) {
+      expect(help, knob).toContain(`--${kebab(knob)} <value>`);
+      expect(help, knob).toContain(`override the ${knob} knob: ${knobValues(knob)}`);
+    }
+    expect(help).toContain("--long-cycles <value> override the longCycles knob: rule, void");
+  });
+});
+
+describe("prove on a problem file", () => {
+  it("says which position it proves when the record has setup stones and moves, and --moves 0 takes the setup", () => {
+    const file = join(tmp, "problem.sgf");
+    // test/fixtures/server/corner.sgf as a problem, its solution's first move (B B2) as the main line
+    writeFileSync(file, "(;GM[1]FF[4]SZ[9]AW[ag][bg][cg][ch][ci]AB[af][bf][cf][df][dg][dh][di];B[bh])");
+    const played = arbiter("prove", file, "--target", "A3", "--rules", "chinese", "--json");
+    expect(played.stderr).toMatch(/proving the position after the record's 1 move \(for a problem whose main line is its solution, --moves 0 takes the setup alone\)/);
+    const setup = arbiter("prove", file, "--target", "A3", "--rules", "chinese", "--moves", "0", "--json");
+    expect(setup.status, setup.stderr).toBe(0);
+    expect(setup.stderr).toBe("");
+    // a game record (no setup stones) says nothing
+    expect(arbiter("prove", corner, "--target", "A3", "--rules", "chinese").stderr).toBe("");
+  });
+
+  it("more workers than the machine has do not starve the search (the team is capped)", () => {
+    const r = arbiter("prove", corner, "--target", "A3", "--rules", "chinese", "--workers", "64", "--time", "5", "--json");
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).verdict).toBe("dead");
   });
 });
 

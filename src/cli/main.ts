@@ -111,6 +111,11 @@ export function buildProgram(): Command {
     const controller = new AbortController();
     const record = await readGameArg(file);
     const wantProof = typeof opts.proof === "string";
+    // a problem file's main line is often its solution: say which position is proven
+    if (opts.moves === undefined && record.moves.length > 0 && record.setup.some((c) => c !== 0)) {
+      process.stderr.write(`arbiter: proving the position after the record's ${record.moves.length} move${record.moves.length === 1 ? "" : "s"} ` +
+        "(for a problem whose main line is its solution, --moves 0 takes the setup alone)\n");
+    }
     // the same code path as POST /v1/prove and GTP arbiter-prove (src/api/operations.ts); one
     // search thread runs off the main thread, so that Ctrl-C reaches it
     const oneThread = opts.workers === undefined || Number(String(opts.workers)) === 1;

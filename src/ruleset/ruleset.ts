@@ -148,6 +148,13 @@ const BOOLEAN_KNOBS = ["passesInHash", "resumeClearsHistory", "splitShared", "la
 const NUMBER_KNOBS = ["komi"];
 export const KNOB_NAMES = [...Object.keys(ENUM_KNOBS), ...BOOLEAN_KNOBS, ...NUMBER_KNOBS];
 
+/** What a knob takes, in words (the command line's help). */
+export function knobValues(knob: string): string {
+  if (Object.hasOwn(ENUM_KNOBS, knob)) return ENUM_KNOBS[knob].join(", ");
+  if (BOOLEAN_KNOBS.includes(knob)) return "true, false";
+  return "a number from -1000 to 1000";
+}
+
 /** A preset by name; a name is looked up among the presets' own names only (never "constructor"
  *  or "__proto__" through the prototype). */
 export function preset(name: string): RuleSet {
