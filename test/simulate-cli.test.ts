@@ -64,6 +64,14 @@ describe("arbiter simulate", () => {
     expect(JSON.stringify(merged.rules)).toBe(JSON.stringify(one.rules));
     expect(merged.examples).toEqual(one.examples);
     expect(merged.ranges).toEqual([[0, 900]]);
+    // all three: nothing said about missing games
+    expect(arbiter("merge", ...files).stderr).toBe("");
+    // one shard left out: the merge says which games are in no report, in the text and on stderr
+    const part = arbiter("merge", files[0], files[2]);
+    expect(part.status, part.stderr).toBe(0);
+    expect(part.stderr).toMatch(/games 300 to 599 of the run's 900 are in none of these reports/);
+    expect(part.stdout).toMatch(/PARTIAL: games 300 to 599 of the run's 900 are in none of the reports merged/);
+    expect(JSON.parse(arbiter("merge", files[0], files[2], "--json").stdout).ranges).toEqual([[0, 300], [600, 900]]);
     // the report: every rule set, sums kept for merging, rates derived
     for (const name of RULES.split(",")) {
       const s = one.rules[name];

@@ -8,7 +8,7 @@ import { KNOB_NAMES } from "../ruleset/ruleset.js";
 import { POLICIES, regenerate, type SimSpec } from "../simulate/engine.js";
 import { defaultWorkers, type SimReport } from "../simulate/run.js";
 import { DEFAULT_RULES, ruleList, simulate, simulateRun, whole } from "../simulate/options.js";
-import { csvReport, markdownReport, mergeReports, svgReport } from "../simulate/report.js";
+import { csvReport, gameSpans, markdownReport, mergeReports, missingGames, svgReport } from "../simulate/report.js";
 import { gameSgf } from "../simulate/sgf-out.js";
 import { runCorpus, corpusTable } from "../simulate/corpus.js";
 import { runQueueWorker } from "../simulate/queue-worker.js";
@@ -125,7 +125,13 @@ export function registerResearchCommands(program: Command): void {
     .option("--svg <file>", "write a bar chart of cycle frequencies")
     .action((files: string[], opts: Record<string, unknown>) => {
       if (opts.json && opts.csv) throw new ArbiterError("give --json or --csv, not both");
-      outputReport(mergeReports(files), opts);
+      const r = mergeReports(files);
+      const missing = missingGames(r);
+      if (missing.length) {
+        process.stderr.write(`arbiter merge: ${gameSpans(missing)} of the run's ${r.games} are in none of these reports: ` +
+          `the result is a part of the run (merge every shard's report for the whole)\n`);
+      }
+      outputReport(r, opts);
     });
 
   const corpus = program

@@ -29,8 +29,11 @@ export function markdownReport(r: SimReport): string {
   const size = `${r.size.width}x${r.size.height}`;
   out.push(`${r.gamesDone} games per rule set on ${size}, policy ${r.policy}, seed ${r.seed}` +
     `${r.shard && r.shard.count > 1 ? `, shard ${r.shard.index}/${r.shard.count}` : ""}` +
-    `${r.merged ? `, merged from ${r.merged.length} reports` : ""}: ${r.ms} ms, ${r.gamesPerSec} games/s with ${r.workers} worker${r.workers === 1 ? "" : "s"}` +
+    `${r.merged ? `, merged from ${r.merged.length} report${r.merged.length === 1 ? "" : "s"}` : ""}: ${r.ms} ms, ${r.gamesPerSec} games/s with ${r.workers} worker${r.workers === 1 ? "" : "s"}` +
     `${r.interrupted ? " (INTERRUPTED: partial)" : ""}`);
+  // a merge that lacks a shard is a part of the run, and says so
+  const missing = r.merged ? missingGames(r) : [];
+  if (missing.length) out.push("", `PARTIAL: ${gameSpans(missing)} of the run's ${r.games} are in none of the reports merged`);
   out.push("");
   out.push("| rule set | games | mean length (sd) | B | W | draw | void | mean margin | forbidden / game | games with a cycle |");
   out.push("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
@@ -239,6 +242,22 @@ function readReport(file: string): SimReport {
   }
   return r;
 }
+
+/** The games of the run [0, games) that no range of the report holds (a shard not merged). */
+export function missingGames(r: Pick<SimReport, "games" | "ranges">): [number, number][] {
+  const out: [number, number][] = [];
+  let at = 0;
+  for (const [a, b] of [...r.ranges].sort((x, y) => x[0] - y[0])) {
+    if (a > at) out.push([at, a]);
+    at = Math.max(at, b);
+  }
+  if (at < r.games) out.push([at, r.games]);
+  return out;
+}
+
+/** Games [a, b) as words: "games 50 to 99". */
+export const gameSpans = (spans: [number, number][]): string =>
+  spans.map(([a, b]) => (b - a === 1 ? `game ${a}` : `games ${a} to ${b - 1}`)).join(", ");
 
 /** Combines the JSON reports of disjoint slices of one run into the report of their union. */
 export function mergeReports(files: string[]): SimReport {
