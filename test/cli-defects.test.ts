@@ -3,7 +3,7 @@
 // search thread or a team.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, MAIN, arbiter, GtpClient } from "./helpers/serve.js";
@@ -121,4 +121,23 @@ describe("Ctrl-C during a proof", () => {
       expect(r.stdout).toMatch(/INCOMPLETE/);
       expect(r.stderr).toMatch(/interrupted \(Ctrl-C\)/);
     }, 60_000);
+});
+
+describe("referee --explain", () => {
+  it("numbers a cycle's moves as the corpus report does (the moves that make it)", () => {
+    const file = join(ROOT, "test", "fixtures", "cycles", "triple-ko.sgf");
+    const explain = arbiter("referee", file, "--rules", "chinese", "--explain").stdout;
+    // the triple ko's six moves bring back the starting position; White's sixth is refused
+    expect(explain).toMatch(/Cycle: moves 1-6 \(period 6\) bring back the starting position, triple-ko; ruling forbidden for W\./);
+    const dir = mkdtempSync(join(tmp, "corpus-"));
+    writeFileSync(join(dir, "triple-ko.sgf"), readFileSync(file));
+    expect(arbiter("corpus", dir, "--rules", "chinese").stdout).toMatch(/triple-ko cycle, moves 1-6 \(period 6\)/);
+  });
+
+  it("shows Ing's fill-in view under Ing's rules only (it agrees with the area count elsewhere)", () => {
+    const chinese = arbiter("referee", example, "--rules", "chinese", "--explain").stdout;
+    expect(chinese).toMatch(/Black 9 stones \+ 27 empty = 36/);
+    expect(chinese).not.toMatch(/Fill-in view/);
+    expect(arbiter("referee", example, "--rules", "ing", "--explain").stdout).toMatch(/Fill-in view \(ing 1\.7\)/);
+  });
 });

@@ -35,7 +35,9 @@ export function explain(r: Ruling): string {
     }
   }
   for (const c of r.cycles) {
-    out.push(`Cycle: moves ${c.firstMove}-${c.repeatMove} (period ${c.period}), ${c.kind}; ruling ${c.ruling} for ${c.by}.`);
+    // the moves that make the cycle, as the corpus and simulation reports number them
+    const back = c.firstMove === 0 ? "the starting position" : `the position after move ${c.firstMove}`;
+    out.push(`Cycle: moves ${c.firstMove + 1}-${c.repeatMove} (period ${c.period}) bring back ${back}, ${c.kind}; ruling ${c.ruling} for ${c.by}.`);
   }
   out.push(`End of play: ${r.end.reason} at move ${r.end.atMove} (${r.end.rule}).`);
   // the record going on after the end: those moves are not refereed, and the clause says why
@@ -73,7 +75,9 @@ function countLines(r: Ruling): string[] {
     out.push(`  White ${b.whiteStones} stones + ${b.whiteEmpty} empty${shared} = ${s.white}`);
     if (b.neutral) out.push(`  Nobody's: ${b.neutral} points.`);
   }
-  if (b.fillIn) {
+  // Ing's fill-in counting (ing 1.7) is Ing's rules' own way to count: under other rules it is
+  // shown only where it would disagree with their count
+  if (b.fillIn && (r.rules.ko === "ing" || !b.fillIn.agrees)) {
     const f = b.fillIn;
     out.push(`  Fill-in view (ing 1.7): ${f.stonesEach} stones each; Black leaves ${f.black.leftoverEmpty} empty / ${f.black.leftoverStones} stones, White ${f.white.leftoverEmpty} / ${f.white.leftoverStones}; margin ${f.margin} points${f.agrees ? ", as the area count" : " (DISAGREES with the area count)"}.`);
     // 002 §4 區位: 時差罰點，二點折一子, filled into the winner's area as returned points are
