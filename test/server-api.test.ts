@@ -222,7 +222,7 @@ describe("requests", () => {
     expect((await post("(;SZ[9])", "application/x-go-sgf")).status).toBe(415);
     expect((await post(JSON.stringify({ sgf: "x".repeat(2 << 20) }))).status).toBe(413);
     expect((await request(`${url}/v1/nothing`)).status).toBe(404);
-    expect((await request(`${url}/v1/referee`)).status).toBe(404);
+    expect((await request(`${url}/v1/referee`)).status).toBe(405); // a POST route asked with GET
   });
 });
 

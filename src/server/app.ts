@@ -134,7 +134,8 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ArbiterServ
   const t0 = Date.now();
 
   const app = Fastify({
-    logger: opts.log ?? false,
+    // (request logs on stderr: stdout carries the "listening" line a caller of --port 0 reads)
+    logger: opts.log ? { stream: process.stderr } : false,
     bodyLimit: limits.bodyBytes,
     // a slow client has seconds to send its request, not the proof's budget (the timer stops
     // once the request is in; the work has its own budget)
@@ -154,6 +155,10 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ArbiterServ
       await drain(req.raw, DRAIN_BYTES, 10_000);
       return sendError(reply, 413, `the request body is larger than this server's limit of ${limits.bodyBytes} bytes`);
     }
+    if (err.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+      const type = String(req.headers["content-type"] ?? "").split(";")[0].trim().slice(0, 80);
+      return sendError(reply, 415, `the request body is ${type || "of no content type"}: the API takes application/json`);
+    }
     if (err.validation) return sendError(reply, 400, validationMessage(err.validation, err.validationContext ?? "body"));
     if (err instanceof HttpError) return sendError(reply, err.status, err.message);
     if (err instanceof ArbiterError) return sendError(reply, 400, fieldNames(err.message, req.url.startsWith("/v1/referee") ? "referee" : undefined));
@@ -164,7 +169,27 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ArbiterServ
     reply.log.error(err);
     return sendError(reply, 500, `internal error: ${err.message}`);
   });
-  app.setNotFoundHandler((req, reply) => sendError(reply, 404, `no route ${req.method} ${req.url.split("?")[0]}: see /v1/openapi.json`));
+  // the API takes JSON only: fastify's own text/plain parser would hand a string to the schema
+  // (a 400 "must be object"), where the answer is 415
+  app.removeContentTypeParser("text/plain");
+  // a path the API has, asked with a method it does not take: 405 with the methods it takes
+  const routes: { pattern: RegExp; methods: Set<string> }[] = [];
+  app.addHook("onRoute", (r) => {
+    const pattern = new RegExp(`^${r.url.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z]+/g, "[^/]+")}$`);
+    const methods = Array.isArray(r.method) ? r.method : [r.method];
+    const known = routes.find((x) => x.pattern.source === pattern.source);
+    if (known) methods.forEach((m) => known.methods.add(m));
+    else routes.push({ pattern, methods: new Set(methods) });
+  });
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split("?")[0];
+    const route = routes.find((x) => x.pattern.test(path));
+    if (route) {
+      const allow = [...route.methods].sort().join(", ");
+      return sendError(reply.header("allow", allow), 405, `${path} takes ${allow}, not ${req.method}`);
+    }
+    return sendError(reply, 404, `no route ${req.method} ${path}: see /v1/openapi.json`);
+  });
 
   let hosts: Set<string> | null | undefined;
   app.addHook("onRequest", async (req, reply) => {
@@ -210,9 +235,12 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ArbiterServ
     schema: { querystring: { type: "object", additionalProperties: false,
       properties: { name: { type: "string", enum: Object.keys(PRESETS) } } } },
   }, async (req, reply) => send(reply, 200, rulesText((req.query as { name?: string }).name)));
-  app.get("/v1/rules/:name", {
-    schema: { params: { type: "object", properties: { name: { type: "string", enum: Object.keys(PRESETS) } } } },
-  }, async (req, reply) => send(reply, 200, rulesText((req.params as { name: string }).name)));
+  app.get("/v1/rules/:name", async (req, reply) => {
+    // a rule set is a resource: one that does not exist is not found
+    const { name } = req.params as { name: string };
+    if (!Object.hasOwn(PRESETS, name)) return sendError(reply, 404, `no rule set "${name.slice(0, 40)}": the rule sets are ${Object.keys(PRESETS).join(", ")}`);
+    return send(reply, 200, rulesText(name));
+  });
 
   // every game is read and refereed in a search thread: the event loop only routes
   app.post("/v1/referee", { schema: { body: refereeSchema(limits) } }, async (req, reply) =>

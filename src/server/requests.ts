@@ -96,7 +96,8 @@ export function simulateSchema(l: Limits) {
     properties: {
       rules: { type: ["string", "array"], minLength: 1, maxLength: 400, items: { type: "string", minLength: 1, maxLength: 40 },
         minItems: 1, maxItems: 16, description: "rule set names: [\"ing\",\"chinese\"] or \"ing,chinese\"" },
-      size: { type: "integer", minimum: 2, maximum: 19, description: "board size (default 9)" },
+      size: { type: ["integer", "string"], minimum: 2, maximum: 19, pattern: "^[0-9]{1,2}x[0-9]{1,2}$",
+        description: "board size: a side (9) or width x height (\"9x7\"), sides 2 to 19 (default 9)" },
       games: { type: "integer", minimum: 1, maximum: l.games, description: `games per rule set (at most ${l.games})` },
       seed: { type: "integer", minimum: 0, maximum: 4294967295, description: "PRNG seed (default 1)" },
       policy: { type: "string", enum: ["light", "capture"], description: "move choice (default light)" },

@@ -10,7 +10,8 @@ export const SIMULATE_MISSING: string | null = null;
 
 export interface SimulateBody {
   rules: string | string[];
-  size?: number;
+  /** a side, or "WxH" */
+  size?: number | string;
   games: number;
   seed?: number;
   policy?: string;

@@ -46,6 +46,7 @@ export interface Child {
   url: string;
   proc: ChildProcessWithoutNullStreams;
   stderr: () => string;
+  stdout: () => string;
   /** sends a signal and resolves with the exit code */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
@@ -65,7 +66,7 @@ export function spawnServer(...args: string[]): Promise<Child> {
       const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
       if (m) {
         clearTimeout(timer);
-        resolve({ url: m[1], proc, stderr: () => err,
+        resolve({ url: m[1], proc, stderr: () => err, stdout: () => out,
           stop: (signal = "SIGTERM") => { if (proc.exitCode === null) proc.kill(signal); return exited; } });
       }
     });
