@@ -60,7 +60,7 @@ export function addServeCommands(program: Command): void {
   gtp.action(async (opts: Record<string, unknown>) => {
     const { GtpEngine } = await import("../gtp/engine.js");
     const { runGtp } = await import("../gtp/stdio.js");
-    const { VERSION } = await import("../server/version.js");
+    const { VERSION } = await import("../api/version.js");
     const dead = String(opts.dead);
     if (dead !== "auto" && dead !== "none") throw new ArbiterError(`--dead takes auto or none, got "${dead}"`);
     const rules: CliOptions = {};
@@ -70,4 +70,20 @@ export function addServeCommands(program: Command): void {
       seconds: seconds("--time", opts.time, 86400) });
     await runGtp(engine, process.stdin, process.stdout);
   });
+
+  program
+    .command("analysis")
+    .description("KataGo's analysis protocol on stdin/stdout: a JSON query per line, a JSON response per analysed turn (the referee's rulings, cycles, count and result)")
+    .action(async () => {
+      const { answerLine, MAX_QUERY_CHARS } = await import("../api/analysis.js");
+      const { lines } = await import("../gtp/stdio.js");
+      for await (const line of lines(process.stdin, MAX_QUERY_CHARS)) {
+        if (line === null) {
+          process.stdout.write(JSON.stringify({ error: `a query line longer than ${MAX_QUERY_CHARS} characters` }) + "\n");
+          continue;
+        }
+        if (line.trim() === "") continue;
+        for (const out of answerLine(line)) process.stdout.write(out + "\n");
+      }
+    });
 }

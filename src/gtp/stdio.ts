@@ -8,8 +8,9 @@ import { formatReply, parseLine, type GtpEngine } from "./engine.js";
 /** The longest command line read (a GTP command is a few dozen characters). */
 export const MAX_LINE = 64 * 1024;
 
-/** The lines of a stream, split at LF; a line over MAX_LINE characters comes as null. */
-async function* lines(input: Readable): AsyncGenerator<string | null> {
+/** The lines of a stream, split at LF; a line over `max` characters comes as null (and is not
+ *  kept: memory stays bounded). Also the line reader of `arbiter analysis`. */
+export async function* lines(input: Readable, max = MAX_LINE): AsyncGenerator<string | null> {
   input.setEncoding("utf8");
   let buf = "";
   let tooLong = false;
@@ -19,13 +20,13 @@ async function* lines(input: Readable): AsyncGenerator<string | null> {
       const line = buf + chunk.slice(from, nl);
       buf = "";
       from = nl + 1;
-      if (tooLong || line.length > MAX_LINE) yield null;
+      if (tooLong || line.length > max) yield null;
       else yield line;
       tooLong = false;
     }
     if (!tooLong) {
       buf += chunk.slice(from);
-      if (buf.length > MAX_LINE) { tooLong = true; buf = ""; }
+      if (buf.length > max) { tooLong = true; buf = ""; }
     }
   }
   if (tooLong) yield null;

@@ -169,7 +169,7 @@ const enumKnob = (key: string): readonly string[] | undefined => Object.hasOwn(E
 /** Applies knob overrides (from the command line or a JSON rule object) and validates them. */
 export function withKnobs(rules: RuleSet, overrides: Record<string, unknown>): RuleSet {
   const out: RuleSet = { ...rules };
-  let changed = false;
+  let changed = false; // a knob other than komi given a value other than the preset's
   for (const [key, value] of Object.entries(overrides)) {
     if (value === undefined || key === "name" || key === "source") continue;
     const current = Object.hasOwn(out, key) ? (out as unknown as Record<string, unknown>)[key] : undefined;
@@ -190,12 +190,11 @@ export function withKnobs(rules: RuleSet, overrides: Record<string, unknown>): R
     } else {
       throw new ArbiterError(`unknown knob "${key}": knobs are ${KNOB_NAMES.join(", ")}`);
     }
-    if (current !== value) changed = true;
+    // komi alone does not make a rule set custom: every preset takes the organiser's komi
+    if (current !== value && key !== "komi") changed = true;
     (out as unknown as Record<string, unknown>)[key] = value;
   }
-  // komi alone does not make a rule set custom: every preset takes the organiser's komi
-  const onlyKomi = Object.keys(overrides).every((k) => k === "komi" || k === "name" || k === "source" || overrides[k] === undefined);
-  if (changed && !onlyKomi) out.name = "custom";
+  if (changed) out.name = "custom";
   return out;
 }
 

@@ -19,7 +19,7 @@ import { DEFAULT_LIMITS, fieldNames, positionSchema, proveOptions, proveSchema, 
 import { SIMULATE_MISSING, simulateSpec, type SimulateBody } from "./simulate.js";
 import { openApi } from "./openapi.js";
 import { PAGE } from "./page.js";
-import { VERSION } from "./version.js";
+import { VERSION } from "../api/version.js";
 
 export interface ServerOptions {
   limits?: Partial<Limits>;
@@ -245,6 +245,10 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ArbiterServ
   // every game is read and refereed in a search thread: the event loop only routes
   app.post("/v1/referee", { schema: { body: refereeSchema(limits) } }, async (req, reply) =>
     inPool(reply, "referee", req.body as GameBody, limits.seconds));
+
+  // KataGo's analysis protocol: one query, its responses (one per analysed turn) as a list
+  app.post("/v1/analysis", { schema: { body: { type: "object" } } }, async (req, reply) =>
+    inPool(reply, "analysis", req.body as GameBody, limits.seconds));
 
   app.post("/v1/position", { schema: { body: positionSchema(limits) } }, async (req, reply) =>
     inPool(reply, "position", req.body as GameBody, limits.seconds));

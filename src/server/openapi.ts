@@ -2,7 +2,7 @@
 // routes validate with (src/server/requests.ts), so the two cannot drift apart.
 import { PRESETS } from "../ruleset/ruleset.js";
 import { positionSchema, proveSchema, refereeSchema, simulateSchema, type Limits } from "./requests.js";
-import { VERSION } from "./version.js";
+import { VERSION } from "../api/version.js";
 
 const error = {
   description: "the request was refused or failed: a message naming the field or the problem",
@@ -31,6 +31,14 @@ export function openApi(l: Limits) {
           summary: "Replay a game and rule on every move, the end, the count and the result (arbiter referee --json)",
           requestBody: { required: true, content: { "application/json": { schema: refereeSchema(l) } } },
           responses: { "200": json("the ruling", { $ref: "#/components/schemas/Ruling" }), ...errors(400, 413, 415, 503) },
+        },
+      },
+      "/v1/analysis": {
+        post: {
+          summary: "KataGo's analysis query (id, moves, initialStones, rules, komi, boardXSize, boardYSize, analyzeTurns), answered by the referee (arbiter analysis)",
+          description: "The body is one query as KataGo's analysis engine takes it; the answer is the list of its responses, one per analysed turn (warnings and errors in KataGo's shapes), each with KataGo's fields and arbiter's ruling under `arbiter`.",
+          requestBody: { required: true, content: { "application/json": { schema: { type: "object" } } } },
+          responses: { "200": json("the responses", { type: "array", items: { type: "object" } }), ...errors(400, 413, 415, 503) },
         },
       },
       "/v1/prove": {

@@ -19,7 +19,7 @@ if (process.platform === "linux") {
 }
 
 export interface Task {
-  kind: "referee" | "position" | "prove" | "simulate";
+  kind: "referee" | "position" | "prove" | "simulate" | "analysis";
   body: GameBody;
   limits: Limits;
   cancel: Int32Array;
@@ -36,6 +36,10 @@ export default async function run(task: Task): Promise<TaskResult> {
     switch (task.kind) {
       case "referee": return { ok: true, text: refereeText(task.body, task.limits, cancelled) };
       case "position": return { ok: true, text: positionText(task.body, task.limits) };
+      case "analysis": {
+        const { answerQuery } = await import("../api/analysis.js");
+        return { ok: true, text: JSON.stringify(answerQuery(task.body, cancelled)) + "\n" };
+      }
       case "prove": return { ok: true, text: await proveText(task.body, task.limits, cancelled) };
       case "simulate": {
         const { simulateJson } = await import("./simulate.js");
