@@ -17,6 +17,7 @@ import { registerResearchCommands } from "./simulate.js";
 import { addServeCommands } from "./serve.js";
 import { jsonText, proveRecord, refereeRecord, rulesText } from "../api/operations.js";
 import { proveInThread } from "../api/prove-thread.js";
+import { rulingSgf } from "../api/ruling-sgf.js";
 
 export const EXIT_ILLEGAL_MOVE = 3;
 /** A search cut short by Ctrl-C (128 + SIGINT, as shells report it). */
@@ -75,11 +76,21 @@ export function buildProgram(): Command {
     .option("--time <BT[,pp|rs:SECONDS:PERIODS]>", "time control: base time in seconds and the overtime (pp: Ing's penalty points, the default under ing; rs: read-second periods); default: the record's TM and OT")
     .option("--time-used <B:SECONDS,W:SECONDS>", "the time each player used; default: the record's clock (BL/WL)")
     .option("--json", "print the ruling as JSON")
-    .option("--explain", "print a readable account that names the clause of each ruling");
+    .option("--explain", "print a readable account that names the clause of each ruling")
+    .option("--sgf-out <file>", "write the record with the rulings: a comment on every move, the cycles, the end, territory and dead-stone marks, proof lines as variations");
   addRuleOptions(ref);
   ref.action(async (file: string, opts: Record<string, unknown>) => {
+    if (typeof opts.sgfOut === "string") writableFile("--sgf-out", opts.sgfOut);
+    const record = await readGameArg(file);
     // the same code path as POST /v1/referee and the GTP engine (src/api/operations.ts)
-    const ruling = refereeRecord(await readGameArg(file), opts);
+    const ruling = refereeRecord(record, opts);
+    if (typeof opts.sgfOut === "string") {
+      try {
+        writeFileSync(opts.sgfOut, rulingSgf(record, ruling));
+      } catch (e) {
+        throw new ArbiterError(`--sgf-out: cannot write ${opts.sgfOut}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      }
+    }
     if (opts.json) process.stdout.write(jsonText(ruling));
     else if (opts.explain) process.stdout.write(explain(ruling) + "\n");
     else process.stdout.write(summary(ruling) + "\n");
