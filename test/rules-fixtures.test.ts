@@ -102,7 +102,7 @@ describe("suicide (ing 1.3, new-ing 2.3, zhang 3.2, grand 4.2, RULES.md 5)", () 
 
   it("chinese: suicide forbidden; tromp-taylor: barred by superko", () => {
     expectRuling(run(F, "chinese"), { end: "illegal-move@1", result: "W+F", by: "forfeit", score: null,
-      illegal: { n: 1, reason: "suicide", rule: "chinese (RULES.md 5): suicide forbidden" } });
+      illegal: { n: 1, reason: "suicide", rule: "chinese (docs/rules.md 5): suicide forbidden" } });
     // RULES.md 5 tromp-taylor: "single-stone suicide is barred by superko"
     expectRuling(run(F, "tromp-taylor"), { end: "illegal-move@1", result: "W+F", by: "forfeit", score: null,
       illegal: { n: 1, reason: "superko", rule: "psk" } });

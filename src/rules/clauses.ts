@@ -21,7 +21,7 @@ const COMMON: Record<Concept, string> = {
   illegal: "illegal move", occupied: "a stone may only be played on an empty point", "off-board": "off the board",
 };
 
-/** e.g. "ing 1.3 (single-stone suicide is 變窮)", or "chinese (RULES.md 5): suicide forbidden". */
+/** e.g. "ing 1.3 (single-stone suicide is 變窮)", or "chinese (docs/rules.md 5): suicide forbidden". */
 export function clauseFor(rules: RuleSet, concept: Concept): string {
   const specific = CLAUSES[rules.name]?.[concept];
   if (specific) return specific;
@@ -32,7 +32,7 @@ export function clauseFor(rules: RuleSet, concept: Concept): string {
     : concept === "komi" ? `komi ${rules.komi}`
     : concept === "illegal" ? `an illegal move: ${rules.illegalMove}`
     : COMMON[concept] ?? concept;
-  return rules.name === "custom" ? `knob ${knob}` : `${rules.name} (RULES.md 5): ${knob}`;
+  return rules.name === "custom" ? `knob ${knob}` : `${rules.name} (docs/rules.md 5): ${knob}`;
 }
 
 // ---- the rule engine's rulings (assembly/rules.ts) as clauses ----------------------------------
@@ -54,7 +54,7 @@ export function voidClause(rules: RuleSet, kind: number, cycleKind: string): str
   if (rules.ko === "ing") return "ing 1A.5 (a situation created a third time: a gap in the algorithm, reported)";
   return rules.name === "new-ing" ? "new-ing 2.6 (an endless cycle: the third occurrence is no result)"
     : rules.name === "grand" ? "grand 4.4 (a cycle through suspensions: the third occurrence is no result)"
-    : `${rules.name} (RULES.md 5): a long cycle, the third occurrence, is no result`;
+    : `${rules.name} (docs/rules.md 5): a long cycle, the third occurrence, is no result`;
 }
 
 /** The clause that ended play by passes, null or virtual moves (END_* codes; `detail`: which

@@ -21,6 +21,8 @@ export function explain(r: Ruling): string {
   const out: string[] = [];
   out.push(`Rule set ${r.rules.name}: ${r.rules.source}`);
   out.push(`  suicide ${r.rules.suicide}, repetition ${r.rules.ko}, end ${r.rules.end}, counting ${r.rules.scoring} by ${r.rules.emptyCount}${r.rules.splitShared ? ", shared points split" : ""}, komi ${r.rules.komi}, ties ${r.rules.tie}`);
+  // where a reader looks a clause up: each number cited below is a heading there
+  out.push("  Clauses cited below (ing 1.4, docs/rules.md 5, ...) are in docs/rules.md, section Clauses.");
   out.push(`Board ${r.size.width}x${r.size.height}; the record has ${r.moves.length + r.movesAfterEnd} moves.`);
   for (const m of r.moves) {
     if (!m.legal) {

@@ -234,7 +234,7 @@ export class Referee {
    *  rule engine's verdict on a stone play: refused, a pass, or accepted (made with `commit`). */
   private assess(m: RecordMove, commit: boolean): Refused | "pass" | Accepted {
     const rules = this.rules;
-    if (m.offBoard) return { legality: { legal: false, reason: "off-board", rule: "RULES.md 0: a move is a point of the board (a foul)" }, foul: true };
+    if (m.offBoard) return { legality: { legal: false, reason: "off-board", rule: "docs/rules.md 0.3: a move is a point of the board (a foul)" }, foul: true };
     if (this.lastMover === m.color && rules.consecutiveMoves === "foul") {
       return { legality: { legal: false, reason: "two-moves", rule: `${clauseFor(rules, "illegal")}: two moves in a row is a foul` }, foul: true };
     }

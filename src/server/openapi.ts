@@ -20,7 +20,7 @@ export function openApi(l: Limits) {
       title: "arbiter",
       version: VERSION,
       description: "A rules engine for Go: referee game records, prove dead stones by capture. Every answer is the JSON " +
-        "that the command line prints with --json for the same input (DESIGN.md section 3). Coordinates are GTP " +
+        "that the command line prints with --json for the same input (docs/api.md). Coordinates are GTP " +
         "vertices (D4; columns A-T without I, row 1 at the bottom). A game is given as SGF text (`sgf`) or as a move " +
         "list (`moves`: [[\"B\",\"D4\"],[\"W\",\"pass\"]], with `initialStones`, `initialPlayer`, `boardXSize`, `boardYSize`).",
     },
@@ -98,7 +98,7 @@ export function openApi(l: Limits) {
         Error: { type: "object", required: ["error", "status"], properties: { error: { type: "string" }, status: { type: "integer" } } },
         Ruling: {
           type: "object",
-          description: "DESIGN.md section 3: rules, size, moves, cycles, end, score, result, decidedBy (and more fields)",
+          description: "docs/api.md: rules, size, moves, cycles, end, score, result, decidedBy (and more fields)",
           properties: {
             rules: { type: "object" }, size: { type: "object" },
             moves: { type: "array", items: { type: "object", properties: { n: { type: "integer" }, color: { type: "string" },
@@ -111,7 +111,7 @@ export function openApi(l: Limits) {
         },
         Proof: {
           type: "object",
-          description: "DESIGN.md section 3: verdict dead|alive|seki|unsettled|unknown, attackerFirst, defenderFirst, nodes, timeMs, complete (and more fields)",
+          description: "docs/api.md: verdict dead|alive|seki|unsettled|unknown, attackerFirst, defenderFirst, nodes, timeMs, complete (and more fields)",
           properties: {
             verdict: { type: "string", enum: ["dead", "alive", "seki", "unsettled", "unknown"] },
             attackerFirst: { $ref: "#/components/schemas/Question" }, defenderFirst: { $ref: "#/components/schemas/Question" },
