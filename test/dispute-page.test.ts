@@ -64,7 +64,7 @@ describe.skipIf(!HAVE_CHROMIUM)(`the dispute page in headless Chromium${HAVE_CHR
     // the whole string is marked
     expect(await page.locator("circle.target").count()).toBe(5);
     await page.click("#prove");
-    await expect.poll(() => page.textContent("#verdict"), { timeout: 15_000 }).toBe("Verdict: dead");
+    await expect.poll(() => page.textContent("#verdict"), { timeout: 15_000 }).toBe("Verdict: dead (chinese rules)");
     const details = await page.textContent("#details");
     expect(details).toMatch(/White's stones A3: captured whoever moves first/);
     expect(details).toMatch(/By the rules' dispute procedure B moves first: the stones are dead/);
@@ -78,11 +78,87 @@ describe.skipIf(!HAVE_CHROMIUM)(`the dispute page in headless Chromium${HAVE_CHR
     await page.click("#last");
     expect(await page.textContent("#stepText")).toBe(`move ${total} of ${total}`);
     // at the end of the line the target is captured
-    for (const v of ["A3", "B3", "C3", "C2", "C1"]) expect(await page.locator(`circle[data-vertex="${v}"]`).count()).toBe(0);
+    for (const v of ["A3", "B3", "C3", "C2", "C1"]) expect(await page.locator(`circle.stone[data-vertex="${v}"]`).count()).toBe(0);
     await page.click("#first");
     expect(await page.locator('circle[data-color="W"]').count()).toBe(5);
     expect(errors).toEqual([]);
   });
+
+  it("a whole game: step to a move, the last move and star points, judge there, count with territory, cancel a proof, download a line", async () => {
+    const bad: string[] = [];
+    const errors: string[] = [];
+    const onResponse = (r: { status(): number; url(): string }) => { if (r.status() >= 400) bad.push(`${r.status()} ${r.url()}`); };
+    page.on("response", onResponse);
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(`${url}/`);
+    await expect.poll(() => page.locator("#rules option").count()).toBeGreaterThan(10);
+    // test/fixtures/example.sgf: 9x9, 28 moves, the last two passes (RU Chinese)
+    await page.fill("#sgf", readFileSync(join(ROOT, "test", "fixtures", "example.sgf"), "utf8"));
+    await page.selectOption("#rules", "chinese");
+    await page.click("#load");
+    await expect.poll(() => page.textContent("#gameText")).toBe("move 28 of 28 (W pass)");
+    expect(await page.locator("circle.star").count()).toBe(5); // 9x9: C3 G3 C7 G7 and E5
+    expect((await page.locator("circle.star").evaluateAll((els) => els.map((e) => e.getAttribute("data-vertex")))).sort())
+      .toEqual(["C3", "C7", "E5", "G3", "G7"]);
+    // two moves back: White's H7, which captured G7, is the last move, ringed with its number
+    await page.click("#gPrev");
+    await page.click("#gPrev");
+    await expect.poll(() => page.textContent("#gameText")).toBe("move 26 of 28 (W H7)");
+    expect(await page.locator('circle.last[data-vertex="H7"][data-move="26"]').count()).toBe(1);
+    // judge there: the verdict names the rule set and the move
+    const white = await page.locator('circle.stone[data-color="W"]').first().getAttribute("data-vertex");
+    await page.click(`circle.stone[data-vertex="${white}"]`);
+    await page.click("#prove");
+    await expect.poll(() => page.textContent("#verdict"), { timeout: 20_000 }).toMatch(/^Verdict: \w+ \(chinese rules, at move 26\)$/);
+    // the end of the game: the count with no stone dead, its territory on the board
+    await page.click("#gLast");
+    await expect.poll(() => page.textContent("#gameText")).toBe("move 28 of 28 (W pass)");
+    await page.click("#countBtn");
+    // arbiter referee example.sgf --rules chinese: Black 9 stones + 27 empty, White 13 + 32
+    await expect.poll(() => page.textContent("#count")).toMatch(/^Count under chinese \(area\): Black 36, White 45, komi 7\.5: W\+16\.5/);
+    expect(await page.locator('rect.territory[data-owner="B"]').count()).toBe(27);
+    expect(await page.locator('rect.territory[data-owner="W"]').count()).toBe(32);
+    // two strings of one colour selected: the warning
+    const pick = (v: string | null) => page.click(`circle.stone[data-vertex="${v}"]`);
+    search: for (const colour of ["W", "B"]) {
+      const stones = await page.locator(`circle.stone[data-color="${colour}"]`).evaluateAll((els) => els.map((e) => e.getAttribute("data-vertex")));
+      await pick(stones[0]);
+      for (const v of stones.slice(1)) {
+        await pick(v);
+        if ((await page.textContent("#warning"))?.startsWith("Several strings")) break search;
+        // a stone of the same string: the click took the selection back; select the first again
+        if ((await page.locator("circle.target").count()) === 0) await pick(stones[0]);
+      }
+      await page.click("#clear");
+    }
+    await expect.poll(() => page.textContent("#warning")).toMatch(/^Several strings are selected/);
+    // a proof that cannot finish soon, cancelled: the page says so and can prove again
+    await page.fill("#sgf", "(;GM[1]SZ[19]AB[jj])");
+    await page.click("#load");
+    await page.locator('circle.stone[data-vertex="K10"]').click();
+    await page.fill("#seconds", "60");
+    await page.click("#prove");
+    await expect.poll(() => page.textContent("#verdict")).toMatch(/^Proving\.\.\. \d+ s of at most 60 s$/);
+    expect(await page.isHidden("#cancel")).toBe(false);
+    await page.click("#cancel");
+    await expect.poll(() => page.textContent("#message")).toBe("Cancelled: the proof was stopped.");
+    expect(await page.isDisabled("#prove")).toBe(false);
+    // the corner: prove, then download the line as SGF
+    await page.fill("#sgf", CORNER);
+    await page.click("#load");
+    await page.locator('circle[data-vertex="A3"]').click();
+    await page.fill("#seconds", "10");
+    await page.click("#prove");
+    await expect.poll(() => page.textContent("#verdict"), { timeout: 15_000 }).toBe("Verdict: dead (chinese rules)");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
+    const text = readFileSync((await download.path())!, "utf8");
+    expect(text).toMatch(/^\(;GM\[1\]FF\[4\].*SZ\[9\]AB\[af\]/);
+    expect(text).toMatch(/C\[arbiter proof, chinese rules: A3 dead; the (attacker|defender)-first line\]/);
+    expect(text).toMatch(/;B\[ah\]|;W\[ah\]/); // the line's first move, A2
+    page.off("response", onResponse);
+    expect(bad).toEqual([]); // no request failed (no favicon 404)
+    expect(errors).toEqual([]);
+  }, 90_000);
 
   it("a broken SGF shows the server's message", async () => {
     await page.fill("#sgf", "(;SZ[9];B[dd]");

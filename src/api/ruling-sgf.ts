@@ -14,6 +14,15 @@ import { rootData, sgfPoint, writeSgf, type SgfNode } from "../sgf/write.js";
 
 const index = (v: string, w: number, h: number): number => { const p = fromGtp(v, w, h); return p.y * w + p.x; };
 
+/** The count's territory marks (row-major indices) of the record as `ruling` rules it: the empty
+ *  points each side's count gives it once the ruling's dead stones are removed. */
+export function countMarks(record: GameRecord, ruling: Ruling): { TB: number[]; TW: number[]; dead: number[] } {
+  const { width: w, height: h } = record;
+  const dead = ruling.dead.map((v) => index(v, w, h));
+  const board = playRecord({ ...record, moves: record.moves.slice(0, ruling.moves.length) }, { rules: ruling.rules, komiGiven: true }).board;
+  return { ...territoryMarks({ width: w, height: h, board, dead }, ruling.rules), dead };
+}
+
 /** The SGF text of `record` with `ruling` (the referee's ruling of that record) written in. */
 export function rulingSgf(record: GameRecord, ruling: Ruling): string {
   const { width: w, height: h } = record;
@@ -54,9 +63,7 @@ export function rulingSgf(record: GameRecord, ruling: Ruling): string {
   // the count, on a node of its own after the last refereed move (the main line's end)
   const count: SgfNode = { data: { C: [countWords(ruling)] }, children: [] };
   if (ruling.score) {
-    const dead = ruling.dead.map((v) => index(v, w, h));
-    const board = playRecord({ ...record, moves: record.moves.slice(0, ruling.moves.length) }, { rules, komiGiven: true }).board;
-    const { TB, TW } = territoryMarks({ width: w, height: h, board, dead }, rules);
+    const { TB, TW, dead } = countMarks(record, ruling);
     if (TB.length) count.data.TB = TB.map((i) => sgfPoint(i, w));
     if (TW.length) count.data.TW = TW.map((i) => sgfPoint(i, w));
     if (dead.length) count.data.DD = dead.map((i) => sgfPoint(i, w));

@@ -2,6 +2,7 @@
 // event loop only routes: a referee of a few milliseconds on it put /healthz's p99 at 150-180 ms
 // under 16 clients). The prove route also checks a small body on the event loop first, so that
 // a bad game is a 400 before it waits for a thread.
+import { countMarks } from "../api/ruling-sgf.js";
 import { jsonText, proveRecord, refereeRecord } from "../api/operations.js";
 import { positionAfter } from "../prove/position.js";
 import { indexToGtp } from "../core/coords.js";
@@ -20,7 +21,13 @@ export function checksInline(body: GameBody): boolean {
 /** POST /v1/referee: `arbiter referee GAME --json ...`; `cancelled` stops the searches of
  *  --dead auto (the groups left are unresolved, "cancelled"). */
 export function refereeText(body: GameBody, l: Limits, cancelled?: () => boolean): string {
-  return jsonText(refereeRecord(recordOf(body, l), refereeOptions(body), cancelled ? { proveBudget: { ...DISPUTE_BUDGET, cancelled } } : {}));
+  const record = recordOf(body, l);
+  const ruling = refereeRecord(record, refereeOptions(body), cancelled ? { proveBudget: { ...DISPUTE_BUDGET, cancelled } } : {});
+  if (body.territory !== true || !ruling.score) return jsonText(ruling);
+  // the count's territory marks, as --sgf-out writes them (scoring/marks.ts)
+  const { TB, TW } = countMarks(record, ruling);
+  const v = (i: number) => indexToGtp(i, record.width, record.height);
+  return jsonText({ ...ruling, territory: { B: TB.map(v), W: TW.map(v) } });
 }
 
 /** POST /v1/position: the stones after the record (or its first atMove moves). */
@@ -31,8 +38,11 @@ export function positionText(body: GameBody & { atMove?: number }, l: Limits): s
   const pos = positionAfter(record, rules);
   const stones: { B: string[]; W: string[] } = { B: [], W: [] };
   pos.board.forEach((c, i) => { if (c) stones[c === 1 ? "B" : "W"].push(indexToGtp(i, pos.width, pos.height)); });
+  // the move that made this position (the page marks it) and the record's length (it steps through it)
+  const last = record.moves[record.moves.length - 1];
+  const lastMove = !last ? null : { color: last.color, point: last.x === null || last.y === null ? "pass" : indexToGtp(last.y * pos.width + last.x, pos.width, pos.height) };
   return jsonText({ size: { width: pos.width, height: pos.height }, toMove: pos.toMove, moves: record.moves.length,
-    rules: rules.name, stones });
+    movesInRecord: full.moves.length, lastMove, rules: rules.name, stones });
 }
 
 /** POST /v1/prove: `arbiter prove POSITION --target .. --json ...` (one thread). */

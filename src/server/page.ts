@@ -1,5 +1,7 @@
-// The dispute page served at GET /: paste or upload an SGF, pick the rule set, click the
-// disputed stones, prove, and step through the proof's main line drawn on the board (SVG).
+// The dispute page served at GET /: paste or upload an SGF, pick the rule set, step through the
+// game to the move to judge (the last move marked, star points drawn), click the disputed
+// stones, prove (with progress and a Cancel button), step through the proof's main line drawn
+// on the board (SVG) and download it as SGF, and count the game with the selected stones dead.
 // One self-contained page: no external script, style or font; it talks only to this server.
 export const PAGE = `<!doctype html>
 <html lang="en">
@@ -7,6 +9,7 @@ export const PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>arbiter: dispute</title>
+<link rel="icon" href="data:,">
 <style>
   body { font: 15px/1.4 system-ui, sans-serif; margin: 1em auto; max-width: 1100px; padding: 0 1em; color: #222; }
   h1 { font-size: 1.3em; margin: 0 0 .5em; }
@@ -24,6 +27,9 @@ export const PAGE = `<!doctype html>
   .target { stroke: #d22; stroke-width: 3; }
   #stepper span { display: inline-block; min-width: 9em; text-align: center; }
   #seconds { width: 4em; }
+  #gameStepper span { display: inline-block; min-width: 8em; text-align: center; }
+  #warning { color: #a60; }
+  #count { white-space: pre-wrap; }
 </style>
 </head>
 <body>
@@ -39,10 +45,19 @@ export const PAGE = `<!doctype html>
     <br><label>Time budget <input id="seconds" type="number" min="1" max="60" value="10"> s</label>
   </fieldset>
   <button id="load">Show position</button>
+  <div id="gameStepper" hidden>
+    <button id="gFirst" title="the setup">|&lt;</button><button id="gPrev" title="one move back">&lt;</button>
+    <span id="gameText"></span>
+    <button id="gNext" title="one move on">&gt;</button><button id="gLast" title="the last move">&gt;|</button>
+    <input id="gameRange" type="range" min="0" max="0" value="0" aria-label="move to judge">
+  </div>
   <button id="prove" disabled>Prove the selected stones</button>
+  <button id="cancel" hidden>Cancel</button>
   <button id="clear" disabled>Clear selection</button>
+  <button id="countBtn" disabled>Count with the selected stones dead</button>
   <div id="message" role="status"></div>
   <div id="selection"></div>
+  <div id="warning"></div>
   <div id="verdict" aria-live="polite"></div>
   <div id="details"></div>
   <div id="lines" hidden>
@@ -54,14 +69,17 @@ export const PAGE = `<!doctype html>
     <button id="first" title="start">|&lt;</button><button id="prev" title="back">&lt;</button>
     <span id="stepText"></span>
     <button id="next" title="forward">&gt;</button><button id="last" title="end">&gt;|</button>
+    <button id="download" title="the position and this line as an SGF file">Download the line (SGF)</button>
   </div>
+  <div id="count"></div>
 </div>
 <div id="right"><svg id="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" role="img" aria-label="board"></svg></div>
 </div>
 <script>
 "use strict";
 var LETTERS = "ABCDEFGHJKLMNOPQRST";
-var S = { width: 0, height: 0, base: null, toMove: "B", targets: [], result: null, line: [], step: 0 };
+var S = { width: 0, height: 0, base: null, toMove: "B", targets: [], result: null, line: [], step: 0,
+  moves: 0, atMove: 0, lastMove: null, rules: "", proving: null };
 var $ = function (id) { return document.getElementById(id); };
 
 function message(text) { $("message").textContent = text || ""; }
@@ -141,6 +159,12 @@ function draw() {
     var u = el("text", { x: m - 24, y: m + y * cell + 4, "text-anchor": "middle", "font-size": 11, fill: "#333" });
     u.textContent = String(H - y);
   }
+  // star points: the 3rd line below 13x13, the 4th from it; the centre on odd sizes; the sides from 15x15
+  starPoints(W, H).forEach(function (p) {
+    var st = el("circle", { cx: m + (p % W) * cell, cy: m + Math.floor(p / W) * cell, r: 3, fill: "#333" });
+    st.setAttribute("class", "star");
+    st.setAttribute("data-vertex", vertexName(p));
+  });
   // the position at the current step of the line, with the line's move numbers
   var board = S.base.slice(), numbers = {}, k;
   for (k = 0; k < S.step; k++) {
@@ -165,6 +189,14 @@ function draw() {
     circle.setAttribute("data-vertex", vertexName(p));
     circle.setAttribute("data-color", board[p] === 1 ? "B" : "W");
     circle.addEventListener("click", onStoneClick.bind(null, p));
+    // the game's last move, on the position being judged: a ring and its number
+    if (S.step === 0 && S.lastMove && S.lastMove.point !== "pass" && parseVertex(S.lastMove.point) === p) {
+      var mark = el("circle", { cx: px, cy: py, r: cell / 4, fill: "none", stroke: board[p] === 1 ? "#fff" : "#000", "stroke-width": 2,
+        "pointer-events": "none" });
+      mark.setAttribute("class", "last");
+      mark.setAttribute("data-vertex", vertexName(p));
+      mark.setAttribute("data-move", String(S.atMove));
+    }
     if (numbers[p]) {
       var n = el("text", { x: px, y: py + 4, "text-anchor": "middle", "font-size": 12, "font-weight": "bold",
         fill: board[p] === 1 ? "#fff" : "#000", "pointer-events": "none" });
@@ -172,6 +204,29 @@ function draw() {
     }
   }
   $("stepText").textContent = S.line.length ? ("move " + S.step + " of " + S.line.length) : "";
+  // the territory of the last count, on the position it counted
+  if (S.territory && S.step === 0) {
+    [["B", "#111"], ["W", "#fafafa"]].forEach(function (t) {
+      S.territory[t[0]].forEach(function (v) {
+        var q = parseVertex(v);
+        var sq = el("rect", { x: m + (q % W) * cell - 5, y: m + Math.floor(q / W) * cell - 5, width: 10, height: 10, fill: t[1],
+          stroke: "#555", "stroke-width": 0.5, "pointer-events": "none" });
+        sq.setAttribute("class", "territory");
+        sq.setAttribute("data-vertex", v);
+        sq.setAttribute("data-owner", t[0]);
+      });
+    });
+  }
+}
+
+function starPoints(W, H) {
+  if (W !== H || W < 7) return [];
+  var lo = W >= 13 ? 4 : 3, hi = W + 1 - lo, mid = (W + 1) / 2, cols = [lo, hi], out = [];
+  if (W % 2 === 1 && W >= 15) cols = [lo, mid, hi];
+  var at = function (col, row) { return (W - row) * W + (col - 1); };
+  cols.forEach(function (c) { cols.forEach(function (r) { out.push(at(c, r)); }); });
+  if (W % 2 === 1 && W < 15) out.push(at(mid, mid));
+  return out;
 }
 
 function onStoneClick(p) {
@@ -183,8 +238,8 @@ function onStoneClick(p) {
     if (S.targets.length && S.base[S.targets[0]] !== S.base[p]) S.targets = [];
     S.targets.push(p);
   }
-  S.result = null; S.line = []; S.step = 0;
-  $("verdict").textContent = ""; $("details").textContent = "";
+  S.result = null; S.line = []; S.step = 0; S.territory = null;
+  $("verdict").textContent = ""; $("details").textContent = ""; $("count").textContent = "";
   $("stepper").hidden = true; $("lines").hidden = true;
   showSelection();
   draw();
@@ -194,29 +249,64 @@ function showSelection() {
   $("selection").textContent = S.targets.length
     ? "Selected: " + S.targets.map(vertexName).join(", ") + " (" + (S.base[S.targets[0]] === 1 ? "Black" : "White") + ")"
     : (S.width ? "Click a stone of the disputed group." : "");
-  $("prove").disabled = S.targets.length === 0;
+  $("prove").disabled = S.targets.length === 0 || !!S.proving;
   $("clear").disabled = S.targets.length === 0;
+  $("countBtn").disabled = !S.width;
+  $("countBtn").textContent = S.targets.length ? "Count with the selected stones dead" : "Count (no stone dead)";
+  // several strings at once: one question over all of them is much harder than each alone
+  $("warning").textContent = S.targets.length > 1
+    ? "Several strings are selected: proving them together can take far longer than each alone (and answer unknown); if it does, prove them one at a time."
+    : "";
 }
 
-function gameRequest() {
+function gameRequest(withMove) {
   var body = { sgf: $("sgf").value };
   if ($("rules").value) body.rules = $("rules").value;
+  if (withMove !== false && S.moves > 0 && S.atMove < S.moves) body.atMove = S.atMove;
   return body;
 }
 
-function load() {
+/** Shows the position after atMove moves of the record (all of them when undefined). */
+function load(atMove) {
   message("");
-  S.targets = []; S.result = null; S.line = []; S.step = 0;
-  $("verdict").textContent = ""; $("details").textContent = "";
+  S.targets = []; S.result = null; S.line = []; S.step = 0; S.territory = null;
+  $("verdict").textContent = ""; $("details").textContent = ""; $("count").textContent = "";
   $("stepper").hidden = true; $("lines").hidden = true;
-  return api("/v1/position", gameRequest()).then(function (pos) {
-    S.width = pos.size.width; S.height = pos.size.height; S.toMove = pos.toMove;
+  var body = gameRequest(false);
+  if (atMove !== undefined) body.atMove = atMove;
+  return api("/v1/position", body).then(function (pos) {
+    S.width = pos.size.width; S.height = pos.size.height; S.toMove = pos.toMove; S.rules = pos.rules;
+    S.moves = pos.movesInRecord; S.atMove = pos.moves; S.lastMove = pos.lastMove;
     S.base = new Array(S.width * S.height).fill(0);
     pos.stones.B.forEach(function (v) { S.base[parseVertex(v)] = 1; });
     pos.stones.W.forEach(function (v) { S.base[parseVertex(v)] = 2; });
+    $("gameStepper").hidden = S.moves === 0;
+    $("gameRange").max = String(S.moves);
+    $("gameRange").value = String(S.atMove);
+    $("gameText").textContent = "move " + S.atMove + " of " + S.moves +
+      (S.lastMove ? " (" + S.lastMove.color + " " + S.lastMove.point + ")" : "");
     showSelection();
     draw();
   }).catch(function (e) { message(e.message); });
+}
+function gameAt(k) { if (S.width) load(Math.max(0, Math.min(S.moves, k))); }
+
+/** The count of the game as it stands, the selected strings dead: the referee's result and its territory. */
+function count() {
+  message("");
+  var body = gameRequest();
+  body.dead = S.targets.length ? S.targets.map(vertexName) : "none";
+  body.territory = true;
+  $("count").textContent = "Counting...";
+  return api("/v1/referee", body).then(function (r) {
+    var s = r.score;
+    S.territory = r.territory || null;
+    $("count").textContent = s
+      ? "Count under " + r.rules.name + " (" + s.method + "): Black " + s.black + ", White " + s.white + ", komi " + s.komi +
+        ": " + r.result + (r.dead.length ? "\\nDead: " + r.dead.join(" ") : "") + "\\nTerritory shown on the board: small squares."
+      : "No count: " + r.result + " (" + r.decidedBy + ")";
+    draw();
+  }).catch(function (e) { $("count").textContent = ""; message(e.message); });
 }
 
 function lineName() {
@@ -247,17 +337,29 @@ function koText(k) {
 
 function proveSelected() {
   message("");
-  $("verdict").textContent = "Proving...";
   $("details").textContent = "";
   var body = gameRequest();
   body.target = S.targets.map(vertexName);
   if ($("toMove").value) body.toMove = $("toMove").value;
   var seconds = Number($("seconds").value);
   if (seconds > 0) body.seconds = seconds;
-  return api("/v1/prove", body).then(function (r) {
+  // progress while it runs, and a Cancel button (the server stops the search when the request goes)
+  var controller = new AbortController(), t0 = Date.now();
+  var tick = function () { $("verdict").textContent = "Proving... " + Math.floor((Date.now() - t0) / 1000) + " s of at most " + (seconds || 10) + " s"; };
+  tick();
+  var timer = setInterval(tick, 500);
+  S.proving = controller;
+  $("cancel").hidden = false;
+  showSelection();
+  var done = function () { clearInterval(timer); S.proving = null; $("cancel").hidden = true; showSelection(); };
+  return fetch("/v1/prove", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+    signal: controller.signal }).then(function (res) {
+    return res.json().then(function (j) { if (!res.ok) throw new Error(j.error || ("HTTP " + res.status)); return j; });
+  }).then(function (r) {
+    done();
     S.result = r;
     var who = r.defender === "B" ? "Black" : "White";
-    $("verdict").textContent = "Verdict: " + r.verdict;
+    $("verdict").textContent = "Verdict: " + r.verdict + " (" + S.rules + " rules" + (S.moves ? ", at move " + S.atMove : "") + ")";
     $("details").textContent =
       who + "'s stones " + r.target.join(", ") + ": " +
       (r.verdict === "dead" ? "captured whoever moves first" : r.verdict === "alive" ? "cannot be captured" :
@@ -269,18 +371,52 @@ function proveSelected() {
       (r.assumption ? "\\n(" + r.assumption + ")" : "");
     $("lines").hidden = false;
     showLine();
-  }).catch(function (e) { $("verdict").textContent = ""; message(e.message); });
+  }).catch(function (e) {
+    done();
+    $("verdict").textContent = "";
+    message(e.name === "AbortError" ? "Cancelled: the proof was stopped." : e.message);
+  });
 }
 
-$("load").addEventListener("click", load);
+/** The position and the line shown, as an SGF file to open in Sabaki or GoGui. */
+function downloadLine() {
+  var sgfPoint = function (i) { return String.fromCharCode(97 + i % S.width) + String.fromCharCode(97 + Math.floor(i / S.width)); };
+  var ab = [], aw = [];
+  S.base.forEach(function (c, i) { if (c === 1) ab.push("[" + sgfPoint(i) + "]"); else if (c === 2) aw.push("[" + sgfPoint(i) + "]"); });
+  var r = S.result, name = lineName();
+  var text = "(;GM[1]FF[4]CA[UTF-8]AP[arbiter]SZ[" + (S.width === S.height ? S.width : S.width + ":" + S.height) + "]" +
+    (ab.length ? "AB" + ab.join("") : "") + (aw.length ? "AW" + aw.join("") : "") +
+    "C[arbiter proof, " + S.rules + " rules: " + r.target.join(" ") + " " + r.verdict + "; the " + (name === "attackerFirst" ? "attacker" : "defender") +
+    "-first line]" + S.line.map(function (mv) {
+      var p = mv.split(" ");
+      return ";" + p[0] + "[" + (p[1] === "pass" ? "" : sgfPoint(parseVertex(p[1]))) + "]";
+    }).join("") + ")";
+  var a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([text], { type: "application/x-go-sgf" }));
+  a.download = "proof-" + r.target.join("-") + ".sgf";
+  document.body.appendChild(a);
+  a.click();
+  setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+}
+
+$("load").addEventListener("click", function () { load(); });
+$("countBtn").addEventListener("click", count);
+$("cancel").addEventListener("click", function () { if (S.proving) S.proving.abort(); });
+$("download").addEventListener("click", downloadLine);
+$("gFirst").addEventListener("click", function () { gameAt(0); });
+$("gPrev").addEventListener("click", function () { gameAt(S.atMove - 1); });
+$("gNext").addEventListener("click", function () { gameAt(S.atMove + 1); });
+$("gLast").addEventListener("click", function () { gameAt(S.moves); });
+$("gameRange").addEventListener("change", function () { gameAt(Number($("gameRange").value)); });
+$("rules").addEventListener("change", function () { if (S.width) load(S.atMove); });
 $("prove").addEventListener("click", proveSelected);
-$("clear").addEventListener("click", function () { S.targets = []; S.step = 0; S.line = []; showSelection(); draw(); });
+$("clear").addEventListener("click", function () { S.targets = []; S.step = 0; S.line = []; S.territory = null; $("count").textContent = ""; showSelection(); draw(); });
 $("file").addEventListener("change", function (ev) {
   var f = ev.target.files[0];
   if (!f) return;
   f.text().then(function (t) { $("sgf").value = t; load(); });
 });
-$("sgf").addEventListener("paste", function () { setTimeout(load, 0); });
+$("sgf").addEventListener("paste", function () { setTimeout(function () { load(); }, 0); });
 Array.prototype.forEach.call(document.querySelectorAll("input[name=line]"), function (r) {
   r.addEventListener("change", function () { if (S.result) showLine(); });
 });

@@ -63,6 +63,7 @@ export function refereeSchema(l: Limits) {
       seki: { ...vertices, description: "territory counting: stones in seki, each naming its string" },
       time: { type: "string", maxLength: 100, description: "time control BT[,pp|rs:SECONDS:PERIODS] (base seconds, overtime), as --time" },
       timeUsed: { type: "string", maxLength: 100, description: "the time each player used, B:SECONDS,W:SECONDS, as --time-used" },
+      territory: { type: "boolean", description: "also answer the count's territory marks, {\"B\": [...], \"W\": [...]} (vertices), as referee --sgf-out writes them" },
     },
   } as const;
 }
