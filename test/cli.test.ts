@@ -89,7 +89,7 @@ describe("arbiter referee", () => {
   it("--explain names a clause", () => {
     const r = arbiter("referee", EXAMPLE, "--explain");
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/RULES\.md \d/);
+    expect(r.stdout).toMatch(/docs\/rules\.md \d/);
     expect(r.stdout).toMatch(/W\+16\.5/);
   });
 

@@ -41,7 +41,7 @@ describe("referee --sgf-out", () => {
     moves.forEach((n, k) => expect(n.data.C[0]).toMatch(new RegExp(`^Move ${k + 1}: `)));
     expect(moves[0].data.C[0]).toBe("Move 1: legal; captures D7.");
     // White's sixth move repeats the start: forbidden by positional superko, a forfeit
-    expect(moves[5].data.C[0]).toMatch(/^Move 6: ILLEGAL: superko \(chinese \(RULES\.md 5\): ko psk\); cycle: moves 1-6 \(period 6\) bring back the starting position, triple-ko; ruling forbidden for W; end of play: illegal-move/);
+    expect(moves[5].data.C[0]).toMatch(/^Move 6: ILLEGAL: superko \(chinese \(docs\/rules\.md 5\): ko psk\); cycle: moves 1-6 \(period 6\) bring back the starting position, triple-ko; ruling forbidden for W; end of play: illegal-move/);
     expect(nodes[nodes.length - 1].data.C[0]).toMatch(/Result: B\+F \(forfeit\)/);
     // arbiter's own reader: the same six moves, and the record's setup
     const back = readSgf(readFileSync(out, "utf8"));
