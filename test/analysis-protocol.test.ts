@@ -47,10 +47,18 @@ describe("arbiter analysis: the queries of KataGo's documentation", () => {
     expect(terminate).toEqual({ id: "bar", action: "terminate", terminateId: "foo", turnNumbers: [1, 2] });
   });
 
-  it("the same over HTTP: POST /v1/analysis answers the list of responses", async () => {
+  it("the same over HTTP: POST /v1/analysis answers the list of responses; /v1/referee takes KataGo's rules too", async () => {
     let server: Child | undefined;
     try {
       server = await spawnServer();
+      const example = readFileSync(join(ROOT, "test", "fixtures", "example.sgf"), "utf8");
+      const nz = await request(`${server.url}/v1/referee`, { sgf: example, rules: "new-zealand" });
+      expect(nz.status, nz.text).toBe(200);
+      expect(nz.json.rules).toMatchObject({ name: "nz", ko: "ssk" });
+      const object = await request(`${server.url}/v1/referee`, { sgf: example,
+        rules: { ko: "SIMPLE", scoring: "AREA", tax: "NONE", suicide: false, hasButton: false, whiteHandicapBonus: "0", friendlyPassOk: true } });
+      expect(object.status, object.text).toBe(200);
+      expect(object.json.rules).toMatchObject({ ko: "simple", scoring: "area", suicide: "forbidden" });
       const query = JSON.parse(DOCS.split("\n")[0]);
       const r = await request(`${server.url}/v1/analysis`, query);
       expect(r.status, r.text).toBe(200);
@@ -65,6 +73,17 @@ describe("arbiter analysis: the queries of KataGo's documentation", () => {
 });
 
 describe("KataGo's rules", () => {
+  it("on the command line: --rules new-zealand and a KataGo rule object in --rules-json", () => {
+    const example = join(ROOT, "test", "fixtures", "example.sgf");
+    const run = (...a: string[]) => spawnSync(process.execPath, [MAIN, "referee", example, ...a, "--json"], { cwd: ROOT, encoding: "utf8" });
+    expect(JSON.parse(run("--rules", "new-zealand").stdout).rules.name).toBe("nz");
+    expect(JSON.parse(run("--rules-json", '{"ko":"POSITIONAL","scoring":"AREA","suicide":true}').stdout).rules)
+      .toMatchObject({ ko: "psk", suicide: "multi-stone" });
+    const refused = run("--rules", "aga-button");
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/a button .* is not a rule arbiter has/);
+  });
+
   it("names map to the presets of the same rules; rule objects knob by knob; what arbiter has not is refused", () => {
     expect(fromKataGoRules("new-zealand").name).toBe("nz");
     expect(fromKataGoRules("chinese-kgs").name).toBe("chinese");

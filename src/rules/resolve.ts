@@ -2,7 +2,8 @@
 // default, with knob overrides as the command line gives them (strings). Shared by the command
 // line, the HTTP server and the GTP engine (src/api/operations.ts).
 import { ArbiterError } from "../errors.js";
-import { KNOB_NAMES, preset, withKnobs, ruleSetFrom, type RuleSet } from "../ruleset/ruleset.js";
+import { KNOB_NAMES, PRESETS, preset, withKnobs, ruleSetFrom, type RuleSet } from "../ruleset/ruleset.js";
+import { fromKataGoRules, isKataGoName, isKataGoObject } from "../ruleset/katago.js";
 import { presetForRu } from "./names.js";
 
 /** A knob's command-line spelling: handicapBonus is --handicap-bonus. */
@@ -35,11 +36,14 @@ export function resolveRules(opts: Record<string, unknown>, recordRu: string | n
     } catch {
       throw new ArbiterError("--rules-json is not valid JSON");
     }
-    rules = ruleSetFrom(parsed as Record<string, unknown>);
+    // a KataGo rule object ({"ko":"SIMPLE","scoring":"AREA",...}) maps knob by knob
+    const o = parsed as Record<string, unknown>;
+    rules = o !== null && typeof o === "object" && !Array.isArray(o) && isKataGoObject(o) ? fromKataGoRules(o) : ruleSetFrom(o);
     from = "option";
     if (parsed !== null && typeof parsed === "object" && Object.hasOwn(parsed, "komi")) komiGiven = true;
   } else if (typeof opts.rules === "string") {
-    rules = preset(opts.rules);
+    // KataGo's names for the same rules ("new-zealand") are taken too
+    rules = !Object.hasOwn(PRESETS, opts.rules) && isKataGoName(opts.rules.trim().toLowerCase()) ? fromKataGoRules(opts.rules) : preset(opts.rules);
     from = "option";
   } else if (recordRu) {
     rules = preset(presetForRu(recordRu));

@@ -30,6 +30,18 @@ const KO: Record<string, string> = { SIMPLE: "simple", POSITIONAL: "psk", SITUAT
 const BONUS: Record<string, string> = { "0": "none", N: "n", "N-1": "n-1" };
 const OBJECT_KEYS = ["ko", "scoring", "tax", "suicide", "hasButton", "whiteHandicapBonus", "friendlyPassOk"];
 
+/** A rule object in KataGo's form (its keys only, and at least one of its own: tax, hasButton,
+ *  whiteHandicapBonus, friendlyPassOk, or a ko or scoring value in capitals) rather than arbiter's knobs. */
+export function isKataGoObject(o: Record<string, unknown>): boolean {
+  const keys = Object.keys(o);
+  if (keys.length === 0 || !keys.every((k) => OBJECT_KEYS.includes(k))) return false;
+  return keys.some((k) => ["tax", "hasButton", "whiteHandicapBonus", "friendlyPassOk"].includes(k)) ||
+    (typeof o.ko === "string" && Object.hasOwn(KO, o.ko)) || o.scoring === "AREA" || o.scoring === "TERRITORY";
+}
+
+/** A name KataGo gives a rule set that is not arbiter's own name for it ("new-zealand"). */
+export const isKataGoName = (name: string): boolean => Object.hasOwn(KATAGO_NAMES, name) || Object.hasOwn(NOT_HERE, name);
+
 /** A rule set from KataGo's `rules`: a shorthand name (or one of arbiter's own preset names) or
  *  a rule object {ko, scoring, tax, suicide, hasButton, whiteHandicapBonus, friendlyPassOk}. */
 export function fromKataGoRules(spec: unknown): RuleSet {
