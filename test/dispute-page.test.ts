@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+import sgf from "@sabaki/sgf";
 import { buildServer, type ArbiterServer } from "../src/server/app.js";
 import { ROOT } from "./helpers/serve.js";
 
@@ -151,10 +152,14 @@ describe.skipIf(!HAVE_CHROMIUM)(`the dispute page in headless Chromium${HAVE_CHR
     await page.click("#prove");
     await expect.poll(() => page.textContent("#verdict"), { timeout: 15_000 }).toBe("Verdict: dead (chinese rules)");
     const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
+    expect(download.suggestedFilename()).toMatch(/^proof-A3-(attacker|defender)-first\.sgf$/);
     const text = readFileSync((await download.path())!, "utf8");
-    expect(text).toMatch(/^\(;GM\[1\]FF\[4\].*SZ\[9\]AB\[af\]/);
-    expect(text).toMatch(/C\[arbiter proof, chinese rules: A3 dead; the (attacker|defender)-first line\]/);
-    expect(text).toMatch(/;B\[ah\]|;W\[ah\]/); // the line's first move, A2
+    // the proof tree as prove --proof writes it: the position, then every variation
+    expect(text).toMatch(/C\[arbiter proof, chinese rules, (attacker|defender) first: the target is captured\]/);
+    expect(text).toMatch(/AB\[af\]\[bf\]\[cf\]\[df\]\[dg\]\[dh\]\[di\]AW\[ag\]\[bg\]\[cg\]\[ch\]\[ci\]/);
+    const tree = sgf.parse(text) as { children: unknown[] }[];
+    expect(tree[0].children.length).toBeGreaterThanOrEqual(1);
+    expect(text.match(/\(/g)!.length).toBeGreaterThan(2); // variations, not one line
     page.off("response", onResponse);
     expect(bad).toEqual([]); // no request failed (no favicon 404)
     expect(errors).toEqual([]);

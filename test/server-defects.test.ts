@@ -3,7 +3,10 @@
 // set 404, /v1/simulate takes "WxH", and --log writes on stderr, leaving stdout to the
 // "listening" line a caller of --port 0 reads.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { request, spawnServer, type Child } from "./helpers/serve.js";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import sgf from "@sabaki/sgf";
+import { ROOT, request, spawnServer, type Child } from "./helpers/serve.js";
 
 let server: Child;
 beforeAll(async () => { server = await spawnServer("--log"); });
@@ -43,6 +46,20 @@ describe("arbiter serve's answers to requests it does not take", () => {
     expect((await request(`${server.url}/v1/simulate`, { rules: "chinese", size: "29x7", games: 20 })).json.error)
       .toMatch(/sides must be 2 to 19, got "29x7"/);
     expect((await request(`${server.url}/v1/simulate`, { rules: "chinese", size: "nine", games: 20 })).status).toBe(400);
+  });
+
+  it("/v1/prove with proof: true answers the proof trees as SGF, as prove --proof writes them", async () => {
+    const corner = readFileSync(join(ROOT, "test", "fixtures", "server", "corner.sgf"), "utf8");
+    const r = await request(`${server.url}/v1/prove`, { sgf: corner, rules: "chinese", target: "A3", proof: true });
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.verdict).toBe("dead");
+    for (const k of ["attackerFirstSgf", "defenderFirstSgf"]) {
+      const [root] = sgf.parse(r.json[k]) as { data: Record<string, string[]>; children: unknown[] }[];
+      expect(root.data.C[0]).toMatch(/^arbiter proof, chinese rules, (attacker|defender) first: the target is captured$/);
+      expect(root.children.length).toBeGreaterThan(0);
+    }
+    // without it the answer is the command line's JSON, no trees
+    expect((await request(`${server.url}/v1/prove`, { sgf: corner, rules: "chinese", target: "A3" })).json.attackerFirstSgf).toBeUndefined();
   });
 
   it("--log logs requests on stderr; stdout holds the listening line alone", async () => {

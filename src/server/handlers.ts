@@ -4,7 +4,7 @@
 // a bad game is a 400 before it waits for a thread.
 import { countMarks } from "../api/ruling-sgf.js";
 import { jsonText, proveRecord, refereeRecord } from "../api/operations.js";
-import { positionAfter } from "../prove/position.js";
+import { positionAfter, proofToSgf } from "../prove/position.js";
 import { indexToGtp } from "../core/coords.js";
 import { proveOptions, recordOf, refereeOptions, ruleOptions, type GameBody, type Limits } from "./requests.js";
 import { resolveRules } from "../rules/resolve.js";
@@ -47,6 +47,12 @@ export function positionText(body: GameBody & { atMove?: number }, l: Limits): s
 
 /** POST /v1/prove: `arbiter prove POSITION --target .. --json ...` (one thread). */
 export async function proveText(body: GameBody, l: Limits, cancelled: () => boolean): Promise<string> {
-  const r = await proveRecord(recordOf(body, l), proveOptions(body, l), { cancelled });
-  return jsonText(r.out);
+  const want = body.proof === true;
+  const r = await proveRecord(recordOf(body, l), proveOptions(body, l), { cancelled }, want);
+  if (!want) return jsonText(r.out);
+  // the proof trees as prove --proof writes them (src/prove/position.ts proofToSgf)
+  const tree = (label: string, q: typeof r.result.attackerFirst) => q.proof
+    ? proofToSgf(r.pos, q.proof, `arbiter proof, ${r.rules.name} rules, ${label}: ${q.captured ? "the target is captured" : "the target cannot be captured"}`)
+    : null;
+  return jsonText({ ...r.out, attackerFirstSgf: tree("attacker first", r.result.attackerFirst), defenderFirstSgf: tree("defender first", r.result.defenderFirst) });
 }

@@ -69,7 +69,7 @@ export const PAGE = `<!doctype html>
     <button id="first" title="start">|&lt;</button><button id="prev" title="back">&lt;</button>
     <span id="stepText"></span>
     <button id="next" title="forward">&gt;</button><button id="last" title="end">&gt;|</button>
-    <button id="download" title="the position and this line as an SGF file">Download the line (SGF)</button>
+    <button id="download" title="the proof tree of this line's question as an SGF file (every variation)">Download the proof (SGF)</button>
   </div>
   <div id="count"></div>
 </div>
@@ -343,6 +343,7 @@ function proveSelected() {
   if ($("toMove").value) body.toMove = $("toMove").value;
   var seconds = Number($("seconds").value);
   if (seconds > 0) body.seconds = seconds;
+  body.proof = true; // the proof trees, for the download
   // progress while it runs, and a Cancel button (the server stops the search when the request goes)
   var controller = new AbortController(), t0 = Date.now();
   var tick = function () { $("verdict").textContent = "Proving... " + Math.floor((Date.now() - t0) / 1000) + " s of at most " + (seconds || 10) + " s"; };
@@ -378,8 +379,11 @@ function proveSelected() {
   });
 }
 
-/** The position and the line shown, as an SGF file to open in Sabaki or GoGui. */
+/** The proof tree of the question shown (as prove --proof writes it: every variation), or the
+ *  position and the line where the search gave no tree, as an SGF file for Sabaki or GoGui. */
 function downloadLine() {
+  var tree = S.result[lineName() + "Sgf"];
+  if (tree) return save(tree, "proof-" + S.result.target.join("-") + "-" + (lineName() === "attackerFirst" ? "attacker" : "defender") + "-first.sgf");
   var sgfPoint = function (i) { return String.fromCharCode(97 + i % S.width) + String.fromCharCode(97 + Math.floor(i / S.width)); };
   var ab = [], aw = [];
   S.base.forEach(function (c, i) { if (c === 1) ab.push("[" + sgfPoint(i) + "]"); else if (c === 2) aw.push("[" + sgfPoint(i) + "]"); });
@@ -391,9 +395,12 @@ function downloadLine() {
       var p = mv.split(" ");
       return ";" + p[0] + "[" + (p[1] === "pass" ? "" : sgfPoint(parseVertex(p[1]))) + "]";
     }).join("") + ")";
+  save(text, "line-" + r.target.join("-") + ".sgf");
+}
+function save(text, name) {
   var a = document.createElement("a");
   a.href = URL.createObjectURL(new Blob([text], { type: "application/x-go-sgf" }));
-  a.download = "proof-" + r.target.join("-") + ".sgf";
+  a.download = name;
   document.body.appendChild(a);
   a.click();
   setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 1000);

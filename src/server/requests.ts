@@ -85,6 +85,7 @@ export function proveSchema(l: Limits) {
         description: "both (default), or one question with the whole budget: can the attacker capture moving first, or with the defender moving first" },
       threats: { type: "object", additionalProperties: false, properties: { B: { type: "integer", minimum: 0, maximum: 20 }, W: { type: "integer", minimum: 0, maximum: 20 } },
         description: "outside ko threats each side holds (default none, as in a finished game): {\"B\": 1}" },
+      proof: { type: "boolean", description: "also answer the proof trees as SGF (attackerFirstSgf, defenderFirstSgf), as prove --proof writes them" },
     },
   } as const;
 }
