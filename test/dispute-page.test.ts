@@ -106,6 +106,13 @@ describe.skipIf(!HAVE_CHROMIUM)(`the dispute page in headless Chromium${HAVE_CHR
     await page.click("#gPrev");
     await expect.poll(() => page.textContent("#gameText")).toBe("move 26 of 28 (W H7)");
     expect(await page.locator('circle.last[data-vertex="H7"][data-move="26"]').count()).toBe(1);
+    // the game's move numbers on the standing stones: Black's first move D9, White's E9 (moves 1, 2)
+    expect(await page.locator("text.number").count()).toBe(0);
+    await page.check("#showNumbers");
+    expect(await page.textContent('text.number[data-vertex="D9"]')).toBe("1");
+    expect(await page.textContent('text.number[data-vertex="E9"]')).toBe("2");
+    expect(await page.locator('text.number[data-vertex="G7"]').count()).toBe(0); // captured by move 26
+    await page.uncheck("#showNumbers");
     // judge there: the verdict names the rule set and the move
     const white = await page.locator('circle.stone[data-color="W"]').first().getAttribute("data-vertex");
     await page.click(`circle.stone[data-vertex="${white}"]`);

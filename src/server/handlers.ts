@@ -41,8 +41,16 @@ export function positionText(body: GameBody & { atMove?: number }, l: Limits): s
   // the move that made this position (the page marks it) and the record's length (it steps through it)
   const last = record.moves[record.moves.length - 1];
   const lastMove = !last ? null : { color: last.color, point: last.x === null || last.y === null ? "pass" : indexToGtp(last.y * pos.width + last.x, pos.width, pos.height) };
+  // each standing stone's move number: the latest move at its point (a stone captured and its
+  // point played again carries the later number; a point emptied by a capture carries none)
+  const numbers: Record<string, number> = {};
+  record.moves.forEach((m, k) => {
+    if (m.x === null || m.y === null) return;
+    const i = m.y * pos.width + m.x;
+    if (pos.board[i] !== 0) numbers[indexToGtp(i, pos.width, pos.height)] = k + 1;
+  });
   return jsonText({ size: { width: pos.width, height: pos.height }, toMove: pos.toMove, moves: record.moves.length,
-    movesInRecord: full.moves.length, lastMove, rules: rules.name, stones });
+    movesInRecord: full.moves.length, lastMove, numbers, rules: rules.name, stones });
 }
 
 /** POST /v1/prove: `arbiter prove POSITION --target .. --json ...` (one thread). */

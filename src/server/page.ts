@@ -50,6 +50,7 @@ export const PAGE = `<!doctype html>
     <span id="gameText"></span>
     <button id="gNext" title="one move on">&gt;</button><button id="gLast" title="the last move">&gt;|</button>
     <input id="gameRange" type="range" min="0" max="0" value="0" aria-label="move to judge">
+    <label><input id="showNumbers" type="checkbox"> move numbers</label>
   </div>
   <button id="prove" disabled>Prove the selected stones</button>
   <button id="cancel" hidden>Cancel</button>
@@ -79,7 +80,7 @@ export const PAGE = `<!doctype html>
 "use strict";
 var LETTERS = "ABCDEFGHJKLMNOPQRST";
 var S = { width: 0, height: 0, base: null, toMove: "B", targets: [], result: null, line: [], step: 0,
-  moves: 0, atMove: 0, lastMove: null, rules: "", proving: null };
+  moves: 0, atMove: 0, lastMove: null, numbers: {}, rules: "", proving: null };
 var $ = function (id) { return document.getElementById(id); };
 
 function message(text) { $("message").textContent = text || ""; }
@@ -197,6 +198,15 @@ function draw() {
       mark.setAttribute("data-vertex", vertexName(p));
       mark.setAttribute("data-move", String(S.atMove));
     }
+    // the game's move numbers on its standing stones, when asked for
+    var gameNumber = S.step === 0 && $("showNumbers").checked ? S.numbers[vertexName(p)] : undefined;
+    if (gameNumber && !(S.lastMove && S.lastMove.point === vertexName(p))) {
+      var g = el("text", { x: px, y: py + 4, "text-anchor": "middle", "font-size": 11, fill: board[p] === 1 ? "#fff" : "#000",
+        "pointer-events": "none" });
+      g.setAttribute("class", "number");
+      g.setAttribute("data-vertex", vertexName(p));
+      g.textContent = String(gameNumber);
+    }
     if (numbers[p]) {
       var n = el("text", { x: px, y: py + 4, "text-anchor": "middle", "font-size": 12, "font-weight": "bold",
         fill: board[p] === 1 ? "#fff" : "#000", "pointer-events": "none" });
@@ -276,7 +286,7 @@ function load(atMove) {
   if (atMove !== undefined) body.atMove = atMove;
   return api("/v1/position", body).then(function (pos) {
     S.width = pos.size.width; S.height = pos.size.height; S.toMove = pos.toMove; S.rules = pos.rules;
-    S.moves = pos.movesInRecord; S.atMove = pos.moves; S.lastMove = pos.lastMove;
+    S.moves = pos.movesInRecord; S.atMove = pos.moves; S.lastMove = pos.lastMove; S.numbers = pos.numbers || {};
     S.base = new Array(S.width * S.height).fill(0);
     pos.stones.B.forEach(function (v) { S.base[parseVertex(v)] = 1; });
     pos.stones.W.forEach(function (v) { S.base[parseVertex(v)] = 2; });
@@ -416,6 +426,7 @@ $("gNext").addEventListener("click", function () { gameAt(S.atMove + 1); });
 $("gLast").addEventListener("click", function () { gameAt(S.moves); });
 $("gameRange").addEventListener("change", function () { gameAt(Number($("gameRange").value)); });
 $("rules").addEventListener("change", function () { if (S.width) load(S.atMove); });
+$("showNumbers").addEventListener("change", function () { if (S.width) draw(); });
 $("prove").addEventListener("click", proveSelected);
 $("clear").addEventListener("click", function () { S.targets = []; S.step = 0; S.line = []; S.territory = null; $("count").textContent = ""; showSelection(); draw(); });
 $("file").addEventListener("change", function (ev) {
