@@ -118,6 +118,11 @@ describe.skipIf(!HAVE_CHROMIUM)(`the dispute page in headless Chromium${HAVE_CHR
     await page.click(`circle.stone[data-vertex="${white}"]`);
     await page.click("#prove");
     await expect.poll(() => page.textContent("#verdict"), { timeout: 20_000 }).toMatch(/^Verdict: \w+ \(chinese rules, at move 26\)$/);
+    // the count there, of the position as it stands at move 26 (a request with atMove)
+    await page.click("#clear");
+    await page.click("#countBtn");
+    await expect.poll(() => page.textContent("#count")).toMatch(/^Count under chinese \(area\): Black \d+(\.5)?, White \d+(\.5)?, komi 7\.5/);
+    expect(await page.textContent("#message")).toBe("");
     // the end of the game: the count with no stone dead, its territory on the board
     await page.click("#gLast");
     await expect.poll(() => page.textContent("#gameText")).toBe("move 28 of 28 (W pass)");

@@ -64,9 +64,18 @@ describe("referee --sgf-out", () => {
     expect(end.data.TB).toHaveLength(81 - 7);
     expect(end.data.TW).toBeUndefined();
     expect(end.data.C[0]).toMatch(/Count \(area\): Black 81, White 0, komi 7\./);
-    // the proof of the dead corner, as a variation beside the main line
+    // the proof of the dead corner, its whole tree, as a variation beside the main line: every
+    // defence of White's answered, each line ending with the capture
     const proof = root.children.slice(1).find((n) => /proof: the group at A3 is dead/.test(n.data.C?.[0] ?? ""));
     expect(proof?.data.B).toEqual(["ah"]); // B A2
+    const leaves: Node[] = [];
+    const walk = (n: Node) => { if (n.children.length === 0) leaves.push(n); n.children.forEach(walk); };
+    walk(proof!);
+    expect(leaves.length).toBeGreaterThan(3);
+    for (const leaf of leaves) expect(leaf.data.C).toEqual(["the target is captured"]);
+    // the JSON is the same with or without the trees kept (they are not in it)
+    const noTime = (t: string) => t.replace(/"(timeMs|nodes|positions)":\d+/g, '"$1":0');
+    expect(noTime(arbiter("referee", file, "--rules", "chinese", "--dead", "auto", "--json").stdout)).toBe(noTime(auto.stdout));
     // the marks as the players' marks: --dead sgf gives what --dead auto gave
     const sgfDead = JSON.parse(arbiter("referee", out, "--rules", "chinese", "--dead", "sgf", "--json").stdout);
     expect(sgfDead.dead.sort()).toEqual(ruling.dead.sort());

@@ -4,13 +4,16 @@
 // move that closes a cycle says so; the end of play is named at its move. A node after the last
 // refereed move holds the count: TB and TW territory marks (dead stones marked as their captor's
 // territory, as KGS does), the dead stones (DD) and the count in words. Each disputed group's
-// proof line (--dead auto) is a variation from there.
+// proof (--dead auto) is a variation from there: its whole tree where the settlement kept it,
+// else its main line.
 import type { GameRecord } from "../record/record.js";
 import type { Ruling } from "../rules/referee.js";
 import { playRecord } from "../rules/referee.js";
 import { fromGtp } from "../core/coords.js";
 import { territoryMarks } from "../scoring/marks.js";
 import { rootData, sgfPoint, writeSgf, type SgfNode } from "../sgf/write.js";
+import { proofNodes } from "../prove/position.js";
+import { proofTreeOf } from "../prove/disputes.js";
 
 const index = (v: string, w: number, h: number): number => { const p = fromGtp(v, w, h); return p.y * w + p.x; };
 
@@ -69,9 +72,18 @@ export function rulingSgf(record: GameRecord, ruling: Ruling): string {
     if (dead.length) count.data.DD = dead.map((i) => sgfPoint(i, w));
   }
   at.children.push(count);
-  // each disputed group's proof line, from the final position
+  // each disputed group's proof, from the final position: its whole tree where the settlement
+  // kept it (referee --sgf-out asks for them), else its main line
   for (const d of ruling.disputes ?? []) {
     if (d.line.length === 0) continue;
+    const tree = proofTreeOf(d);
+    if (tree && tree.children.length) {
+      const nodes = proofNodes(tree, w);
+      const title = `proof: the group at ${d.target.join(" ")} is ${d.status} (${d.by}; ${d.firstToMove} first); the whole proof tree (every defence answered)`;
+      nodes[0].data.C = [nodes[0].data.C ? `${title}\n${nodes[0].data.C[0]}` : title];
+      at.children.push(...nodes);
+      continue;
+    }
     const head: SgfNode = { data: {}, children: [] };
     let line = head;
     d.line.forEach((mv, j) => {

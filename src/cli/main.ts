@@ -18,6 +18,7 @@ import { addServeCommands } from "./serve.js";
 import { jsonText, proveRecord, refereeRecord, rulesText } from "../api/operations.js";
 import { proveInThread } from "../api/prove-thread.js";
 import { rulingSgf } from "../api/ruling-sgf.js";
+import { DISPUTE_BUDGET } from "../rules/dispute.js";
 
 export const EXIT_ILLEGAL_MOVE = 3;
 /** A search cut short by Ctrl-C (128 + SIGINT, as shells report it). */
@@ -77,13 +78,14 @@ export function buildProgram(): Command {
     .option("--time-used <B:SECONDS,W:SECONDS>", "the time each player used; default: the record's clock (BL/WL)")
     .option("--json", "print the ruling as JSON")
     .option("--explain", "print a readable account that names the clause of each ruling")
-    .option("--sgf-out <file>", "write the record with the rulings: a comment on every move, the cycles, the end, territory and dead-stone marks, proof lines as variations");
+    .option("--sgf-out <file>", "write the record with the rulings: a comment on every move, the cycles, the end, territory and dead-stone marks, the proof trees of --dead auto as variations");
   addRuleOptions(ref);
   ref.action(async (file: string, opts: Record<string, unknown>) => {
     if (typeof opts.sgfOut === "string") writableFile("--sgf-out", opts.sgfOut);
     const record = await readGameArg(file);
     // the same code path as POST /v1/referee and the GTP engine (src/api/operations.ts)
-    const ruling = refereeRecord(record, opts);
+    // (with --sgf-out the disputes' proof trees are kept, to be written)
+    const ruling = refereeRecord(record, opts, typeof opts.sgfOut === "string" ? { proveBudget: { ...DISPUTE_BUDGET, proofs: true } } : {});
     if (typeof opts.sgfOut === "string") {
       try {
         writeFileSync(opts.sgfOut, rulingSgf(record, ruling));

@@ -18,7 +18,7 @@ import type { RuleSet } from "../ruleset/ruleset.js";
 import type { Dispute, DisputeBudget, GroupStatus, Settlement } from "../rules/dispute.js";
 import { aliveByEyeRegions, type EyeCache } from "./eyes.js";
 import { bensonAlive, type SearchRegion } from "./region.js";
-import { ask } from "./prove.js";
+import { ask, type ProofNode } from "./prove.js";
 import type { ProblemSpec } from "./search.js";
 
 /** Tactical playouts for the ownership estimate (about 190 ms on a finished 19x19 position per 1000). */
@@ -231,8 +231,15 @@ function exitsOf(b: Board, points: Set<number>, d: number): Set<number> {
  * last answer with the nodes of all of them, the region it was found in, and each proof's
  * escapes (any of them may show the group joining its own living stones).
  */
+/** The proof tree behind a dispute's main line, where the settlement kept trees
+ *  (DisputeBudget.proofs). Keyed by the line itself, which every copy of the dispute shares, so
+ *  that the ruling's JSON carries no tree. */
+const treeOfLine = new WeakMap<readonly string[], ProofNode>();
+export const proofTreeOf = (d: Pick<Dispute, "line">): ProofNode | undefined => treeOfLine.get(d.line);
+
 export function askLocal(pos: Board, rules: RuleSet, defender: Color, targets: number[], region: SearchRegion,
-  own: Float32Array, goal: "all" | "any", toMove: Color, budget: { positions: number; deadline: number; cancelled?: () => boolean }) {
+  own: Float32Array, goal: "all" | "any", toMove: Color,
+  budget: { positions: number; deadline: number; cancelled?: () => boolean; proofs?: boolean }) {
   const { width, height, board } = pos;
   // one positions budget for all the questions (the widenings take what the first left)
   let positions = 0;
@@ -240,7 +247,8 @@ export function askLocal(pos: Board, rules: RuleSet, defender: Color, targets: n
   const asked = (r: SearchRegion, rimGift = false) => {
     const a = ask({ width, height, board, rules, defender, targets, region: r, goal, tuning: "finished-game", rimGift }, toMove,
       { maxNodes: Number.MAX_SAFE_INTEGER, maxPositions: Math.max(1, budget.positions - positions), deadline: budget.deadline,
-        cancelled: budget.cancelled }, false, DEEPENING_SHARE);
+        cancelled: budget.cancelled }, budget.proofs === true, DEEPENING_SHARE);
+    if (a.proof) treeOfLine.set(a.line, a.proof);
     nodes += a.nodes;
     positions += a.positions ?? 0;
     return a;
@@ -367,7 +375,7 @@ export function settleDisputes(pos: Board, rules: RuleSet, firstToMove: Color, b
     const positions = Math.max(1, Math.floor(budget.positions * share));
     const targets = g.map((s) => members[s][0]);
     const local = askLocal(pos, rules, colour, targets, region, own, askCapture && question !== "each" ? "all" : "any", firstToMove,
-      { positions, deadline: t1 + timeMs, cancelled: budget.cancelled });
+      { positions, deadline: t1 + timeMs, cancelled: budget.cancelled, proofs: budget.proofs });
     const { q, escapes } = local;
     region = local.region;
     const regionOut = { points: region.points.length, boundary: [...new Set([...region.boundary].map((p) => id[p]))]

@@ -36,10 +36,15 @@ export function positionAfter(record: GameRecord, rules: RuleSet): Position {
 
 /** The proof tree as SGF variations over the starting position: any SGF viewer steps through it. */
 export function proofToSgf(pos: Position, root: ProofNode, comment: string): string {
+  return writeSgf({ data: rootData(pos.width, pos.height, { C: [comment] }, pos.board), children: proofNodes(root, pos.width) });
+}
+
+/** A proof tree's moves as SGF nodes (the root's children: the first moves), each line's end said. */
+export function proofNodes(root: ProofNode, width: number): SgfNode[] {
   const node = (n: ProofNode): SgfNode => ({
-    data: { [n.color]: [n.move < 0 ? "" : sgfPoint(n.move, pos.width)], ...(n.end ? { C: [END_COMMENT[n.end]] } : {}) },
+    data: { [n.color]: [n.move < 0 ? "" : sgfPoint(n.move, width)], ...(n.end ? { C: [END_COMMENT[n.end]] } : {}) },
     children: n.children.map(node) });
-  return writeSgf({ data: rootData(pos.width, pos.height, { C: [comment] }, pos.board), children: root.children.map(node) });
+  return root.children.map(node);
 }
 
 /** What a proof line's end means, for its comment. */

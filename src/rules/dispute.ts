@@ -64,6 +64,8 @@ export interface DisputeBudget {
   cancelled?: () => boolean;
   /** for the whole position, a cap; groups left when it runs out are unresolved (budget) */
   totalMs?: number;
+  /** keep each proof's tree (`referee --sgf-out` writes them): see prove/disputes.ts proofTreeOf */
+  proofs?: boolean;
 }
 
 /** Who moves first when play resumes to settle a dispute, by the rule set's procedure. */

@@ -20,9 +20,12 @@ export function checksInline(body: GameBody): boolean {
 
 /** POST /v1/referee: `arbiter referee GAME --json ...`; `cancelled` stops the searches of
  *  --dead auto (the groups left are unresolved, "cancelled"). */
-export function refereeText(body: GameBody, l: Limits, cancelled?: () => boolean): string {
-  const record = recordOf(body, l);
-  const ruling = refereeRecord(record, refereeOptions(body), cancelled ? { proveBudget: { ...DISPUTE_BUDGET, cancelled } } : {});
+export function refereeText(body: GameBody & { atMove?: number }, l: Limits, cancelled?: () => boolean): string {
+  const full = recordOf(body, l);
+  // atMove: the game up to that move, its position counted as it stands (as GTP's final_score)
+  const record = body.atMove === undefined ? full : { ...full, moves: full.moves.slice(0, body.atMove) };
+  const ruling = refereeRecord(record, refereeOptions(body), {
+    ...(cancelled ? { proveBudget: { ...DISPUTE_BUDGET, cancelled } } : {}), ...(body.atMove === undefined ? {} : { unfinished: "count" as const }) });
   if (body.territory !== true || !ruling.score) return jsonText(ruling);
   // the count's territory marks, as --sgf-out writes them (scoring/marks.ts)
   const { TB, TW } = countMarks(record, ruling);

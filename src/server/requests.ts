@@ -64,6 +64,7 @@ export function refereeSchema(l: Limits) {
       time: { type: "string", maxLength: 100, description: "time control BT[,pp|rs:SECONDS:PERIODS] (base seconds, overtime), as --time" },
       timeUsed: { type: "string", maxLength: 100, description: "the time each player used, B:SECONDS,W:SECONDS, as --time-used" },
       territory: { type: "boolean", description: "also answer the count's territory marks, {\"B\": [...], \"W\": [...]} (vertices), as referee --sgf-out writes them" },
+      atMove: { type: "integer", minimum: 0, maximum: l.moves, description: "referee only the first n moves of the main line, and count the position there as it stands" },
     },
   } as const;
 }
