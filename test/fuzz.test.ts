@@ -4,7 +4,7 @@
 // result or an ArbiterError (the command's exit 2: one line naming the problem), an HTTP 4xx, or
 // a GTP "?" reply; never an internal error, a 500, a hang. A fixed seed here; `npm run fuzz`
 // runs many more (FUZZ_RUNS, FUZZ_SEED) and prints the time and memory figures.
-import { describe, expect, beforeAll, afterAll } from "vitest";
+import { describe, expect, beforeAll, afterAll, it } from "vitest";
 import { fc, test } from "@fast-check/vitest";
 import { ArbiterError } from "../src/errors.js";
 import { readSgf, readSgfCollection } from "../src/sgf/read.js";
@@ -167,7 +167,10 @@ describe("fuzz: rule names and knobs", () => {
 
 describe("fuzz: GTP lines", () => {
   const word = fc.oneof(fc.constantFrom("play", "komi", "boardsize", "genmove", "undo", "clear_board", "is_legal", "final_score",
-    "final_status_list", "arbiter-set-rules", "arbiter-referee", "loadsgf", "gogui-setup", "b", "w", "D4", "pass", "0x10", "1e3", "constructor"),
+    "final_status_list", "arbiter-set-rules", "arbiter-referee", "loadsgf", "gogui-setup", "b", "w", "D4", "pass", "0x10", "1e3", "constructor",
+    // (printsgf FILE writes a file: test/gtp-referee.test.ts has it)
+    "reg_genmove", "fixed_handicap", "place_free_handicap", "set_free_handicap", "time_settings", "time_left", "gogui-analyze_commands",
+    "9", "2", "-5000", "showboard", "captures"),
   fc.string({ maxLength: 6 }));
   const line = fc.tuple(fc.option(fc.nat({ max: 99 })), fc.array(word, { minLength: 1, maxLength: 4 }), fc.constantFrom("", "\r", "\t", " # c", "\u0001"))
     .map(([id, ws, tail]) => `${id ?? ""} ${ws.join(" ")}${tail}`);
@@ -182,16 +185,48 @@ describe("fuzz: GTP lines", () => {
   }, LIMIT);
 });
 
+let turnsAnswered = 0;
+describe("fuzz: KataGo analysis queries", () => {
+  const key = fc.oneof(fc.constantFrom("id", "moves", "initialStones", "initialPlayer", "rules", "komi", "boardXSize", "boardYSize",
+    "analyzeTurns", "includeOwnership", "arbiterDead", "action", "maxVisits", "__proto__"), fc.string({ maxLength: 6 }));
+  const move = fc.tuple(fc.constantFrom("B", "W", "b", "x", ""), fc.oneof(fc.constantFrom("D4", "A1", "pass", "(1,2)", "(30,0)", "T19", "Z9", ""),
+    fc.string({ maxLength: 5 })));
+  const value: fc.Arbitrary<unknown> = fc.oneof(fc.string({ maxLength: 8 }), fc.integer({ min: -5, max: 30 }), fc.double(), fc.boolean(),
+    fc.constant(null), fc.array(move, { maxLength: 6 }), fc.array(fc.integer({ min: -1, max: 8 }), { maxLength: 4 }),
+    fc.constantFrom("tromp-taylor", "new-zealand", "stone-scoring", "query_version", "auto"),
+    fc.record({ ko: fc.constantFrom("SIMPLE", "POSITIONAL", "x"), scoring: fc.constantFrom("AREA", "TERRITORY"), tax: fc.constantFrom("NONE", "SEKI", "ALL") }));
+  test.prop([fc.dictionary(key, value, { maxKeys: 8 }), fc.boolean()], opts())("any query: responses or KataGo-shaped errors, never a throw", async (q, small) => {
+    const { answerLine } = await import("../src/api/analysis.js");
+    // half the queries start from a valid one on a small board (the turns stay quick), fields
+    // then overwritten at random; the others are the random fields alone
+    const query = small ? { id: "q", moves: [["B", "C3"], ["W", "D4"], ["B", "pass"]], rules: "japanese", komi: 6.5, boardXSize: 5, boardYSize: 5,
+      analyzeTurns: [0, 1, 2, 3], includeOwnership: true, ...q } : q;
+    if (small && (typeof query.boardXSize !== "number" || query.boardXSize > 9)) query.boardXSize = 5;
+    if (small && (typeof query.boardYSize !== "number" || query.boardYSize > 9)) query.boardYSize = 5;
+    const out = timed("analysis query", JSON.stringify(query).length, () => answerLine(JSON.stringify(query)));
+    expect(out.length).toBeGreaterThan(0);
+    for (const l of out) {
+      const r = JSON.parse(l) as Record<string, unknown>;
+      expect(typeof r.error === "string" || typeof r.warning === "string" || typeof r.id === "string", l).toBe(true);
+      if (typeof r.error === "string") expect(r.error).not.toMatch(/internal/);
+      if (typeof r.turnNumber === "number") turnsAnswered++;
+    }
+  }, LIMIT);
+  // the generator reaches queries that are answered, not only refused
+  it("answered turns among them", () => { expect(turnsAnswered).toBeGreaterThan(RUNS / 10); });
+});
+
 describe("fuzz: HTTP bodies", () => {
   let server: ArbiterServer;
   beforeAll(async () => { server = await buildServer({ threads: 1, maxQueue: 64 }); });
   afterAll(async () => { await server?.shutdown(100); });
-  const field = fc.oneof(fc.constantFrom("sgf", "moves", "rules", "dead", "komi", "target", "seconds", "size", "games", "toMove", "atMove", "constructor", "__proto__"), fc.string({ maxLength: 6 }));
+  const field = fc.oneof(fc.constantFrom("sgf", "moves", "rules", "dead", "komi", "target", "seconds", "size", "games", "toMove", "atMove",
+    "territory", "proof", "id", "boardXSize", "analyzeTurns", "constructor", "__proto__"), fc.string({ maxLength: 6 }));
   const json: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     v: fc.oneof({ depthSize: "small" }, sgfText, fc.string({ maxLength: 10 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null),
       fc.array(tie("v"), { maxLength: 3 }), fc.dictionary(field, tie("v"), { maxKeys: 4 })),
   })).v;
-  test.prop([fc.constantFrom("/v1/referee", "/v1/position", "/v1/prove", "/v1/simulate", "/v1/rules"), fc.dictionary(field, json, { maxKeys: 5 }),
+  test.prop([fc.constantFrom("/v1/referee", "/v1/position", "/v1/prove", "/v1/simulate", "/v1/rules", "/v1/analysis"), fc.dictionary(field, json, { maxKeys: 5 }),
     fc.boolean()], opts(Math.max(20, Math.floor(RUNS / 3))))("any body: an answer, 4xx for a bad one, never a 500", async (url, body, raw) => {
     const res = await server.app.inject({ method: url === "/v1/rules" ? "GET" : "POST", url, headers: { "content-type": "application/json", host: "localhost:80" },
       payload: raw ? JSON.stringify(body).slice(0, 40) : JSON.stringify({ ...body, seconds: 0.2 }) });
