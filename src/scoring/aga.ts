@@ -16,7 +16,7 @@
 // the view does not agree there (`agrees` false).
 import type { RuleSet } from "../ruleset/ruleset.js";
 import { areaScore } from "./area.js";
-import { analyse, checkSides, tallyOwners } from "./board.js";
+import { analyse, checkSides, emptyRuleOf, tallyOwners } from "./board.js";
 import type { CountFacts, FinalPosition, PassStoneView, Score } from "./types.js";
 
 export function countAga(pos: FinalPosition, rules: RuleSet, facts: CountFacts = {}): Score {
@@ -24,7 +24,7 @@ export function countAga(pos: FinalPosition, rules: RuleSet, facts: CountFacts =
   checkSides(facts.prisoners, "prisoners");
   checkSides(facts.passes, "passes");
   // RULES.md 5 aga: area counting (by region by default; shared points nobody's unless split)
-  const t = tallyOwners(a, rules.emptyCount === "point" ? "point" : "region");
+  const t = tallyOwners(a, emptyRuleOf(rules));
   const score = areaScore("aga-area", a, t, rules.splitShared, rules.komi);
   if (facts.prisoners && facts.passes) {
     const prisB = facts.prisoners.black + a.deadWhite;

@@ -3,13 +3,13 @@
 // splitShared is on, else nobody's. With shared points split, the count also carries Ing's fill-in
 // view (ing 1.7), which must give the same difference.
 import type { RuleSet } from "../ruleset/ruleset.js";
-import { analyse, tallyOwners, type Analysis, type EmptyTally } from "./board.js";
+import { analyse, emptyRuleOf, tallyOwners, type Analysis, type EmptyTally } from "./board.js";
 import type { CountFacts, FillInSide, FillInView, FinalPosition, Score } from "./types.js";
 
 export function countAreaMethod(pos: FinalPosition, rules: RuleSet, _facts: CountFacts = {}): Score {
   const a = analyse(pos);
   // ing 1.7 / RULES.md 0: by region (default), or by point (knob)
-  const t = tallyOwners(a, rules.emptyCount === "point" ? "point" : "region");
+  const t = tallyOwners(a, emptyRuleOf(rules));
   const score = areaScore("area", a, t, rules.splitShared, rules.komi);
   // ing 1.7: fill-in counting presupposes every point counted (子空皆地), i.e. shared points split
   if (rules.splitShared) score.breakdown.fillIn = fillInView(a, t, score, rules.komi);

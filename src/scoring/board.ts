@@ -11,6 +11,7 @@
 import { ArbiterError } from "../errors.js";
 import { neighbours, neighbourTable } from "../core/grid.js";
 import type { Analysis, FinalPosition } from "./types.js";
+import type { RuleSet } from "../ruleset/ruleset.js";
 
 export const NOBODY = 0;
 export const BLACK = 1;
@@ -136,6 +137,17 @@ export const regionSize = (a: Analysis, r: number): number => a.regionStart[r + 
  * Returns an owner per point: 0 nobody, 1 Black, 2 White, 3 shared; stones are their colour's.
  */
 export type EmptyRule = "region" | "point" | "new-ing" | "liberty";
+
+/** How the rule set's count owns an empty point (the one place each counting method's choice is
+ *  made: the counts and the territory marks of scoring/marks.ts read it here). */
+export function emptyRuleOf(rules: RuleSet): EmptyRule {
+  switch (rules.scoring) {
+    case "zhang": return "liberty"; // zhang 3.7
+    case "new-ing": return "new-ing"; // new-ing 2.9
+    case "grand": return "point"; // grand 4.6
+    default: return rules.emptyCount === "point" ? "point" : "region";
+  }
+}
 
 export function owners(a: Analysis, rule: EmptyRule): number[] {
   // a plain array: a typed one of more than 64 bytes costs an allocation of its own (node 20)

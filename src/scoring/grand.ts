@@ -20,7 +20,7 @@
 // out equal, i.e. when the facts are those of one game from an empty board).
 import { ArbiterError } from "../errors.js";
 import type { RuleSet } from "../ruleset/ruleset.js";
-import { analyse, checkIndex, checkSides, owners, tallyEmpty, tallyOwners, BLACK, WHITE } from "./board.js";
+import { analyse, checkIndex, checkSides, emptyRuleOf, owners, tallyEmpty, tallyOwners, BLACK, WHITE } from "./board.js";
 import type { CountFacts, FinalPosition, GrandDetail, GrandSide, Score } from "./types.js";
 
 export function countGrand(pos: FinalPosition, rules: RuleSet, facts: CountFacts = {}): Score {
@@ -32,7 +32,7 @@ export function countGrand(pos: FinalPosition, rules: RuleSet, facts: CountFacts
   const ownB = facts.own?.black ?? [];
   const ownW = facts.own?.white ?? [];
   // (the owner array only when the caller names one-sided points: a simulated game names none)
-  const owner = ownB.length + ownW.length ? owners(a, "point") : null;
+  const owner = ownB.length + ownW.length ? owners(a, emptyRuleOf(rules)) : null;
   const named = new Set<number>();
   for (const [list, colour] of [[ownB, BLACK], [ownW, WHITE]] as const) {
     for (const i of list) {
@@ -43,7 +43,7 @@ export function countGrand(pos: FinalPosition, rules: RuleSet, facts: CountFacts
       owner![i] = colour; // grand 4.6: 单方有权独占之点, as the caller names them
     }
   }
-  const t = owner ? tallyEmpty(a, owner) : tallyOwners(a, "point");
+  const t = owner ? tallyEmpty(a, owner) : tallyOwners(a, emptyRuleOf(rules));
 
   // grand 4.6 多下贴点: n more real moves in the game phase → n stones off the boundary, split
   const game = facts.realMoves?.game;

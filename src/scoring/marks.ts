@@ -1,25 +1,15 @@
 // The territory marks of a count (SGF TB and TW): the empty points each side gets by the rule
 // set's own way of counting, after the dead stones are removed (a dead stone's point is marked
 // as its captor's, as KGS marks dead stones). Shared points and points nobody gets are unmarked.
-// The way each counting method owns an empty point is the one its count uses (area.ts,
-// territory.ts, zhang.ts, newIng.ts, grand.ts): test/ruling-sgf.test.ts holds the marks equal
-// to each count's empty points. Not read here: the seki strings a referee lists (territory
+// Each counting method owns an empty point as its count does (board.ts emptyRuleOf; territory
+// counting less the fill points): test/ruling-sgf.test.ts holds the marks equal to each count's
+// empty points. Not read here: the seki strings a referee lists (territory
 // counting's no points in seki) and the Grand Rules' own points (--own-black, --own-white); marks
 // of such counts may differ from the count on those regions.
 import type { RuleSet } from "../ruleset/ruleset.js";
-import { analyse, owners, regionPoints, regionSize, SHARED, BLACK, WHITE, type EmptyRule } from "./board.js";
+import { analyse, emptyRuleOf, owners, regionPoints, regionSize, SHARED, BLACK, WHITE } from "./board.js";
 import { fillPoints } from "./territory.js";
 import type { FinalPosition } from "./types.js";
-
-/** How the rule set's count owns an empty point, for the counts that own points one by one. */
-function emptyRuleOf(rules: RuleSet): EmptyRule {
-  switch (rules.scoring) {
-    case "zhang": return "liberty";
-    case "new-ing": return "new-ing";
-    case "grand": return "point";
-    default: return rules.emptyCount === "point" ? "point" : "region";
-  }
-}
 
 export function territoryMarks(pos: FinalPosition, rules: RuleSet): { TB: number[]; TW: number[] } {
   const a = analyse(pos);

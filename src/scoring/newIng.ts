@@ -7,7 +7,7 @@
 // 2·|B − threshold| points; there are no draws.
 import type { RuleSet } from "../ruleset/ruleset.js";
 import { areaScore } from "./area.js";
-import { analyse, tallyOwners, SHARED, type Analysis } from "./board.js";
+import { analyse, emptyRuleOf, tallyOwners, SHARED, type Analysis } from "./board.js";
 import type { CountFacts, FinalPosition, Laziness, Score } from "./types.js";
 
 /** `a`: the position's analysis with the dead stones removed, when the caller has it already
@@ -15,7 +15,7 @@ import type { CountFacts, FinalPosition, Laziness, Score } from "./types.js";
 export function countNewIng(pos: FinalPosition, rules: RuleSet, _facts: CountFacts = {}, a: Analysis = analyse(pos)): Score {
   // new-ing 2.9: stones + own points + half of the points adjacent to both; no-stone points of a
   // two-colour region are nobody's
-  const t = tallyOwners(a, "new-ing");
+  const t = tallyOwners(a, emptyRuleOf(rules));
   const score = areaScore("new-ing", a, t, rules.splitShared, rules.komi);
   score.threshold = newIngThreshold(a.points, rules.komi);
   return score;

@@ -7,13 +7,13 @@
 // ignored and reported in `breakdown.deadIgnored`. Komi 6.5 (3.8) comes from the rule set.
 import type { RuleSet } from "../ruleset/ruleset.js";
 import { areaScore } from "./area.js";
-import { analyse, tallyOwners } from "./board.js";
+import { analyse, emptyRuleOf, tallyOwners } from "./board.js";
 import type { CountFacts, FinalPosition, Score } from "./types.js";
 
 export function countZhang(pos: FinalPosition, rules: RuleSet, _facts: CountFacts = {}): Score {
   const a = analyse(pos, false); // zhang 3.6: no removal of dead stones after the end
   // zhang 3.7: stones + own liberties + half the shared liberties; a non-liberty is nobody's
-  const t = tallyOwners(a, "liberty");
+  const t = tallyOwners(a, emptyRuleOf(rules));
   const score = areaScore("zhang", a, t, rules.splitShared, rules.komi);
   score.breakdown.deadIgnored = pos.dead.length ? new Set(pos.dead.filter((i) => pos.board[i] === 1 || pos.board[i] === 2)).size : 0;
   return score;
