@@ -15,8 +15,8 @@ import { PRESETS, withKnobs, type RuleSet } from "../ruleset/ruleset.js";
 import { refereeRecord } from "./operations.js";
 import { recordMove } from "./input.js";
 import { VERSION } from "./version.js";
-import { positionAfter } from "../prove/position.js";
-import { analyse, owners as ownersOf } from "../scoring/board.js";
+import { countMarks } from "./ruling-sgf.js";
+import type { Ruling } from "../rules/referee.js";
 
 type Json = Record<string, unknown>;
 
@@ -126,14 +126,14 @@ function readQuery(q: Json): { record: GameRecord; rules: RuleSet; turns: number
 }
 
 /** Owners per point from Black's view, row-major from the top left as KataGo's ownership: 1 Black's,
- *  -1 White's, 0 shared or nobody's (the count of the position, dead stones removed). */
-function ownershipOf(width: number, height: number, board: Uint8Array, dead: Set<number>, owner: (i: number) => number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < width * height; i++) {
-    const c = dead.has(i) ? 0 : board[i];
-    const o = c !== 0 ? c : owner(i);
-    out.push(o === 1 ? 1 : o === 2 ? -1 : 0);
-  }
+ *  -1 White's, 0 shared or nobody's: the count's territory marks (scoring/marks.ts, as
+ *  `referee --sgf-out` writes them) and its live stones. */
+function ownershipOf(record: GameRecord, r: Ruling): number[] {
+  const { TB, TW, dead, board } = countMarks(record, r);
+  const out = Array.from(board, (c) => (c === 1 ? 1 : c === 2 ? -1 : 0));
+  for (const i of dead) out[i] = 0;
+  for (const i of TB) out[i] = 1;
+  for (const i of TW) out[i] = -1;
   return out;
 }
 
@@ -179,10 +179,7 @@ export function answerQuery(raw: unknown, cancelled: () => boolean = () => false
       id, turnNumber: t, isDuringSearch: false, moveInfos: [],
       rootInfo: { currentPlayer: toMove, ...(s ? { scoreLead: s.black - s.white - s.komi } : {}) },
     };
-    if (ownership && s) {
-      const { board, owners } = finalOwners(record, t, r);
-      answer.ownership = ownershipOf(record.width, record.height, board, new Set(r.dead.map((v) => vertexIndex(v, record.width, record.height))), (i) => owners[i]);
-    }
+    if (ownership && s) answer.ownership = ownershipOf({ ...record, moves: record.moves.slice(0, t) }, r);
     answer.arbiter = {
       rules: r.rules.name, komi: r.rules.komi, move: last, illegal, cycles: r.cycles.filter((c) => c.repeatMove <= t), end: r.end,
       result: r.result, decidedBy: r.decidedBy, score: s ? { method: s.method, black: s.black, white: s.white, komi: s.komi } : null,
@@ -191,22 +188,6 @@ export function answerQuery(raw: unknown, cancelled: () => boolean = () => false
     out.push(answer);
   }
   return out;
-}
-
-function vertexIndex(v: string, width: number, height: number): number {
-  const letters = "ABCDEFGHJKLMNOPQRST";
-  const x = letters.indexOf(v[0].toUpperCase());
-  const row = Number(v.slice(1));
-  return (height - row) * width + x;
-}
-
-/** The board after turn t and its empty points' owners by the rule set's way of counting. */
-function finalOwners(record: GameRecord, t: number, r: ReturnType<typeof refereeRecord>): { board: Uint8Array; owners: number[] } {
-  const pos = positionAfter({ ...record, moves: record.moves.slice(0, t) }, r.rules);
-  const dead = r.dead.map((v) => vertexIndex(v, record.width, record.height));
-  const a = analyse({ width: record.width, height: record.height, board: pos.board, dead });
-  const rule = r.rules.scoring === "zhang" ? "liberty" : r.rules.emptyCount === "point" ? "point" : "region";
-  return { board: pos.board, owners: ownersOf(a, rule) };
 }
 
 /** One input line: its responses as text lines (a line that is not JSON is a general error). */

@@ -18,12 +18,13 @@ import { proofTreeOf } from "../prove/disputes.js";
 const index = (v: string, w: number, h: number): number => { const p = fromGtp(v, w, h); return p.y * w + p.x; };
 
 /** The count's territory marks (row-major indices) of the record as `ruling` rules it: the empty
- *  points each side's count gives it once the ruling's dead stones are removed. */
-export function countMarks(record: GameRecord, ruling: Ruling): { TB: number[]; TW: number[]; dead: number[] } {
+ *  points each side's count gives it once the ruling's dead stones are removed; and the board
+ *  they are marked on (the position at the end of the refereed moves). */
+export function countMarks(record: GameRecord, ruling: Ruling): { TB: number[]; TW: number[]; dead: number[]; board: Uint8Array } {
   const { width: w, height: h } = record;
   const dead = ruling.dead.map((v) => index(v, w, h));
   const board = playRecord({ ...record, moves: record.moves.slice(0, ruling.moves.length) }, { rules: ruling.rules, komiGiven: true }).board;
-  return { ...territoryMarks({ width: w, height: h, board, dead }, ruling.rules), dead };
+  return { ...territoryMarks({ width: w, height: h, board, dead }, ruling.rules), dead, board };
 }
 
 /** The SGF text of `record` with `ruling` (the referee's ruling of that record) written in. */
