@@ -9,10 +9,11 @@
 // tinybench tasks; the native program reports its own CPU time), so that the ratios hold on a
 // machine other work is sharing. --wall uses performance.now and the native wall-clock time.
 // Progress goes to stderr; the table (or the JSON) to stdout.
+import { packageRoot } from "../src/api/version.js";
 import { Bench, type Task, type TimestampProvider } from "tinybench";
 import { cpus, platform, arch } from "node:os";
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runPlayouts } from "../src/core/playouts.js";
 import { mulberry32, newTotals, sabakiPlayout } from "./sabaki-playout.js";
@@ -98,20 +99,11 @@ const cpuTimeProvider: TimestampProvider = {
 const clockOptions = (clock: Clock) =>
   clock === "cpu" ? { timestampProvider: cpuTimeProvider } : { timestampProvider: "performanceNow" as const };
 
-function projectRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    const pkg = join(dir, "package.json");
-    if (existsSync(pkg)) {
-      try {
-        if ((JSON.parse(readFileSync(pkg, "utf8")) as { name?: string }).name === "arbiter") return dir;
-      } catch {
-        // not ours: keep climbing
-      }
-    }
-    dir = dirname(dir);
-  }
-  throw new Error("project root (package.json of arbiter) not found above " + fileURLToPath(import.meta.url));
+/** arbiter's package: its folder and version. */
+function project(): { dir: string; version: string } {
+  const root = packageRoot();
+  if (!root) throw new Error("project root (package.json of arbiter) not found above " + fileURLToPath(import.meta.url));
+  return root;
 }
 
 const log = (msg: string) => process.stderr.write(msg + "\n");
@@ -308,8 +300,8 @@ async function main(): Promise<void> {
   const clock: Clock = args.includes("--wall") ? "wall" : "cpu";
   const profile = quick ? QUICK : FULL;
   const t0 = performance.now();
-  const root = projectRoot();
-  const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
+  const pkg = project();
+  const root = pkg.dir;
 
   // the core as loaded (stat before the first call loads it)
   const wasmFile = join(root, "build", "arbiter.wasm");
