@@ -7,7 +7,7 @@ import { readGameArg } from "../api/record-arg.js";
 import { summary, explain } from "../rules/explain.js";
 import { PRESETS } from "../ruleset/ruleset.js";
 import { runPlayouts } from "../core/playouts.js";
-import { proofToSgf } from "../prove/position.js";
+import { questionSgf } from "../prove/position.js";
 import { koWords } from "../prove/prove.js";
 import { cycleCensus, playoutAsSgf, type Census } from "../simulate/cycle-census.js";
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
@@ -23,6 +23,15 @@ import { DISPUTE_BUDGET } from "../rules/dispute.js";
 export const EXIT_ILLEGAL_MOVE = 3;
 /** A search cut short by Ctrl-C (128 + SIGINT, as shells report it). */
 export const EXIT_INTERRUPTED = 130;
+
+/** Writes a file the command was asked for; a failure is bad input naming the option. */
+function writeOut(flag: string, path: string, text: string): void {
+  try {
+    writeFileSync(path, text);
+  } catch (e) {
+    throw new ArbiterError(`${flag}: cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
 
 /** A file the command will write: its directory must exist (checked before the work). */
 function writableFile(flag: string, path: string): void {
@@ -86,13 +95,7 @@ export function buildProgram(): Command {
     // the same code path as POST /v1/referee and the GTP engine (src/api/operations.ts)
     // (with --sgf-out the disputes' proof trees are kept, to be written)
     const ruling = refereeRecord(record, opts, typeof opts.sgfOut === "string" ? { proveBudget: { ...DISPUTE_BUDGET, proofs: true } } : {});
-    if (typeof opts.sgfOut === "string") {
-      try {
-        writeFileSync(opts.sgfOut, rulingSgf(record, ruling));
-      } catch (e) {
-        throw new ArbiterError(`--sgf-out: cannot write ${opts.sgfOut}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-      }
-    }
+    if (typeof opts.sgfOut === "string") writeOut("--sgf-out", opts.sgfOut, rulingSgf(record, ruling));
     if (opts.json) process.stdout.write(jsonText(ruling));
     else if (opts.explain) process.stdout.write(explain(ruling) + "\n");
     else process.stdout.write(summary(ruling) + "\n");
@@ -142,13 +145,8 @@ export function buildProgram(): Command {
     if (typeof opts.proof === "string") {
       const sides = [["attacker first", result.attackerFirst], ["defender first", result.defenderFirst]] as const;
       for (const [label, q] of sides) {
-        if (!q.proof) continue;
-        const name = opts.proof.replace(/(\.sgf)?$/i, label === "attacker first" ? "-attacker-first.sgf" : "-defender-first.sgf");
-        try {
-          writeFileSync(name, proofToSgf(pos, q.proof, `arbiter proof, ${rules.name} rules, ${label}: ${q.captured ? "the target is captured" : "the target cannot be captured"}`));
-        } catch (e) {
-          throw new ArbiterError(`--proof: cannot write ${name}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-        }
+        const text = questionSgf(pos, rules.name, label, q);
+        if (text) writeOut("--proof", opts.proof.replace(/(\.sgf)?$/i, label === "attacker first" ? "-attacker-first.sgf" : "-defender-first.sgf"), text);
       }
     }
     const { attackerFirst, defenderFirst } = result;

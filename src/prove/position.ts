@@ -39,6 +39,13 @@ export function proofToSgf(pos: Position, root: ProofNode, comment: string): str
   return writeSgf({ data: rootData(pos.width, pos.height, { C: [comment] }, pos.board), children: proofNodes(root, pos.width) });
 }
 
+/** One question's proof tree as the SGF file `prove --proof` writes and `/v1/prove` answers with
+ *  `proof: true`, or null when the search kept none. */
+export function questionSgf(pos: Position, rulesName: string, label: "attacker first" | "defender first",
+  q: { proof?: ProofNode; captured: boolean | null }): string | null {
+  return q.proof ? proofToSgf(pos, q.proof, `arbiter proof, ${rulesName} rules, ${label}: ${q.captured ? "the target is captured" : "the target cannot be captured"}`) : null;
+}
+
 /** A proof tree's moves as SGF nodes (the root's children: the first moves), each line's end said. */
 export function proofNodes(root: ProofNode, width: number): SgfNode[] {
   const node = (n: ProofNode): SgfNode => ({

@@ -2,9 +2,11 @@
 // event loop only routes: a referee of a few milliseconds on it put /healthz's p99 at 150-180 ms
 // under 16 clients). The prove route also checks a small body on the event loop first, so that
 // a bad game is a 400 before it waits for a thread.
+import { ArbiterError } from "../errors.js";
+import type { GameRecord } from "../record/record.js";
 import { countMarks } from "../api/ruling-sgf.js";
 import { jsonText, proveRecord, refereeRecord } from "../api/operations.js";
-import { positionAfter, proofToSgf } from "../prove/position.js";
+import { positionAfter, questionSgf } from "../prove/position.js";
 import { indexToGtp } from "../core/coords.js";
 import { proveOptions, recordOf, refereeOptions, ruleOptions, type GameBody, type Limits } from "./requests.js";
 import { resolveRules } from "../rules/resolve.js";
@@ -20,10 +22,17 @@ export function checksInline(body: GameBody): boolean {
 
 /** POST /v1/referee: `arbiter referee GAME --json ...`; `cancelled` stops the searches of
  *  --dead auto (the groups left are unresolved, "cancelled"). */
+/** The record's first `atMove` moves (all without it); past the record is bad input, worded as
+ *  prove's --moves is. */
+function upTo(record: GameRecord, atMove: number | undefined): GameRecord {
+  if (atMove === undefined) return record;
+  if (atMove > record.moves.length) throw new ArbiterError(`atMove takes a whole number from 0 to ${record.moves.length}, got ${atMove}`);
+  return { ...record, moves: record.moves.slice(0, atMove) };
+}
+
 export function refereeText(body: GameBody & { atMove?: number }, l: Limits, cancelled?: () => boolean): string {
-  const full = recordOf(body, l);
   // atMove: the game up to that move, its position counted as it stands (as GTP's final_score)
-  const record = body.atMove === undefined ? full : { ...full, moves: full.moves.slice(0, body.atMove) };
+  const record = upTo(recordOf(body, l), body.atMove);
   const ruling = refereeRecord(record, refereeOptions(body), {
     ...(cancelled ? { proveBudget: { ...DISPUTE_BUDGET, cancelled } } : {}), ...(body.atMove === undefined ? {} : { unfinished: "count" as const }) });
   if (body.territory !== true || !ruling.score) return jsonText(ruling);
@@ -36,7 +45,7 @@ export function refereeText(body: GameBody & { atMove?: number }, l: Limits, can
 /** POST /v1/position: the stones after the record (or its first atMove moves). */
 export function positionText(body: GameBody & { atMove?: number }, l: Limits): string {
   const full = recordOf(body, l);
-  const record = body.atMove === undefined ? full : { ...full, moves: full.moves.slice(0, body.atMove) };
+  const record = upTo(full, body.atMove);
   const { rules } = resolveRules(ruleOptions(body), record.rules);
   const pos = positionAfter(record, rules);
   const stones: { B: string[]; W: string[] } = { B: [], W: [] };
@@ -61,9 +70,7 @@ export async function proveText(body: GameBody, l: Limits, cancelled: () => bool
   const want = body.proof === true;
   const r = await proveRecord(recordOf(body, l), proveOptions(body, l), { cancelled }, want);
   if (!want) return jsonText(r.out);
-  // the proof trees as prove --proof writes them (src/prove/position.ts proofToSgf)
-  const tree = (label: string, q: typeof r.result.attackerFirst) => q.proof
-    ? proofToSgf(r.pos, q.proof, `arbiter proof, ${r.rules.name} rules, ${label}: ${q.captured ? "the target is captured" : "the target cannot be captured"}`)
-    : null;
-  return jsonText({ ...r.out, attackerFirstSgf: tree("attacker first", r.result.attackerFirst), defenderFirstSgf: tree("defender first", r.result.defenderFirst) });
+  // the proof trees as prove --proof writes them
+  return jsonText({ ...r.out, attackerFirstSgf: questionSgf(r.pos, r.rules.name, "attacker first", r.result.attackerFirst),
+    defenderFirstSgf: questionSgf(r.pos, r.rules.name, "defender first", r.result.defenderFirst) });
 }
