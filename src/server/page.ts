@@ -85,9 +85,9 @@ var $ = function (id) { return document.getElementById(id); };
 
 function message(text) { $("message").textContent = text || ""; }
 
-function api(path, body) {
+function api(path, body, signal) {
   return fetch(path, { method: body ? "POST" : "GET", headers: body ? { "content-type": "application/json" } : {},
-    body: body ? JSON.stringify(body) : undefined }).then(function (r) {
+    body: body ? JSON.stringify(body) : undefined, signal: signal }).then(function (r) {
     return r.json().then(function (j) {
       if (!r.ok) throw new Error(j.error || ("HTTP " + r.status));
       return j;
@@ -363,10 +363,7 @@ function proveSelected() {
   $("cancel").hidden = false;
   showSelection();
   var done = function () { clearInterval(timer); S.proving = null; $("cancel").hidden = true; showSelection(); };
-  return fetch("/v1/prove", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-    signal: controller.signal }).then(function (res) {
-    return res.json().then(function (j) { if (!res.ok) throw new Error(j.error || ("HTTP " + res.status)); return j; });
-  }).then(function (r) {
+  return api("/v1/prove", body, controller.signal).then(function (r) {
     done();
     S.result = r;
     var who = r.defender === "B" ? "Black" : "White";
@@ -389,28 +386,14 @@ function proveSelected() {
   });
 }
 
-/** The proof tree of the question shown (as prove --proof writes it: every variation), or the
- *  position and the line where the search gave no tree, as an SGF file for Sabaki or GoGui. */
+/** The proof tree of the question shown (as prove --proof writes it: every variation), as an
+ *  SGF file for Sabaki or GoGui. */
 function downloadLine() {
   var tree = S.result[lineName() + "Sgf"];
-  if (tree) return save(tree, "proof-" + S.result.target.join("-") + "-" + (lineName() === "attackerFirst" ? "attacker" : "defender") + "-first.sgf");
-  var sgfPoint = function (i) { return String.fromCharCode(97 + i % S.width) + String.fromCharCode(97 + Math.floor(i / S.width)); };
-  var ab = [], aw = [];
-  S.base.forEach(function (c, i) { if (c === 1) ab.push("[" + sgfPoint(i) + "]"); else if (c === 2) aw.push("[" + sgfPoint(i) + "]"); });
-  var r = S.result, name = lineName();
-  var text = "(;GM[1]FF[4]CA[UTF-8]AP[arbiter]SZ[" + (S.width === S.height ? S.width : S.width + ":" + S.height) + "]" +
-    (ab.length ? "AB" + ab.join("") : "") + (aw.length ? "AW" + aw.join("") : "") +
-    "C[arbiter proof, " + S.rules + " rules: " + r.target.join(" ") + " " + r.verdict + "; the " + (name === "attackerFirst" ? "attacker" : "defender") +
-    "-first line]" + S.line.map(function (mv) {
-      var p = mv.split(" ");
-      return ";" + p[0] + "[" + (p[1] === "pass" ? "" : sgfPoint(parseVertex(p[1]))) + "]";
-    }).join("") + ")";
-  save(text, "line-" + r.target.join("-") + ".sgf");
-}
-function save(text, name) {
+  if (!tree) { message("No proof tree for this line: the search did not finish it."); return; }
   var a = document.createElement("a");
-  a.href = URL.createObjectURL(new Blob([text], { type: "application/x-go-sgf" }));
-  a.download = name;
+  a.href = URL.createObjectURL(new Blob([tree], { type: "application/x-go-sgf" }));
+  a.download = "proof-" + S.result.target.join("-") + "-" + (lineName() === "attackerFirst" ? "attacker" : "defender") + "-first.sgf";
   document.body.appendChild(a);
   a.click();
   setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
