@@ -128,6 +128,10 @@ export function stringPoints(x: i32, y: i32): i32 {
   return n;
 }
 
+/** Whether (x, y) is an eye of c's as the light playouts read one (board.ts isOwnEye): GTP's
+ *  genmove fills none, as they do. */
+export function ownEyeAt(x: i32, y: i32, c: i32): bool { return B.isOwnEye(pointOf(x, y), c); }
+
 /** The number of liberties of the string through (x, y) (a walk of its stones); 0 for an empty
  *  point. The prover asks this once per position for the targets. */
 export function stringLiberties(x: i32, y: i32): i32 {

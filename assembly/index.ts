@@ -2,7 +2,7 @@
 // buffers through typed-array views (src/core/wasm.ts); no JS object crosses in.
 
 export { newGame, loadSetup, tryPlay, commitPlay, rollbackPlay, gamePlay, gamePass, writeBoard,
-  saveSlot, loadSlot, BOARD_OUT, REMOVED_XY, SETUP_IN, STRING_OUT, situationHash, stringPoints, stringLiberties, MASK_IN, setLibertyMask, stringLibertiesIn,
+  saveSlot, loadSlot, ownEyeAt, BOARD_OUT, REMOVED_XY, SETUP_IN, STRING_OUT, situationHash, stringPoints, stringLiberties, MASK_IN, setLibertyMask, stringLibertiesIn,
   bensonFixRegion, bensonTargetsFixed,
   rulesStart, rulesPlay, rulesPass, rulesUndo, RULING_OUT,
   rulesReplay, MOVES_IN, replayPlayed, replayRequester } from "./game";

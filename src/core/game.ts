@@ -264,6 +264,11 @@ export class Game {
     return bytesAt(c, c.BOARD_OUT, this.width * this.height);
   }
 
+  /** Whether row-major point `p` is an eye of `color`'s as the light playouts read one. */
+  ownEye(p: number, color: Color): boolean {
+    return this.use().ownEyeAt(p % this.width, Math.floor(p / this.width), colorCode(color)) !== 0;
+  }
+
   /** Liberties of the string at row-major index `p` (0 for an empty point). */
   liberties(p: number): number {
     return this.use().stringLiberties(p % this.width, Math.floor(p / this.width));

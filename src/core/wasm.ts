@@ -35,6 +35,7 @@ export interface CoreExports {
   countOwners(method: number): number;
   stringPoints(x: number, y: number): number;
   stringLiberties(x: number, y: number): number;
+  ownEyeAt(x: number, y: number, c: number): number;
   MASK_IN: WebAssembly.Global;
   setLibertyMask(): void;
   stringLibertiesIn(x: number, y: number): number;

@@ -308,7 +308,8 @@ export class GtpEngine {
    *  game so far: a session replays the same), the first the referee allows that fills no eye
    *  of c's; a pass when none is left. */
   private chooseMove(c: Color): RecordMove {
-    const b = this.liveReferee().board();
+    const live = this.liveReferee();
+    const b = live.board();
     const own = c === "B" ? 1 : 2;
     const n = this.width * this.height;
     const order: number[] = [];
@@ -320,32 +321,11 @@ export class GtpEngine {
       [order[i], order[j]] = [order[j], order[i]];
     }
     for (const p of order) {
-      if (this.ownEye(b, p, own)) continue;
+      if (live.ownEye(p, c)) continue;
       const m = recordMove(c, indexToGtp(p, this.width, this.height), this.width, this.height, "vertex");
       if (!this.refusal(m)) return m;
     }
     return recordMove(c, "pass", this.width, this.height, "vertex");
-  }
-
-  /** p is an eye of colour `own`: every neighbour is its stone, and of the diagonal points at
-   *  most one is the opponent's (none on the edge), as the playouts read an eye. */
-  private ownEye(b: Uint8Array, p: number, own: number): boolean {
-    const w = this.width;
-    const x = p % w;
-    const y = (p - x) / w;
-    for (const [dx, dy] of [[-1, 0], [1, 0], [0, -1], [0, 1]]) {
-      const nx = x + dx, ny = y + dy;
-      if (nx < 0 || ny < 0 || nx >= w || ny >= this.height) continue;
-      if (b[ny * w + nx] !== own) return false;
-    }
-    let bad = 0;
-    let edge = false;
-    for (const [dx, dy] of [[-1, -1], [1, -1], [-1, 1], [1, 1]]) {
-      const nx = x + dx, ny = y + dy;
-      if (nx < 0 || ny < 0 || nx >= w || ny >= this.height) { edge = true; continue; }
-      if (b[ny * w + nx] === 3 - own) bad++;
-    }
-    return edge ? bad === 0 : bad <= 1;
   }
 
   /** loadsgf: the record's size, komi, handicap, setup and first player, and its moves before

@@ -220,6 +220,8 @@ export class Referee {
 
   /** The board now (row-major 0/1/2), and each side's prisoners. */
   board(): Uint8Array { return this.game.board(); }
+  /** Whether point i is an eye of c's as the light playouts read one (GTP's genmove). */
+  ownEye(i: number, c: Color): boolean { return this.game.ownEye(i, c); }
   prisoners(): { black: number; white: number } { return { black: this.game.prisoners("B"), white: this.game.prisoners("W") }; }
   /** The stones of the string at a point (row-major indices). */
   stringAt(i: number): number[] { return this.game.stringAt(i % this.width, Math.floor(i / this.width)); }
