@@ -15,6 +15,7 @@ import { BLACK, WHITE, SUICIDE_FORBIDDEN, SUICIDE_MULTI_STONE,
   lastCaptured, lastSelfCaptured, lastNoChange, lastHashAfter, probedCaptures, probedCapStones, probedR0, probedR1,
   probedR2, probedR3, prisoners } from "./board";
 import { sideKeyFor, passCountKey } from "./zobrist";
+import { prevHash as prevHashNow } from "./board";
 import { resetHistory, pushFor, lastPositionIndex, lastSituationIndex, historyLength, truncateHistory, koRefusal } from "./history";
 import { jLen, rewind, journaling, journalFull } from "./journal";
 import { SLOT_BYTES, tableFind, tablePut, tableSwap, slotFor, slotUsed, slotValue, slotSet } from "./table";
@@ -142,7 +143,7 @@ export let gamePhaseB: i32 = 0; // stone plays before the first pause (grand 4.5
 export let gamePhaseW: i32 = 0;
 let virtB: i32 = 0; // zhang 3.3: virtual moves made by each side
 let virtW: i32 = 0;
-let virtKey: u64 = 0;
+export let virtKey: u64 = 0;
 export let ended: i32 = END_NONE;
 export let endAt: i32 = 0;
 export let voided: bool = false;
@@ -157,6 +158,43 @@ let hasLoop: bool = false; // the latest board recurrence logged, to log a repea
 let loopS: i32 = 0;
 let loopT: i32 = 0;
 export let ingCycles: i32 = 0; // cycles that banned their initiator (ing 1A.4), this game
+
+// What a search's table key needs of the history (solve.ts), kept while journaling only: the set
+// the superko rule reads (psk: the boards, ssk: the situations, since the start or the last
+// resumption), and the rest the repetition rule reads: Zhang's whole-board positions and virtual
+// moves per board, the creations of each situation (the third-occurrence Void), and under Ing's
+// 1A, whose cycles read the entries between two occurrences, the line itself. Sets and counts are
+// XORed in order-free, so two lines that leave the same sets behind have the same digest.
+let dSet: u64 = 0;
+let dOther: u64 = 0;
+// Zhang's whole-board positions since the last virtual move, by their situations: the virtual
+// moves only grow, so a position booked before it (fewer virtual moves) never comes back
+let dZhang: u64 = 0;
+/** A 64-bit mixer (splitmix64's finaliser): the digest's terms must not cancel by accident. */
+@inline function mix64(x: u64): u64 {
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111eb;
+  return x ^ (x >> 31);
+}
+/** A (key, count) pair's term; count 0 is no term. */
+@inline function countTerm(h: u64, n: i32, salt: u64): u64 { return n == 0 ? 0 : mix64(h ^ salt ^ (<u64>n << 56)); }
+const SALT_SET: u64 = 0x5bd1e9955bd1e995;
+const SALT_ZHANG: u64 = 0x27d4eb2f165667c5;
+const SALT_VIRT: u64 = 0x85ebca6b0c2b2ae3;
+const SALT_SIT: u64 = 0xc2b2ae3d27d4eb4f;
+/** The digest of the history as the rule set reads it (0 where it reads none). */
+export function historyDigest(): u64 { return dSet ^ dOther ^ dZhang; }
+/** Simple ko's memory: the board before the last entry, where that entry captured (only a
+ *  capture can be retaken into the position before it); 0 otherwise or under another rule. */
+export function simpleKoKey(): u64 {
+  return kRep == REP_SIMPLE && plies >= 1 && ptAt(plies) > 0 && ncapAt(plies) > 0 ? mix64(prevHashNow() ^ SALT_SET) : 0;
+}
+/** The flow of play as the end rules read it: passes in a row, the phase, a pending null move,
+ *  abandon moves in a row. (Zhang's virtual moves so far matter only through the positions
+ *  booked since the last one: historyDigest.) */
+export function flowKey(): u64 {
+  return mix64(<u64>(fCons | fPhase << 4 | fLastNull << 8 | fAbandons << 12 | 1 << 20));
+}
 
 // What the referee cites, read after each call: the entry a refusal repeats, the case of a hot
 // stone, the cycle Ing's 1A.4 just closed, what voided the game and how play ended.
@@ -175,9 +213,9 @@ let boardBehind: bool = false; // psk: the board table lacks the entries booked 
 
 // the flow of play: passes, pauses and the end
 export let fPhase: i32 = PHASE_PLAY;
-let fCons: i32 = 0; // consecutive passes
-let fLastNull: i32 = 0; // new-ing 2.4: colour of the pending null move, 0 none
-let fAbandons: i32 = 0; // zhang 3.1: abandon moves in a row
+export let fCons: i32 = 0; // consecutive passes
+export let fLastNull: i32 = 0; // new-ing 2.4: colour of the pending null move, 0 none
+export let fAbandons: i32 = 0; // zhang 3.1: abandon moves in a row
 export let fRequester: i32 = 0; // new-ing: who asked to end
 
 // ---- cycle events (board recurrences), read by src/simulate per batch ---------------------------
@@ -284,8 +322,10 @@ function ingCheck(c: i32, S: u64): i32 {
   const S = sitAt(t);
   const e = slotFor(tBase(T_SIT), tmask, tgen, S);
   const old = slotUsed(e, tgen) ? slotValue(e) : -1;
-  const creations = (old < 0 ? 0 : old >>> SIT_CREATIONS) + i32(created);
+  const before = old < 0 ? 0 : old >>> SIT_CREATIONS;
+  const creations = before + i32(created);
   slotSet(e, tgen, S, t | (creations << SIT_CREATIONS));
+  if (journaling && created && kRep != REP_ING) dOther ^= countTerm(S, before, SALT_SIT) ^ countTerm(S, creations, SALT_SIT);
   if (kRep == REP_ING && old >= 0) ingCycleClosed(old & SIT_ENTRY, t);
   return creations;
 }
@@ -422,6 +462,7 @@ function flowPass(c: i32, abandon: bool): void {
     fAbandons = 0;
     // zhang 3.5: four consecutive virtual moves, or four in total made in one board position
     const inBoard = tPut(T_VIRT, boardHash(), 1, true);
+    if (journaling) dOther ^= countTerm(boardHash(), inBoard - 1, SALT_VIRT) ^ countTerm(boardHash(), inBoard, SALT_VIRT);
     if (fCons >= 4 || inBoard >= 4) {
       endDetail = fCons >= 4 ? VIRTUAL_IN_A_ROW : VIRTUAL_IN_BOARD;
       endWith(END_VIRTUAL_MOVES);
@@ -479,6 +520,14 @@ export function gameStart(cap: i32, toMove: i32): void {
   tPut(T_BOARD, P, 0, false);
   tPut(T_SIT, S, 1 << SIT_CREATIONS, false); // entry 0, its situation's first creation
   tPut(T_ZHANG, S, 0, false);
+  dSet = setStart(P, S);
+  dOther = kRep == REP_ING ? mix64(S ^ SALT_SIT) : kVoid3 ? countTerm(S, 1, SALT_SIT) : 0;
+  dZhang = kRep == REP_ZHANG ? countTerm(S, 1, SALT_ZHANG) : 0;
+}
+
+/** The superko set's digest when history.ts starts again from board P, situation S. */
+@inline function setStart(P: u64, S: u64): u64 {
+  return kRep == REP_PSK ? countTerm(P, 1, SALT_SET) : kRep == REP_SSK ? countTerm(S, 1, SALT_SET) : 0;
 }
 
 export function setGameIndex(g: i32): void { gameIndex = g; }
@@ -489,6 +538,7 @@ export function setGameIndex(g: i32): void { gameIndex = g; }
     const P = boardHash();
     resetHistory(P, P ^ sideKeyFor(c), maxPlies);
     histBase = plies;
+    if (journaling) dSet = setStart(P, P ^ sideKeyFor(c));
   }
 }
 
@@ -497,6 +547,11 @@ export function setGameIndex(g: i32): void { gameIndex = g; }
  *  are reported. Returns the entry after which board P last stood (-1: new, or in a search). */
 function bookPosition(P: u64, S: u64, t: i32): i32 {
   if (kRep == REP_PSK || kRep == REP_SSK) {
+    // (a board or situation new to the set enters the digest; journaled games only)
+    if (journaling) {
+      const h = kRep == REP_PSK ? P : S;
+      if ((kRep == REP_PSK ? lastPositionIndex(h) : lastSituationIndex(h)) < 0) dSet ^= countTerm(h, 1, SALT_SET);
+    }
     const s = pushFor(kRep, P, S);
     // psk until the history first restarts (grand 4.4): history's board table is the board table
     if (kRep == REP_PSK && histBase == 0) {
@@ -532,6 +587,7 @@ export function recordPlay(p: i32, c: i32): void {
   const S = P ^ sideKeyFor(opp);
   setSit(t, S);
   const seen = bookPosition(P, S, t);
+  if (journaling && kRep == REP_ING) dOther = mix64(dOther ^ S ^ <u64>p << 48);
   stonePlays++;
   if (c == BLACK) stonePlaysB++;
   if (fPhase == PHASE_PLAY) { if (c == BLACK) gamePhaseB++; else gamePhaseW++; }
@@ -539,6 +595,7 @@ export function recordPlay(p: i32, c: i32): void {
   let voidNow = false;
   if (kRep == REP_ZHANG) {
     const k = S ^ virtKey;
+    if (journaling && tFind(T_ZHANG, k) < 0) dZhang ^= countTerm(S, 1, SALT_ZHANG);
     if (zSlot != 0 && zKey == k) slotSet(zSlot, tgen, k, t);
     else tPut(T_ZHANG, k, t, false);
     zSlot = 0;
@@ -576,13 +633,18 @@ export function recordPass(c: i32, abandon: bool): void {
   if (kPassesInHash && !abandon) {
     if (c == BLACK) virtB++; else virtW++;
     virtKey = passCountKey(BLACK, virtB) ^ passCountKey(WHITE, virtW);
+    dZhang = 0;
   }
   const P = boardHash();
   const S = P ^ sideKeyFor(c ^ 3);
   setSit(t, S);
   bookPosition(P, S, t); // the board stands again: its latest occurrence gives the shortest cycle
   if (kRep == REP_ING || kVoid3) bookSituation(t, false);
-  if (kRep == REP_ZHANG && !abandon) tPut(T_ZHANG, S ^ virtKey, t, false);
+  if (kRep == REP_ZHANG && !abandon) {
+    if (journaling && tFind(T_ZHANG, S ^ virtKey) < 0) dZhang ^= countTerm(S, 1, SALT_ZHANG);
+    tPut(T_ZHANG, S ^ virtKey, t, false);
+  }
+  if (journaling && kRep == REP_ING) dOther = mix64(dOther ^ <u64>(t << 1 | c) ^ SALT_VIRT);
   flowPass(c, abandon);
 }
 
@@ -641,7 +703,7 @@ export function recordIllegal(r: i32, n: i32): void {
 // ---- taking an entry back (searches; journaling on) -------------------------------------------
 // Before each entry the game's scalars are kept per ply; the tables come back by the journal,
 // history.ts by its length. The board is the caller's (a search restores its own saved slot).
-const SNAP_WORDS: i32 = 32;
+const SNAP_WORDS: i32 = 38;
 export const SNAP_PLIES: i32 = 1024;
 const SNAP: usize = memory.data(SNAP_PLIES * SNAP_WORDS * 4, 16);
 
@@ -659,6 +721,7 @@ function snapshot(): void {
   store<i32>(a + 84, voidKind); store<i32>(a + 88, voidFrom); store<i32>(a + 92, endDetail); store<i32>(a + 96, histBase);
   store<i32>(a + 100, fPhase); store<i32>(a + 104, fCons); store<i32>(a + 108, fLastNull); store<i32>(a + 112, fAbandons);
   store<i32>(a + 116, fRequester); store<i32>(a + 120, gameEvents);
+  store<u64>(a + 128, dSet); store<u64>(a + 136, dOther); store<u64>(a + 144, dZhang);
 }
 
 /** Takes back the latest entry (a play or a pass): the game is as it was before it. */
@@ -674,5 +737,6 @@ export function undoEntry(): void {
   loopT = load<i32>(a + 76); ingCycles = load<i32>(a + 80); voidKind = load<i32>(a + 84); voidFrom = load<i32>(a + 88);
   endDetail = load<i32>(a + 92); histBase = load<i32>(a + 96); fPhase = load<i32>(a + 100); fCons = load<i32>(a + 104);
   fLastNull = load<i32>(a + 108); fAbandons = load<i32>(a + 112); fRequester = load<i32>(a + 116); gameEvents = load<i32>(a + 120);
+  dSet = load<u64>(a + 128); dOther = load<u64>(a + 136); dZhang = load<u64>(a + 144);
   pendingVoid = false;
 }

@@ -100,6 +100,17 @@ export interface CoreExports {
   searchSlotBase(slot: number): number;
   searchSlotGen(slot: number): number;
   searchAdopt(slot: number, base: number, gen: number): void;
+  // the solver (assembly/solve.ts)
+  solveTables(ttBits: number, leafBits: number): number;
+  solveInit(opts: number, offset: number, nodes: number, deadline: number): void;
+  solveRun(toMove: number, bound: number): number;
+  solveLine(toMove: number, value: number, maxLen: number): number;
+  solNodes: WebAssembly.Global; solLeaves: WebAssembly.Global; solLeafCalls: WebAssembly.Global;
+  solStored: WebAssembly.Global; solHits: WebAssembly.Global; solCycles: WebAssembly.Global;
+  solGaps: WebAssembly.Global; solUnbalanced: WebAssembly.Global; solLeafMismatch: WebAssembly.Global;
+  solOut: WebAssembly.Global; solDepthOut: WebAssembly.Global; solMaxDepth: WebAssembly.Global;
+  solLineLen: WebAssembly.Global; solLineEnd: WebAssembly.Global; solLineCycle: WebAssembly.Global;
+  SOLVE_LINE_OUT: WebAssembly.Global; SOLVE_LEAF_OUT: WebAssembly.Global; SOLVE_BOARD_OUT: WebAssembly.Global;
   sNodes: WebAssembly.Global;
   sPositions: WebAssembly.Global;
   sBudgetOut: WebAssembly.Global;
@@ -117,6 +128,10 @@ export interface CoreExports {
  *  runs, src/prove/search.ts). */
 export const searchHooks: { cancelled?: () => boolean } = {};
 
+/** What the core's solver asks of its host (set by the solve that runs, src/solve/solve.ts): the
+ *  count of a finished game the core wrote out, and progress. */
+export const solveHooks: { leaf?: () => number; progress?: (nodes: number, depth: number) => void } = {};
+
 /** The host functions the core imports (env). */
 export function coreImports(): WebAssembly.Imports {
   return {
@@ -126,6 +141,11 @@ export function coreImports(): WebAssembly.Imports {
       },
       searchNow: () => performance.now(),
       searchCancelled: () => (searchHooks.cancelled?.() ? 1 : 0),
+      solveLeaf: () => {
+        if (!solveHooks.leaf) throw new Error("the core's solver asked for a count with no solve running");
+        return solveHooks.leaf();
+      },
+      solveProgress: (nodes: number, depth: number) => solveHooks.progress?.(nodes, depth),
     },
   };
 }

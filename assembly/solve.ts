@@ -1,0 +1,469 @@
+// Exact values of small boards: minimax with alpha-beta over the rule engine (rules.ts), inside
+// the core. Every move is played and taken back through the engine (playRuled, passRuled,
+// rulesUndo and the board's journal), so legality, repetition, the end of play and voids are the
+// referee's own. The count of a finished game is TypeScript's (src/scoring, through the host's
+// solveLeaf: the simulation's judge of a finished game), asked once per final position and kept.
+// docs/solve.md says what a table key holds and why a stored value may be reused.
+//
+// Values are twice the margin for Black (a half point is 1), the count's difference after komi.
+// A void game is worth 0 to both (nobody wins), as is a line that repeats a position where the
+// rule set's engine reads no history (the two regimes below).
+
+import { EMPTY, BLACK, WHITE, width, height, pointOf, boardHash, boardJournalReset, boardMark, boardJournalFull,
+  saveTail, rewindBoard, TAIL_SLOT, COLOR, prisoners } from "./board";
+import { R_OK, HISTORY_FULL, END_NONE, REP_NONE, REP_SIMPLE } from "./codes";
+import { playRuled, passRuled, rulesUndo } from "./game";
+import { sideKeyFor } from "./zobrist";
+import { SLOT_BYTES, slotFor, slotUsed, slotValue, slotWrite } from "./table";
+import * as R from "./rules";
+
+@external("env", "searchNow") declare function hostNow(): f64;
+@external("env", "searchCancelled") declare function hostCancelled(): i32;
+/** The count of the finished game in SOLVE_LEAF_OUT and SOLVE_BOARD_OUT: twice Black's margin,
+ *  or LEAF_VOID, or a forfeit (±LEAF_FORFEIT). */
+@external("env", "solveLeaf") declare function hostLeaf(): i32;
+@external("env", "solveProgress") declare function hostProgress(nodes: f64, depth: i32): void;
+
+export const LEAF_VOID: i32 = 1 << 24;
+export const LEAF_FORFEIT: i32 = 30000; // a forfeit (New Ing's laziness) beats any count
+const INF: i32 = 32000;
+export const MOVE_PASS: i32 = -1;
+/** Zhang 3.1: a pass answering a pass read as the second of two abandon moves: play ends. */
+export const MOVE_ABANDON: i32 = -2;
+/** the line may not be longer (the engine keeps 1,024 entries of per-ply state for undo) */
+export const SOLVE_MAX_PLY: i32 = 1000;
+
+// ---- the question -------------------------------------------------------------------------------
+// Regime "memoryless": the engine reads no history beyond the last move (simple ko or none), so a
+// position (board, player to move, simple ko's memory, the flow of play) has one value, and a line
+// that comes back to a position on it is a cycle: Void (0) where the rule set voids long cycles
+// (its third-occurrence Void is then off in the search: docs/solve.md shows the values are the
+// same), a gap where it has no rule. Otherwise ("history") the key holds the engine's digest of
+// the history it reads (rules.ts historyDigest), and the engine rules every repetition itself.
+let memoryless: bool = false;
+let cyclesVoid: bool = false; // memoryless: the rule set voids long cycles (else a cycle is a gap)
+let offsetKind: i32 = 0; // 0 none, 1 prisoners (territory counting), 2 game-phase moves (grand 4.6)
+let passesFirst: bool = true;
+let verifyLeaves: bool = false;
+let zhangAbandon: bool = false; // zhang: a pass answering a pass may end play (MOVE_ABANDON)
+let grandAgreement: bool = false; // grand: two passes after a suspension end play by agreement
+let rootSymmetric: bool = true;
+let noTable: bool = false; // the table is neither read nor written (a check of the table)
+let noOpeningPass: bool = false; // ing 1.1: the game opens with a real move (the referee's check, src/rules/play.ts)
+
+// ---- results --------------------------------------------------------------------------------------
+export let solNodes: f64 = 0;
+export let solLeaves: f64 = 0;
+export let solLeafCalls: f64 = 0;
+export let solStored: f64 = 0;
+export let solHits: f64 = 0;
+export let solCycles: f64 = 0; // lines that came back to a position on them (memoryless)
+export let solGaps: f64 = 0; // ... under a rule set with no rule for it
+export let solUnbalanced: f64 = 0; // ... whose count offset changed on the way round (docs/solve.md)
+export let solLeafMismatch: f64 = 0; // verifyLeaves: a kept count that the host counts differently
+export let solOut: bool = false; // the budget ran out (or Ctrl-C): no value
+export let solDepthOut: bool = false; // a line reached SOLVE_MAX_PLY
+export let solMaxDepth: i32 = 0;
+export let solLineLen: i32 = 0;
+export let solLineEnd: i32 = 0; // 1 play ended, 2 a cycle back to entry solLineCycle, 3 cut short
+export let solLineCycle: i32 = -1;
+export const SOLVE_LINE_OUT: usize = memory.data(SOLVE_MAX_PLY * 4, 16); // i32 moves: row-major, -1 pass, -2 abandon
+export const SOLVE_LEAF_OUT: usize = memory.data(20 * 4, 16); // the simulation's summary words (simulate.ts)
+export const SOLVE_BOARD_OUT: usize = memory.data(19 * 19, 16);
+
+// ---- budget -----------------------------------------------------------------------------------------
+let maxNodes: f64 = Infinity;
+let deadline: f64 = Infinity;
+let tick: i32 = 0;
+const PROGRESS_EVERY: i32 = 1 << 20;
+
+// ---- the line ---------------------------------------------------------------------------------------
+const SLOTS: usize = memory.data(<i32>(SOLVE_MAX_PLY + 2) * <i32>TAIL_SLOT, 16);
+const BMARKS: usize = memory.data((SOLVE_MAX_PLY + 2) * 4, 16);
+const PATH_KEY: usize = memory.data((SOLVE_MAX_PLY + 2) * 8, 16);
+const PATH_OFF: usize = memory.data((SOLVE_MAX_PLY + 2) * 4, 16);
+const ONLINE: usize = memory.data(4096 * 2, 16); // positions on the line by their low 12 bits
+@inline function pathKey(d: i32): u64 { return load<u64>(PATH_KEY + (<usize>d << 3)); }
+@inline function onlineAt(k: u64): usize { return ONLINE + (<usize>(<i32>k & 4095) << 1); }
+
+// move order: the points from the centre out
+const ORDER: usize = memory.data(19 * 19 * 4, 16);
+const CANON: usize = memory.data(19 * 19, 16); // 1: the representative of its class under the board's symmetries
+let nPoints: i32 = 0;
+
+// ---- the transposition table: 16 bytes per entry, one per home (always replaced) ----------------
+// u64 key, i16 lower bound, i16 upper bound (relative to the count offset), i16 best move + 3,
+// u16 generation
+let ttBase: usize = 0;
+let ttMask: i32 = 0;
+let ttGen: u16 = 0;
+// the counts of final positions: u64 key -> value less the offset (table.ts slots, own generation)
+let leafBase: usize = 0;
+let leafMask: i32 = 0;
+let leafGen: u32 = 0;
+let leafUsed: i32 = 0;
+
+function grow(bytes: usize): usize {
+  const pages = <i32>((bytes + 65535) >> 16);
+  const before = memory.grow(pages);
+  if (before < 0) unreachable();
+  return <usize>before << 16;
+}
+
+/** Room for 2^ttBits table entries and 2^leafBits counts (grown once, kept for later solves). */
+export function solveTables(ttBits: i32, leafBits: i32): bool {
+  if (ttBits < 10 || ttBits > 26 || leafBits < 10 || leafBits > 24) return false;
+  if (ttBase == 0 || ttMask + 1 < (1 << ttBits)) { ttBase = grow(<usize>16 << ttBits); ttMask = (1 << ttBits) - 1; ttGen = 0; memory.fill(ttBase, 0, <usize>16 << ttBits); }
+  if (leafBase == 0 || leafMask + 1 < (1 << leafBits)) { leafBase = grow(<usize>SLOT_BYTES << leafBits); leafMask = (1 << leafBits) - 1; leafGen = 0; memory.fill(leafBase, 0, <usize>SLOT_BYTES << leafBits); }
+  return true;
+}
+
+function newGenerations(): void {
+  ttGen++;
+  if (ttGen == 0) { memory.fill(ttBase, 0, <usize>(ttMask + 1) << 4); ttGen = 1; }
+  newLeafGeneration();
+}
+function newLeafGeneration(): void {
+  leafGen++;
+  leafUsed = 0;
+  if (leafGen == 0) { memory.fill(leafBase, 0, <usize>(leafMask + 1) * SLOT_BYTES); leafGen = 1; }
+}
+
+/** Sets a solve up on the rule engine's current game (rulesStart with a journal, an empty board
+ *  or a setup), `opts` bits: 1 memoryless, 2 cycles void, 4 passes first, 8 verify leaves,
+ *  16 zhang abandon, 32 grand agreement, 64 root symmetry, 128 no opening pass, 256 no table; `offset` as offsetKind. */
+export function solveInit(opts: i32, offset: i32, nodes: f64, dl: f64): void {
+  memoryless = (opts & 1) != 0; cyclesVoid = (opts & 2) != 0; passesFirst = (opts & 4) != 0;
+  verifyLeaves = (opts & 8) != 0; zhangAbandon = (opts & 16) != 0; grandAgreement = (opts & 32) != 0;
+  rootSymmetric = (opts & 64) != 0; noOpeningPass = (opts & 128) != 0; noTable = (opts & 256) != 0;
+  offsetKind = offset;
+  maxNodes = nodes; deadline = dl; tick = 0;
+  solNodes = 0; solLeaves = 0; solLeafCalls = 0; solStored = 0; solHits = 0; solCycles = 0; solGaps = 0;
+  solUnbalanced = 0; solLeafMismatch = 0; solOut = false; solDepthOut = false; solMaxDepth = 0;
+  solLineLen = 0; solLineEnd = 0; solLineCycle = -1;
+  newGenerations();
+  memory.fill(ONLINE, 0, 4096 * 2);
+  boardJournalReset();
+  nPoints = width * height;
+  // the centre out (squared distance, then row-major)
+  for (let i = 0; i < nPoints; i++) store<i32>(ORDER + (<usize>i << 2), i);
+  for (let i = 1; i < nPoints; i++) {
+    const v = load<i32>(ORDER + (<usize>i << 2));
+    const dv = centreDistance(v);
+    let j = i - 1;
+    while (j >= 0 && centreDistance(load<i32>(ORDER + (<usize>j << 2))) > dv) {
+      store<i32>(ORDER + (<usize>(j + 1) << 2), load<i32>(ORDER + (<usize>j << 2)));
+      j--;
+    }
+    store<i32>(ORDER + (<usize>(j + 1) << 2), v);
+  }
+  markCanonical();
+}
+
+@inline function centreDistance(i: i32): i32 {
+  const x = 2 * (i % width) - (width - 1), y = 2 * (i / width) - (height - 1);
+  return x * x + y * y;
+}
+
+/** The image of point (x, y) under symmetry s (0..7; 4..7 transpose, square boards only). */
+function imageOf(x: i32, y: i32, s: i32): i32 {
+  let u = x, v = y;
+  if ((s & 4) != 0) { u = y; v = x; }
+  if ((s & 1) != 0) u = width - 1 - u;
+  if ((s & 2) != 0) v = height - 1 - v;
+  return v * width + u;
+}
+
+/** CANON: a point is searched at an empty root only if no symmetric image comes before it. */
+function markCanonical(): void {
+  const nSym = width == height ? 8 : 4;
+  for (let i = 0; i < nPoints; i++) {
+    let least = i;
+    for (let s = 1; s < nSym; s++) least = min(least, imageOf(i % width, i / width, s));
+    store<u8>(CANON + <usize>i, least == i ? 1 : 0);
+  }
+}
+
+function boardEmpty(): bool {
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) if (load<u8>(COLOR + <usize>pointOf(x, y)) != EMPTY) return false;
+  return true;
+}
+
+// ---- keys and counts --------------------------------------------------------------------------------
+@inline function mix64(x: u64): u64 {
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111eb;
+  return x ^ (x >> 31);
+}
+
+/** The position as its value depends on it, `toMove` to play (docs/solve.md, "The table key").
+ *  Where the count adds up along the line (offsetKind), the sum so far too: a void is worth 0
+ *  whatever it is, so a value less the sum is not a function of the position. */
+function keyOf(toMove: i32): u64 {
+  let k = boardHash() ^ sideKeyFor(toMove) ^ R.flowKey() ^ R.simpleKoKey();
+  if (!memoryless) k ^= R.historyDigest();
+  if (offsetKind != 0) k ^= mix64(<u64>(offsetNow() + 0x10000) ^ 0x2545f4914f6cdd1d);
+  return k;
+}
+
+/** What the count adds up along the line (twice, Black's way): territory counting's prisoners,
+ *  the Grand Rules' game-phase adjustment (多下贴点: a side's extra real moves cost it a point
+ *  each). A final count less this is a function of the final position alone, so the table keeps
+ *  values less the offset at their position (docs/solve.md). */
+@inline function offsetNow(): i32 {
+  if (offsetKind == 1) return 2 * (prisoners(BLACK) - prisoners(WHITE));
+  if (offsetKind == 2) return -2 * (R.gamePhaseB - R.gamePhaseW);
+  return 0;
+}
+
+/** The count of the game the engine just ended. */
+function leafValue(): i32 {
+  solLeaves += 1;
+  const off = offsetNow();
+  const k = mix64(boardHash() ^ <u64>(R.ended | i32(R.voided) << 4 | i32(R.pausedNow()) << 5 | R.fRequester << 6) << 40) ^ boardHash();
+  const e = slotFor(leafBase, leafMask, leafGen, k);
+  if (slotUsed(e, leafGen)) {
+    const kept = slotValue(e);
+    if (!verifyLeaves) return kept == LEAF_VOID ? 0 : absolute(kept, off);
+    const v = askHost();
+    if ((v == LEAF_VOID ? v : v - (isForfeit(v) ? 0 : off)) != kept) solLeafMismatch += 1;
+    return v == LEAF_VOID ? 0 : v;
+  }
+  const v = askHost();
+  if (leafUsed > (leafMask >> 1)) { newLeafGeneration(); return v == LEAF_VOID ? 0 : v; }
+  slotWrite(slotFor(leafBase, leafMask, leafGen, k), leafGen, k, v == LEAF_VOID || isForfeit(v) ? v : v - off);
+  leafUsed++;
+  return v == LEAF_VOID ? 0 : v;
+}
+@inline function isForfeit(v: i32): bool { return v == LEAF_FORFEIT || v == -LEAF_FORFEIT; }
+@inline function absolute(kept: i32, off: i32): i32 { return isForfeit(kept) ? kept : kept + off; }
+
+/** Writes the finished game for the host, as the simulation's summary (simulate.ts writeSummary). */
+function askHost(): i32 {
+  solLeafCalls += 1;
+  const a = SOLVE_LEAF_OUT;
+  store<i32>(a, 0); store<i32>(a + 4, R.plies); store<i32>(a + 8, R.stonePlays); store<i32>(a + 12, R.ended);
+  store<i32>(a + 16, R.endAt); store<i32>(a + 20, (R.voided ? 1 : 0) | (R.pausedNow() ? 4 : 0));
+  store<i32>(a + 24, R.blackPrisoners()); store<i32>(a + 28, R.whitePrisoners());
+  store<i32>(a + 32, R.passesB); store<i32>(a + 36, R.passesW); store<i32>(a + 40, R.gamePhaseB);
+  store<i32>(a + 44, R.gamePhaseW); store<i32>(a + 48, R.fRequester); store<i32>(a + 52, 0); store<i32>(a + 56, 0);
+  store<i32>(a + 60, 0); store<i32>(a + 64, R.ingCycles); store<i32>(a + 68, R.stonePlaysB); store<i32>(a + 72, 0);
+  store<i32>(a + 76, 0);
+  for (let y = 0; y < height; y++) memory.copy(SOLVE_BOARD_OUT + <usize>(y * width), COLOR + <usize>pointOf(0, y), <usize>width);
+  return hostLeaf();
+}
+
+// ---- moves ------------------------------------------------------------------------------------------
+let applied: i32 = 0; // what apply() did: 0 refused, 1 played, 2 play ended
+
+/** Plays `move` for `color` at line depth `depth` (the position after `depth` entries). */
+function apply(move: i32, color: i32, depth: i32): void {
+  applied = 0;
+  store<i32>(BMARKS + (<usize>(depth + 1) << 2), boardMark());
+  saveTail(SLOTS + <usize>(depth + 1) * TAIL_SLOT);
+  if (move >= 0) {
+    const r = playRuled(move % width, move / width, color, true, false);
+    if (r != R_OK) { if (r == HISTORY_FULL) solDepthOut = true; return; }
+  } else if (move == MOVE_ABANDON) {
+    R.recordFinalAbandon(color);
+  } else {
+    if (passRuled(color, false) != R_OK) { solDepthOut = true; return; }
+    // grand 4.4: the second pass after a suspension declines to resume as well: play ends
+    if (grandAgreement && R.ended == END_NONE && R.pausedNow() && R.fCons == 0 && passedTwiceBefore()) R.recordEnds();
+  }
+  applied = R.ended != END_NONE ? 2 : 1;
+}
+
+/** The two entries before the last pair of passes were passes too: the suspension before was
+ *  declined by both (four passes in a row). */
+function passedTwiceBefore(): bool {
+  const t = R.plies;
+  return t >= 4 && R.plyPoint(t - 2) == -1 && R.plyPoint(t - 3) == -1;
+}
+
+function undo(depth: i32): void {
+  rulesUndo();
+  rewindBoard(load<i32>(BMARKS + (<usize>(depth + 1) << 2)), SLOTS + <usize>(depth + 1) * TAIL_SLOT);
+}
+
+// ---- the search -------------------------------------------------------------------------------------
+let retRep: i32 = 0; // the shallowest line entry a cycle below went back to (INF: none)
+
+function budgetOut(depth: i32): bool {
+  if (solOut) return true;
+  if (++tick >= 4096) {
+    tick = 0;
+    if (hostCancelled() != 0 || hostNow() > deadline) solOut = true;
+  }
+  if (solNodes >= maxNodes) solOut = true;
+  if (<i32>(solNodes % <f64>PROGRESS_EVERY) == 0) hostProgress(solNodes, depth);
+  return solOut;
+}
+
+/** The value of the position after `depth` entries, `toMove` to play, within (alpha, beta):
+ *  exact inside, a bound outside (fail-soft). Sets retRep. */
+function search(depth: i32, toMove: i32, alpha: i32, beta: i32): i32 {
+  solNodes += 1;
+  if (depth > solMaxDepth) solMaxDepth = depth;
+  retRep = INF;
+  if (budgetOut(depth)) return 0;
+  const key = keyOf(toMove);
+  const off = offsetNow();
+  // a cycle: the line came back to a position on it
+  if (memoryless && load<u16>(onlineAt(key)) != 0) {
+    for (let j = depth - 1; j >= 0; j--) {
+      if (pathKey(j) == key) {
+        solCycles += 1;
+        if (!cyclesVoid) solGaps += 1;
+        if (load<i32>(PATH_OFF + (<usize>j << 2)) != off) solUnbalanced += 1;
+        retRep = j;
+        return 0;
+      }
+    }
+  }
+  // the table
+  const e = ttBase + (<usize>(<i32>(key ^ (key >> 32)) & ttMask) << 4);
+  let ttMove: i32 = -99;
+  if (!noTable && load<u64>(e) == key && load<u16>(e + 14) == ttGen) {
+    const lo = <i32>load<i16>(e + 8) + off, hi = <i32>load<i16>(e + 10) + off;
+    solHits += 1;
+    if (lo >= beta || lo == hi) return lo;
+    if (hi <= alpha) return hi;
+    if (lo > alpha) alpha = lo;
+    if (hi < beta) beta = hi;
+    ttMove = <i32>load<i16>(e + 12) - 3;
+  }
+  if (depth + 2 >= SOLVE_MAX_PLY || boardJournalFull() || !R.canRecord()) { solDepthOut = true; solOut = true; return 0; }
+  store<u64>(PATH_KEY + (<usize>depth << 3), key);
+  store<i32>(PATH_OFF + (<usize>depth << 2), off);
+  const oa = onlineAt(key);
+  store<u16>(oa, load<u16>(oa) + 1);
+
+  const black = toMove == BLACK;
+  let best = black ? -INF : INF;
+  let bestMove: i32 = -99;
+  let minRep = INF;
+  const a0 = alpha, b0 = beta;
+  const canAbandon = zhangAbandon && R.plies >= 1 && R.plyPoint(R.plies) == -1;
+  const atRoot = depth == 0 && rootSymmetric && boardEmpty();
+  // moves: the table's first, then passes (first or last), then the points from the centre out
+  const n = nPoints + 3;
+  for (let i = -1; i < n; i++) {
+    let m: i32;
+    if (i < 0) { if (ttMove == -99) continue; m = ttMove; }
+    else {
+      m = moveAt(i, canAbandon);
+      if (m == -99 || m == ttMove) continue;
+      if (atRoot && m >= 0 && load<u8>(CANON + <usize>m) == 0) continue;
+    }
+    apply(m, toMove, depth);
+    if (applied == 0) { if (solDepthOut) { solOut = true; break; } continue; }
+    let v: i32;
+    if (applied == 2) { v = leafValue(); retRep = INF; }
+    else v = search(depth + 1, toMove ^ 3, alpha, beta);
+    undo(depth);
+    if (solOut) break;
+    if (retRep < minRep) minRep = retRep;
+    if (black ? v > best : v < best) { best = v; bestMove = m; }
+    if (black) { if (best > alpha) alpha = best; } else { if (best < beta) beta = best; }
+    if (alpha >= beta) break;
+  }
+  store<u16>(oa, load<u16>(oa) - 1);
+  retRep = minRep;
+  if (solOut) return 0;
+  // A value that went round a cycle to a position above this one depends on the line, except
+  // its bounds that no cycle could give: a cycle is worth 0, so a proof that Black gets more
+  // than 0 (or White more) has none among its leaves (docs/solve.md, "Cycles and the table").
+  const free = minRep >= depth;
+  let newLo = -INF, newHi = INF;
+  if (best <= a0) newHi = best;
+  else if (best >= b0) newLo = best;
+  else { newLo = best; newHi = best; }
+  if (!free) { if (newLo <= 0) newLo = -INF; if (newHi >= 0) newHi = INF; }
+  if (!noTable && (newLo > -INF || newHi < INF)) {
+    let lo = -INF, hi = INF;
+    if (load<u64>(e) == key && load<u16>(e + 14) == ttGen) { lo = <i32>load<i16>(e + 8) + off; hi = <i32>load<i16>(e + 10) + off; }
+    lo = max(lo, newLo); hi = min(hi, newHi);
+    store<u64>(e, key);
+    store<i16>(e + 8, <i16>clampRel(lo, off)); store<i16>(e + 10, <i16>clampRel(hi, off));
+    store<i16>(e + 12, <i16>(bestMove + 3)); store<u16>(e + 14, ttGen);
+    solStored += 1;
+  }
+  return best;
+}
+
+@inline function clampRel(v: i32, off: i32): i32 { return v <= -INF ? -INF : v >= INF ? INF : v - off; }
+
+/** The i-th move of the order: passes first or last, then the points; -99 for none. */
+function moveAt(i: i32, canAbandon: bool): i32 {
+  const m = orderedMove(i, canAbandon);
+  return m == MOVE_PASS && noOpeningPass && R.plies == 0 ? -99 : m;
+}
+function orderedMove(i: i32, canAbandon: bool): i32 {
+  // slots: passesFirst: [pass, abandon, points...], else [points..., pass, abandon]
+  let k = i;
+  if (passesFirst) {
+    if (k == 0) return MOVE_PASS;
+    if (k == 1) return canAbandon ? MOVE_ABANDON : -99;
+    k -= 2;
+    return k < nPoints ? load<i32>(ORDER + (<usize>k << 2)) : -99;
+  }
+  if (k < nPoints) return load<i32>(ORDER + (<usize>k << 2));
+  k -= nPoints;
+  if (k == 0) return MOVE_PASS;
+  if (k == 1) return canAbandon ? MOVE_ABANDON : -99;
+  return -99;
+}
+
+/** The exact value of the current position, `toMove` to play (solOut: none). The first window is
+ *  (-bound, bound): a value outside it is searched again with no window. */
+export function solveRun(toMove: i32, bound: i32): i32 {
+  const v = search(0, toMove, -bound, bound);
+  if (solOut || (v > -bound && v < bound)) return v;
+  return search(0, toMove, -INF, INF);
+}
+
+/** A principal variation of value v from the current position: each move the first whose value
+ *  is v again (searched in a window around it), into SOLVE_LINE_OUT; solLineEnd says how it ends. */
+export function solveLine(toMove: i32, v: i32, maxLen: i32): i32 {
+  solLineLen = 0; solLineEnd = 3; solLineCycle = -1;
+  let c = toMove;
+  let depth = 0;
+  const cap = min(maxLen, SOLVE_MAX_PLY - 4);
+  // the line's own positions are its path (a cycle is found against them)
+  while (depth < cap) {
+    const key = keyOf(c);
+    if (memoryless) {
+      let j = depth - 1;
+      for (; j >= 0; j--) if (pathKey(j) == key) break;
+      if (j >= 0) { solLineEnd = 2; solLineCycle = j; break; }
+    }
+    store<u64>(PATH_KEY + (<usize>depth << 3), key);
+    store<i32>(PATH_OFF + (<usize>depth << 2), offsetNow());
+    const oa = onlineAt(key);
+    store<u16>(oa, load<u16>(oa) + 1);
+    const canAbandon = zhangAbandon && R.plies >= 1 && R.plyPoint(R.plies) == -1;
+    let found = -99;
+    let ended = false;
+    for (let i = 0; i < nPoints + 3; i++) {
+      const m = moveAt(i, canAbandon);
+      if (m == -99) continue;
+      apply(m, c, depth);
+      if (applied == 0) continue;
+      const ends = applied == 2; // (the search below applies moves of its own)
+      const w = ends ? leafValue() : search(depth + 1, c ^ 3, v - 1, v + 1);
+      if (solOut) { undo(depth); return solLineLen; }
+      if (w == v) { found = m; ended = ends; break; }
+      undo(depth);
+    }
+    if (found == -99) break;
+    store<i32>(SOLVE_LINE_OUT + (<usize>solLineLen << 2), found);
+    solLineLen++;
+    depth++;
+    c ^= 3;
+    if (ended) { solLineEnd = 1; break; }
+  }
+  // (the moves stay played: the caller starts the engine's game again)
+  return solLineLen;
+}

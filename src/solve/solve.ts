@@ -1,0 +1,253 @@
+// The exact value of a small empty board under a rule set (docs/solve.md): the core's search
+// (assembly/solve.ts) over the one rule engine, the count of each finished game by the referee's
+// own judge (src/simulate/engine.ts judge: the count of src/scoring, Void, New Ing's laziness),
+// and the principal variation replayed through the move-by-move referee, whose ruling must give
+// the value back.
+import type { Color } from "../core/codes.js";
+import { indexToGtp } from "../core/coords.js";
+import { checkSize, releaseCore } from "../core/game.js";
+import { loadCore, solveHooks, searchHooks, type CoreExports } from "../core/wasm.js";
+import { ArbiterError } from "../errors.js";
+import type { GameRecord, RecordMove } from "../record/record.js";
+import { ruleKnobs } from "../rules/knobs.js";
+import { referee } from "../rules/referee.js";
+import type { RuleSet } from "../ruleset/ruleset.js";
+import { judge, marginTwice, type GameSummary } from "../simulate/engine.js";
+import { SUICIDE } from "../core/codes.js";
+
+/** The core's codes (assembly/solve.ts). */
+const LEAF_VOID = 1 << 24;
+const LEAF_FORFEIT = 30000;
+const MOVE_PASS = -1;
+const MOVE_ABANDON = -2;
+const OPT = { memoryless: 1, cyclesVoid: 2, passesFirst: 4, verifyLeaves: 8, zhangAbandon: 16, grandAgreement: 32, symmetry: 64, noOpeningPass: 128, noTable: 256 };
+/** Boards the solver takes: at most this many points (the search is exponential). */
+export const MAX_SOLVE_POINTS = 36;
+
+export interface SolveOptions {
+  width: number;
+  height: number;
+  /** the rule set, its komi the komi of the solve (the command line's default is 0) */
+  rules: RuleSet;
+  /** the name the report uses */
+  name?: string;
+  maxNodes?: number;
+  /** wall-clock limit */
+  seconds?: number;
+  /** passes tried before the points (Tromp's order), else after them */
+  passesFirst?: boolean;
+  /** count every final position again and compare with the kept count (tests) */
+  verifyLeaves?: boolean;
+  /** only one move of each class under the empty board's symmetries at the root */
+  symmetry?: boolean;
+  /** search without the transposition table (a check of it) */
+  noTable?: boolean;
+  /** log2 of the table's entries (16 bytes each) */
+  tableBits?: number;
+  progress?: (nodes: number, depth: number) => void;
+  cancelled?: () => boolean;
+}
+
+export interface SolveResult {
+  size: string;
+  rules: string;
+  komi: number;
+  /** the final margin for Black with perfect play (0 a draw), "Void", or null when the search
+   *  did not finish */
+  value: number | "Void" | null;
+  /** the result as the referee writes it (the tie rule applied: Ing's B+0) */
+  result: string | null;
+  /** a principal variation: GTP vertices, "pass"; Zhang's final abandon moves are "pass" too */
+  line: string[];
+  /** the move-by-move referee's ruling on the line */
+  lineRuling: { result: string; end: string; agrees: boolean } | null;
+  nodes: number;
+  timeMs: number;
+  complete: boolean;
+  /** how the table key reads the history (docs/solve.md) */
+  regime: "memoryless" | "history";
+  stats: { leaves: number; counted: number; stored: number; hits: number; cycles: number; maxDepth: number };
+  /** lines that repeated a position under a rule set with no rule for it (a rule gap), and cycles
+   *  whose count offset changed on the way round (the value then assumes the cycle void at once) */
+  gaps: number;
+  unbalancedCycles: number;
+  /** verifyLeaves: kept counts the host counted differently (must be 0) */
+  leafMismatches?: number;
+  stoppedBy?: "nodes" | "time" | "cancel" | "depth";
+  notes: string[];
+}
+
+interface SolveCore extends CoreExports {
+  solveTables(ttBits: number, leafBits: number): number;
+}
+
+/** Whether a position's value is a function of the position (docs/solve.md, "Two regimes"): the
+ *  rule engine reads no history beyond the last move (simple ko or no ko rule; the third
+ *  occurrence of a situation apart, replaced by a void at a line's first cycle), and the count
+ *  is a function of the final position (not territory counting's prisoners or the Grand Rules'
+ *  game-phase moves, which a void's 0 does not add up with). */
+function isMemoryless(rules: RuleSet): boolean {
+  const k = ruleKnobs(rules);
+  return (k.rep === 0 || k.rep === 1) && !k.resumeClears && offsetKindOf(rules) === 0;
+}
+
+/** What the count adds up along the line (assembly/solve.ts offsetNow): 1 territory counting's
+ *  prisoners, 2 the Grand Rules' game-phase moves (多下贴点), 0 nothing. */
+function offsetKindOf(rules: RuleSet): number {
+  return rules.scoring === "territory" ? 1 : rules.scoring === "grand" ? 2 : 0;
+}
+
+/** The value of the empty WxH board under `o.rules`. */
+export function solve(o: SolveOptions): SolveResult {
+  checkSize(o.width, o.height);
+  const points = o.width * o.height;
+  if (points > MAX_SOLVE_POINTS) {
+    throw new ArbiterError(`a ${o.width}x${o.height} board has ${points} points: the solver takes boards of at most ${MAX_SOLVE_POINTS}`);
+  }
+  const rules = o.rules;
+  const knobs = ruleKnobs(rules);
+  const memoryless = isMemoryless(rules);
+  const cyclesVoid = knobs.void3;
+  const c = loadCore() as SolveCore;
+  releaseCore();
+  const tableBits = o.tableBits ?? 22;
+  if (!c.solveTables(tableBits, 20)) throw new ArbiterError(`table size 2^${tableBits} is out of range (10 to 26)`);
+  c.newGame(o.width, o.height, SUICIDE[rules.suicide], 0, 1, 4096);
+  // memoryless: the third-occurrence Void is off in the search (a cycle ends a line at once)
+  const start = (void3: boolean): void => c.rulesStart(knobs.suicide, knobs.rep, +knobs.twinEarly, +void3, +knobs.zhangVoid,
+    +knobs.passesInHash, knobs.end, +knobs.resumeClears, 1, 4096, 1);
+  start(memoryless ? false : knobs.void3);
+  const offset = offsetKindOf(rules);
+  const opts = (memoryless ? OPT.memoryless : 0) | (cyclesVoid ? OPT.cyclesVoid : 0) |
+    (o.passesFirst ?? true ? OPT.passesFirst : 0) | (o.verifyLeaves ? OPT.verifyLeaves : 0) |
+    (rules.end === "zhang-virtual" ? OPT.zhangAbandon : 0) |
+    (rules.resumeClearsHistory && rules.end === "two-passes" ? OPT.grandAgreement : 0) | (o.symmetry ?? true ? OPT.symmetry : 0) |
+    (rules.openingPass === "forbidden" ? OPT.noOpeningPass : 0) | (o.noTable ? OPT.noTable : 0);
+  const t0 = performance.now();
+  const deadline = o.seconds !== undefined ? t0 + o.seconds * 1000 : Infinity;
+  let leafError: unknown = null;
+  solveHooks.leaf = () => {
+    try {
+      return leafCount(c, o.width, o.height, rules);
+    } catch (e) {
+      leafError ??= e;
+      return 0;
+    }
+  };
+  solveHooks.progress = o.progress;
+  searchHooks.cancelled = o.cancelled;
+  const g = (name: string): number => Number((c as unknown as Record<string, WebAssembly.Global>)[name].value);
+  try {
+    c.solveInit(opts, offset, o.maxNodes ?? Infinity, deadline);
+    // every count lies within twice the points each way, a forfeit apart (New Ing's laziness)
+    const v = c.solveRun(1, 2 * points + 1);
+    if (leafError) throw leafError;
+    const complete = !g("solOut");
+    let moves: number[] = [];
+    let lineEnd = 0, cycleAt = -1;
+    if (complete) {
+      c.solveLine(1, v, 400);
+      if (leafError) throw leafError;
+      const n = g("solLineLen");
+      const out = new Int32Array(c.memory.buffer, g("SOLVE_LINE_OUT"), n);
+      moves = Array.from(out);
+      lineEnd = g("solLineEnd");
+      cycleAt = g("solLineCycle");
+    }
+    const timeMs = performance.now() - t0;
+    const stats = { leaves: g("solLeaves"), counted: g("solLeafCalls"), stored: g("solStored"), hits: g("solHits"),
+      cycles: g("solCycles"), maxDepth: g("solMaxDepth") };
+    const gaps = g("solGaps"), unbalanced = g("solUnbalanced");
+    const nodes = g("solNodes");
+    const stoppedBy = complete ? undefined : g("solDepthOut") ? "depth" : o.cancelled?.() ? "cancel"
+      : nodes >= (o.maxNodes ?? Infinity) ? "nodes" : "time";
+    const notes: string[] = [];
+    const result: SolveResult = {
+      size: `${o.width}x${o.height}`, rules: o.name ?? rules.name, komi: rules.komi, value: null, result: null,
+      line: [], lineRuling: null, nodes, timeMs: Math.round(timeMs), complete, regime: memoryless ? "memoryless" : "history",
+      stats, gaps, unbalancedCycles: unbalanced, notes,
+    };
+    if (o.verifyLeaves) result.leafMismatches = g("solLeafMismatch");
+    if (stoppedBy) result.stoppedBy = stoppedBy;
+    if (!complete) {
+      notes.push(`the search stopped (${stoppedBy}) after ${nodes} nodes: no value`);
+      return result;
+    }
+    // the line as a game record, refereed move by move under the rule set as written
+    releaseCore();
+    const line = lineMoves(moves, lineEnd, cycleAt);
+    result.line = line.map((m) => (m < 0 ? "pass" : indexToGtp(m, o.width, o.height)));
+    const ruling = refereeLine(line, o.width, o.height, rules);
+    const twice = marginTwice(ruling.result);
+    const voidValue = v === 0 && ruling.result === "Void";
+    result.value = voidValue ? "Void" : v / 2;
+    result.result = voidValue ? "Void" : resultText(v, ruling.result);
+    result.lineRuling = { result: ruling.result, end: ruling.end, agrees: voidValue || twice === v || (Math.abs(v) === LEAF_FORFEIT && /\+F$/.test(ruling.result)) };
+    if (!result.lineRuling.agrees) notes.push(`the referee rules the line ${ruling.result}, not the value: the line is not a proof`);
+    if (lineEnd === 2) {
+      notes.push(cyclesVoid ? `the line goes round a cycle (from move ${cycleAt + 1}), repeated until the referee voids it`
+        : "the line goes round a cycle that no rule of this rule set ends: play goes on forever without a ruling (a rule gap)");
+    }
+    if (gaps > 0) notes.push(`${gaps} lines repeated a position under a rule set with no rule for it: those lines count as no result (docs/solve.md, "Rule gaps")`);
+    if (unbalanced > 0) notes.push(`${unbalanced} cycles changed the count on the way round; the value takes each cycle void at once (docs/solve.md)`);
+    return result;
+  } finally {
+    solveHooks.leaf = undefined;
+    solveHooks.progress = undefined;
+    searchHooks.cancelled = undefined;
+    releaseCore();
+  }
+}
+
+/** The result text for a value (twice the margin), as the referee writes it. */
+function resultText(v: number, refereed: string): string {
+  if (v === LEAF_FORFEIT) return "B+F";
+  if (v === -LEAF_FORFEIT) return "W+F";
+  if (v === 0) return refereed === "B+0" || refereed === "W+0" ? refereed : "0";
+  return v > 0 ? `B+${v / 2}` : `W+${-v / 2}`;
+}
+
+/** The finished game the core wrote out, counted and ruled as the simulation judges its games. */
+function leafCount(c: CoreExports, width: number, height: number, rules: RuleSet): number {
+  const w = new Int32Array(c.memory.buffer, Number((c as unknown as Record<string, WebAssembly.Global>).SOLVE_LEAF_OUT.value), 20);
+  const board = new Uint8Array(c.memory.buffer, Number((c as unknown as Record<string, WebAssembly.Global>).SOLVE_BOARD_OUT.value), width * height).slice();
+  const flags = w[5];
+  const colour = (k: number): Color | null => (k === 1 ? "B" : k === 2 ? "W" : null);
+  const s: GameSummary = {
+    game: 0, plies: w[1], stonePlays: w[2], stonePlaysB: w[17], endCode: w[3], endAt: w[4],
+    voided: (flags & 1) !== 0, capped: false, paused: (flags & 4) !== 0,
+    prisoners: { black: w[6], white: w[7] }, passes: { black: w[8], white: w[9] },
+    gamePhase: { black: w[10], white: w[11] }, requester: colour(w[12]), illegal: null, movesOffset: 0, events: 0,
+    ingBans: w[16], trivialCycles: 0, firstTrivialAt: 0, board,
+  };
+  const verdict = judge(s, rules, width, height);
+  if (verdict.result === "Void") return LEAF_VOID;
+  const m = marginTwice(verdict.result);
+  if (m !== null) return m;
+  if (verdict.result === "B+F") return LEAF_FORFEIT;
+  if (verdict.result === "W+F") return -LEAF_FORFEIT;
+  throw new Error(`the solver cannot rank the result ${verdict.result}`);
+}
+
+/** The line's moves (row-major, -1 pass); a line ending on a cycle goes round it again until a
+ *  rule ends it (or three more times). */
+function lineMoves(moves: number[], lineEnd: number, cycleAt: number): number[] {
+  const line = moves.map((m) => (m === MOVE_ABANDON ? MOVE_PASS : m));
+  if (lineEnd === 2 && cycleAt >= 0) {
+    const round = line.slice(cycleAt);
+    for (let k = 0; k < 3; k++) line.push(...round);
+  }
+  return line;
+}
+
+/** The move-by-move referee's result and end reason for the line. */
+function refereeLine(line: number[], width: number, height: number, rules: RuleSet): { result: string; end: string } {
+  const moves: RecordMove[] = line.map((m, i) => ({
+    color: i % 2 === 0 ? "B" : "W", x: m < 0 ? null : m % width, y: m < 0 ? null : Math.floor(m / width),
+    raw: m < 0 ? "" : indexToGtp(m, width, height), offBoard: false,
+  }));
+  const record: GameRecord = { width, height, komi: rules.komi, rules: null, handicap: 0, toMove: "B",
+    setup: new Uint8Array(width * height), moves, result: null, index: 1 };
+  const ruling = referee(record, { rules, rulesFrom: "option", dead: "none", komiGiven: true });
+  return { result: ruling.result, end: ruling.end.reason };
+}
