@@ -17,6 +17,8 @@ import { registerResearchCommands } from "./simulate.js";
 import { addServeCommands } from "./serve.js";
 import { jsonText, proveRecord, refereeRecord, rulesText } from "../api/operations.js";
 import { proveInThread } from "../api/prove-thread.js";
+import { solveInThread } from "../api/solve-thread.js";
+import { solveJob, solveSgf, solveText } from "../api/solve-run.js";
 import { rulingSgf } from "../api/ruling-sgf.js";
 import { DISPUTE_BUDGET } from "../rules/dispute.js";
 
@@ -167,6 +169,39 @@ export function buildProgram(): Command {
       process.stdout.write(`  ${result.nodes} nodes, ${result.timeMs} ms${result.complete ? "" : ", INCOMPLETE (budget)"}${result.assumption ? `; ${result.assumption}` : ""}\n`);
     }
     if (controller.signal.aborted) process.stderr.write("arbiter: interrupted (Ctrl-C): the answer is what the search had found by then\n");
+  });
+
+  const solveCmd = program
+    .command("solve")
+    .description("the exact value of the empty board under each rule set, with a principal variation (docs/solve.md)")
+    .requiredOption("--size <WxH>", "board size, at most 36 points (2x2, 3x3, 4x4, 2x3 ...)")
+    .option("--max-nodes <n>", "node budget per rule set")
+    .option("--time <seconds>", "time budget per rule set", "600")
+    .option("--order <order>", "passes-first (Tromp's order) or passes-last", "passes-first")
+    .option("--table-bits <n>", "log2 of the transposition table's entries (16 bytes each), 10 to 26", "22")
+    .option("--sgf <file.sgf>", "write each principal variation as SGF")
+    .option("--json", "print JSON (an object, or an array for several rule sets)");
+  addRuleOptions(solveCmd);
+  solveCmd.action(async (opts: Record<string, unknown>) => {
+    const job = solveJob(opts);
+    if (typeof opts.sgf === "string") writableFile("--sgf", opts.sgf);
+    let last = 0;
+    const thread = solveInThread(job, (rules, nodes, depth) => {
+      const now = Date.now();
+      if (process.stderr.isTTY && now - last > 500) { last = now; process.stderr.write(`\r${rules}: ${nodes} nodes, depth ${depth}   `); }
+    });
+    let interrupted = false;
+    const onSigint = () => { interrupted = true; thread.cancel(); };
+    process.once("SIGINT", onSigint);
+    const results = await thread.done.finally(() => process.off("SIGINT", onSigint));
+    if (process.stderr.isTTY && last > 0) process.stderr.write("\n");
+    if (typeof opts.sgf === "string") writeOut("--sgf", opts.sgf, solveSgf(results));
+    if (opts.json) process.stdout.write(JSON.stringify(results.length === 1 ? results[0] : results) + "\n");
+    else process.stdout.write(solveText(results) + "\n");
+    if (interrupted) {
+      process.exitCode = EXIT_INTERRUPTED;
+      process.stderr.write("arbiter: interrupted (Ctrl-C): the solve stopped without a value\n");
+    }
   });
 
   program

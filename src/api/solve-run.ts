@@ -1,0 +1,90 @@
+// `arbiter solve`: the rule sets of a solve from the command line's options, and the solves one
+// after another (src/solve/solve.ts), on the thread that calls (solve-thread.ts runs them off the
+// main thread, so that Ctrl-C reaches the search).
+import { ArbiterError } from "../errors.js";
+import { resolveRules } from "../rules/resolve.js";
+import type { RuleSet } from "../ruleset/ruleset.js";
+import { MAX_SOLVE_POINTS, solve, type SolveResult } from "../solve/solve.js";
+import { parseWhole } from "./operations.js";
+import { fromGtp } from "../core/coords.js";
+import { appendMoves, rootData, writeSgf } from "../sgf/write.js";
+
+export interface SolveJob {
+  width: number;
+  height: number;
+  rules: { name: string; rules: RuleSet }[];
+  maxNodes: number;
+  seconds: number;
+  passesFirst: boolean;
+  tableBits: number;
+}
+
+/** The job the options ask for: `--size WxH`, `--rules NAME[,NAME..]` with the knob options
+ *  applied to each, `--komi` (0 unless given: the value of the game itself). */
+export function solveJob(opts: Record<string, unknown>): SolveJob {
+  const size = String(opts.size ?? "");
+  const m = /^(\d{1,3})(?:x(\d{1,3}))?$/.exec(size.trim());
+  if (!m) throw new ArbiterError(`--size takes WxH (as 3x3) or N, got "${size}"`);
+  const width = Number(m[1]), height = Number(m[2] ?? m[1]);
+  if (width < 2 || height < 2 || width > 19 || height > 19) throw new ArbiterError(`--size ${width}x${height}: sides must be 2 to 19`);
+  if (width * height > MAX_SOLVE_POINTS) {
+    throw new ArbiterError(`--size ${width}x${height} has ${width * height} points: the solver takes boards of at most ${MAX_SOLVE_POINTS} points`);
+  }
+  const names = String(opts.rules ?? "tromp-taylor").split(",").map((s) => s.trim()).filter((s) => s !== "");
+  if (names.length === 0) throw new ArbiterError("--rules names no rule set");
+  if (names.length > 16) throw new ArbiterError("--rules: at most 16 rule sets at once");
+  const komiGiven = typeof opts.komi === "string";
+  const rules = names.map((name) => {
+    const r = resolveRules({ ...opts, rules: name, rulesJson: undefined }, null).rules;
+    return { name, rules: komiGiven ? r : { ...r, komi: 0 } };
+  });
+  if (typeof opts.rulesJson === "string") {
+    const r = resolveRules(opts, null).rules;
+    rules.splice(0, rules.length, { name: r.name, rules: komiGiven ? r : { ...r, komi: 0 } });
+  }
+  const order = String(opts.order ?? "passes-first");
+  if (order !== "passes-first" && order !== "passes-last") throw new ArbiterError(`--order takes passes-first or passes-last, got "${order}"`);
+  const seconds = Number(opts.time ?? 600);
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 7 * 86400) throw new ArbiterError(`--time takes seconds above 0 (at most a week), got "${String(opts.time)}"`);
+  return {
+    width, height, rules,
+    maxNodes: parseWhole("--max-nodes", opts.maxNodes as string | undefined, 1, 2 ** 52, 2 ** 52),
+    seconds,
+    passesFirst: order === "passes-first",
+    tableBits: parseWhole("--table-bits", opts.tableBits as string | undefined, 10, 26, 22),
+  };
+}
+
+/** Solves each rule set of the job in turn; `cancelled` stops the one running (it answers with
+ *  no value) and the rest. */
+export function runSolveJob(job: SolveJob, hooks: { cancelled?: () => boolean; progress?: (rules: string, nodes: number, depth: number) => void } = {}): SolveResult[] {
+  const out: SolveResult[] = [];
+  for (const { name, rules } of job.rules) {
+    if (hooks.cancelled?.()) break;
+    out.push(solve({ width: job.width, height: job.height, rules, name, maxNodes: job.maxNodes, seconds: job.seconds,
+      passesFirst: job.passesFirst, tableBits: job.tableBits, cancelled: hooks.cancelled,
+      progress: hooks.progress ? (n, d) => hooks.progress!(name, n, d) : undefined }));
+  }
+  return out;
+}
+
+/** The principal variations as SGF, one game tree per rule set, each commented with its value. */
+export function solveSgf(results: SolveResult[]): string {
+  return results.filter((r) => r.complete).map((r) => {
+    const [w, h] = r.size.split("x").map(Number);
+    const moves = r.line.map((v) => (v === "pass" ? -1 : (({ x, y }) => y * w + x)(fromGtp(v, w, h))));
+    const note = `arbiter solve: ${r.size} under ${r.rules}, komi ${r.komi}: ${r.result} with perfect play ` +
+      `(${r.nodes} nodes); a principal variation, ruled ${r.lineRuling?.result ?? "?"} (${r.lineRuling?.end ?? "?"}) by the referee`;
+    const root = { data: rootData(w, h, { RU: [r.rules], KM: [String(r.komi)], RE: [r.result ?? "?"], C: [note] }), children: [] };
+    return writeSgf(appendMoves(root, moves, w, (k) => (k % 2 === 0 ? "B" : "W")));
+  }).join("\n");
+}
+
+/** A solve's results as text: one line per rule set. */
+export function solveText(results: SolveResult[]): string {
+  return results.map((r) => {
+    const head = `${r.size} ${r.rules} (komi ${r.komi}): `;
+    if (!r.complete) return `${head}no value (stopped by ${r.stoppedBy}, ${r.nodes} nodes, ${r.timeMs} ms)`;
+    return `${head}${r.result}  ${r.line.join(" ")}  (${r.nodes} nodes, ${r.timeMs} ms${r.notes.length ? "; " + r.notes.join("; ") : ""})`;
+  }).join("\n");
+}
