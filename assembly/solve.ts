@@ -61,7 +61,10 @@ export let solCycles: f64 = 0; // lines that came back to a position on them (me
 export let solGaps: f64 = 0; // ... under a rule set with no rule for it
 export let solUnbalanced: f64 = 0; // ... whose count offset changed on the way round (docs/solve.md)
 export let solLeafMismatch: f64 = 0; // verifyLeaves: a kept count that the host counts differently
-export let solOut: bool = false; // the budget ran out (or Ctrl-C): no value
+export let solOut: bool = false;
+export function setSolOut(): void { solOut = true; }
+/** A position expanded by retro.ts, counted as a node. */
+export function countNode(): void { solNodes += 1; } // the budget ran out (or Ctrl-C): no value
 export let solDepthOut: bool = false; // a line reached SOLVE_MAX_PLY
 export let solMaxDepth: i32 = 0;
 export let solLineLen: i32 = 0;
@@ -89,7 +92,7 @@ const ONLINE: usize = memory.data(4096 * 2, 16); // positions on the line by the
 // move order: the points from the centre out
 const ORDER: usize = memory.data(19 * 19 * 4, 16);
 const CANON: usize = memory.data(19 * 19, 16); // 1: the representative of its class under the board's symmetries
-let nPoints: i32 = 0;
+export let nPoints: i32 = 0;
 
 // ---- the transposition table: 16 bytes per entry, one per home (always replaced) ----------------
 // u64 key, i16 lower bound, i16 upper bound (relative to the count offset), i16 best move + 3,
@@ -200,7 +203,7 @@ function boardEmpty(): bool {
 /** The position as its value depends on it, `toMove` to play (docs/solve.md, "The table key").
  *  Where the count adds up along the line (offsetKind), the sum so far too: a void is worth 0
  *  whatever it is, so a value less the sum is not a function of the position. */
-function keyOf(toMove: i32): u64 {
+export function keyOf(toMove: i32): u64 {
   let k = boardHash() ^ sideKeyFor(toMove) ^ R.flowKey() ^ R.simpleKoKey();
   if (!memoryless) k ^= R.historyDigest();
   if (offsetKind != 0) k ^= mix64(<u64>(offsetNow() + 0x10000) ^ 0x2545f4914f6cdd1d);
@@ -218,7 +221,7 @@ function keyOf(toMove: i32): u64 {
 }
 
 /** The count of the game the engine just ended. */
-function leafValue(): i32 {
+export function leafValue(): i32 {
   solLeaves += 1;
   const off = offsetNow();
   const k = mix64(boardHash() ^ <u64>(R.ended | i32(R.voided) << 4 | i32(R.pausedNow()) << 5 | R.fRequester << 6) << 40) ^ boardHash();
@@ -255,10 +258,10 @@ function askHost(): i32 {
 }
 
 // ---- moves ------------------------------------------------------------------------------------------
-let applied: i32 = 0; // what apply() did: 0 refused, 1 played, 2 play ended
+export let applied: i32 = 0; // what apply() did: 0 refused, 1 played, 2 play ended
 
 /** Plays `move` for `color` at line depth `depth` (the position after `depth` entries). */
-function apply(move: i32, color: i32, depth: i32): void {
+export function apply(move: i32, color: i32, depth: i32): void {
   applied = 0;
   store<i32>(BMARKS + (<usize>(depth + 1) << 2), boardMark());
   saveTail(SLOTS + <usize>(depth + 1) * TAIL_SLOT);
@@ -282,7 +285,7 @@ function passedTwiceBefore(): bool {
   return t >= 4 && R.plyPoint(t - 2) == -1 && R.plyPoint(t - 3) == -1;
 }
 
-function undo(depth: i32): void {
+export function undo(depth: i32): void {
   rulesUndo();
   rewindBoard(load<i32>(BMARKS + (<usize>(depth + 1) << 2)), SLOTS + <usize>(depth + 1) * TAIL_SLOT);
 }
@@ -290,7 +293,7 @@ function undo(depth: i32): void {
 // ---- the search -------------------------------------------------------------------------------------
 let retRep: i32 = 0; // the shallowest line entry a cycle below went back to (INF: none)
 
-function budgetOut(depth: i32): bool {
+export function budgetOut(depth: i32): bool {
   if (solOut) return true;
   if (++tick >= 4096) {
     tick = 0;
@@ -396,7 +399,7 @@ function search(depth: i32, toMove: i32, alpha: i32, beta: i32): i32 {
 @inline function clampRel(v: i32, off: i32): i32 { return v <= -INF ? -INF : v >= INF ? INF : v - off; }
 
 /** The i-th move of the order: passes first or last, then the points; -99 for none. */
-function moveAt(i: i32, canAbandon: bool): i32 {
+export function moveAt(i: i32, canAbandon: bool): i32 {
   const m = orderedMove(i, canAbandon);
   return m == MOVE_PASS && noOpeningPass && R.plies == 0 ? -99 : m;
 }

@@ -42,6 +42,11 @@ export interface SolveOptions {
   symmetry?: boolean;
   /** search without the transposition table (a check of it) */
   noTable?: boolean;
+  /** alpha-beta, or retrograde analysis (memoryless rule sets only); default: retrograde for a
+   *  memoryless rule set on at most 12 points */
+  method?: "alpha-beta" | "retrograde";
+  /** retrograde analysis: room for this many positions (41 bytes each, and 12 moves' 8 bytes) */
+  maxPositions?: number;
   /** log2 of the table's entries (16 bytes each) */
   tableBits?: number;
   progress?: (nodes: number, depth: number) => void;
@@ -66,6 +71,9 @@ export interface SolveResult {
   complete: boolean;
   /** how the table key reads the history (docs/solve.md) */
   regime: "memoryless" | "history";
+  method: "alpha-beta" | "retrograde";
+  /** retrograde analysis: the positions play can reach, and their moves */
+  positions?: number;
   stats: { leaves: number; counted: number; stored: number; hits: number; cycles: number; maxDepth: number };
   /** lines that repeated a position under a rule set with no rule for it (a rule gap), and cycles
    *  whose count offset changed on the way round (the value then assumes the cycle void at once) */
@@ -73,7 +81,7 @@ export interface SolveResult {
   unbalancedCycles: number;
   /** verifyLeaves: kept counts the host counted differently (must be 0) */
   leafMismatches?: number;
-  stoppedBy?: "nodes" | "time" | "cancel" | "depth";
+  stoppedBy?: "nodes" | "time" | "cancel" | "depth" | "positions";
   notes: string[];
 }
 
@@ -139,32 +147,36 @@ export function solve(o: SolveOptions): SolveResult {
   const g = (name: string): number => Number((c as unknown as Record<string, WebAssembly.Global>)[name].value);
   try {
     c.solveInit(opts, offset, o.maxNodes ?? Infinity, deadline);
+    // a memoryless rule set by retrograde analysis (every position reachable, assembly/retro.ts),
+    // where the board is small enough; the others by alpha-beta
+    const retro = memoryless && !(opts & OPT.noOpeningPass) && o.method !== "alpha-beta" && (o.method === "retrograde" || points <= 12);
     // every count lies within twice the points each way, a forfeit apart (New Ing's laziness)
-    const v = c.solveRun(1, 2 * points + 1);
+    const v = retro ? c.retroRun(o.maxPositions ?? 4_000_000, 12 * (o.maxPositions ?? 4_000_000)) : c.solveRun(1, 2 * points + 1);
     if (leafError) throw leafError;
     const complete = !g("solOut");
     let moves: number[] = [];
     let lineEnd = 0, cycleAt = -1;
     if (complete) {
-      c.solveLine(1, v, 400);
+      if (retro) c.retroLine(400); else c.solveLine(1, v, 400);
       if (leafError) throw leafError;
-      const n = g("solLineLen");
-      const out = new Int32Array(c.memory.buffer, g("SOLVE_LINE_OUT"), n);
+      const n = g(retro ? "raLineLen" : "solLineLen");
+      const out = new Int32Array(c.memory.buffer, g(retro ? "RA_LINE_OUT" : "SOLVE_LINE_OUT"), n);
       moves = Array.from(out);
-      lineEnd = g("solLineEnd");
-      cycleAt = g("solLineCycle");
+      lineEnd = g(retro ? "raLineEnd" : "solLineEnd");
+      cycleAt = g(retro ? "raLineCycle" : "solLineCycle");
     }
     const timeMs = performance.now() - t0;
     const stats = { leaves: g("solLeaves"), counted: g("solLeafCalls"), stored: g("solStored"), hits: g("solHits"),
       cycles: g("solCycles"), maxDepth: g("solMaxDepth") };
     const gaps = g("solGaps"), unbalanced = g("solUnbalanced");
     const nodes = g("solNodes");
-    const stoppedBy = complete ? undefined : g("solDepthOut") ? "depth" : o.cancelled?.() ? "cancel"
+    const stoppedBy = complete ? undefined : g("solDepthOut") ? "depth" : retro && g("raTooMany") ? "positions" : o.cancelled?.() ? "cancel"
       : nodes >= (o.maxNodes ?? Infinity) ? "nodes" : "time";
     const notes: string[] = [];
     const result: SolveResult = {
       size: `${o.width}x${o.height}`, rules: o.name ?? rules.name, komi: rules.komi, value: null, result: null,
       line: [], lineRuling: null, nodes, timeMs: Math.round(timeMs), complete, regime: memoryless ? "memoryless" : "history",
+      method: retro ? "retrograde" : "alpha-beta", ...(retro ? { positions: g("raPositions") } : {}),
       stats, gaps, unbalancedCycles: unbalanced, notes,
     };
     if (o.verifyLeaves) result.leafMismatches = g("solLeafMismatch");

@@ -1,0 +1,282 @@
+// Retrograde analysis of a memoryless rule set (solve.ts's first regime): every position play
+// can reach from the start is found (breadth first, each one reached by replaying its line
+// through the rule engine), then each one's value with perfect play, where play that never ends
+// is worth 0 (the rule set voids it: docs/solve.md). Exact with no table key subtleties, and
+// the tool where lines cycle: a depth-first search there stores almost nothing (docs/solve.md).
+// Values as solve.ts: twice Black's margin, from the host's count of each final position.
+
+import { BLACK, WHITE } from "./board";
+import * as R from "./rules";
+import { keyOf, leafValue, applied, apply, undo, moveAt, nPoints, budgetOut, setSolOut, countNode, solOut } from "./solve";
+
+const TERM: i32 = 0x40000000; // an edge at or above: a final position of value e - TERM - 65536
+let cap: i32 = 0; // positions at most
+let hMask: i32 = 0;
+let HKEY: usize = 0; // u64 per hash slot
+let HIDX: usize = 0; // i32 per hash slot, -1 free
+let PARENT: usize = 0; // i32 per position
+let PMOVE: usize = 0; // i32 per position: the move from its parent
+let SIDE: usize = 0; // u8 per position: the player to move
+let ESTART: usize = 0; // i32 per position + 1
+let EDGES: usize = 0; // i32 per edge
+let edgeCap: i32 = 0;
+let VAL: usize = 0; // i32 per position
+let RANK: usize = 0; // i32 per position: moves to the goal in the attractor of the root's value
+let CNT: usize = 0; // i32 per position: the attractor's counters
+let QUEUE: usize = 0; // i32 per position
+let PREDSTART: usize = 0; // i32 per position + 1: the predecessor lists
+let PREDS: usize = 0; // i32 per edge
+export let raPositions: i32 = 0;
+export let raEdges: i32 = 0;
+export let raTerminals: i32 = 0;
+export let raRootValue: i32 = 0;
+export let raTooMany: bool = false;
+
+function grow(bytes: usize): usize {
+  const pages = <i32>((bytes + 65535) >> 16);
+  const before = memory.grow(pages);
+  if (before < 0) return 0;
+  return <usize>before << 16;
+}
+
+/** Room for `positions` positions and `edges` edges; false when memory cannot grow so far. */
+export function retroTables(positions: i32, edges: i32): bool {
+  if (positions <= cap && edges <= edgeCap) return true;
+  let bits = 4;
+  while ((1 << bits) < 2 * positions) bits++;
+  const slots = 1 << bits;
+  const n = <usize>positions;
+  const need = <usize>slots * 12 + n * (4 * 8 + 1 + 8) + <usize>edges * 8 + 64;
+  const base = grow(need);
+  if (base == 0) return false;
+  let a = base;
+  HKEY = a; a += <usize>slots * 8;
+  HIDX = a; a += <usize>slots * 4;
+  PARENT = a; a += n * 4; PMOVE = a; a += n * 4; ESTART = a; a += (n + 1) * 4; VAL = a; a += n * 4;
+  RANK = a; a += n * 4; CNT = a; a += n * 4; QUEUE = a; a += n * 4; PREDSTART = a; a += (n + 1) * 4;
+  EDGES = a; a += <usize>edges * 4; PREDS = a; a += <usize>edges * 4; SIDE = a;
+  cap = positions; edgeCap = edges; hMask = slots - 1;
+  return true;
+}
+
+@inline function i32At(base: usize, i: i32): i32 { return load<i32>(base + (<usize>i << 2)); }
+@inline function setI32(base: usize, i: i32, v: i32): void { store<i32>(base + (<usize>i << 2), v); }
+
+/** The index of position key k, adding it (parent p, move m, side c) when new; -2: no room. */
+function indexOf(k: u64, p: i32, m: i32, c: i32): i32 {
+  let i = <i32>(k ^ (k >> 31)) & hMask;
+  while (true) {
+    const v = i32At(HIDX, i);
+    if (v < 0) break;
+    if (load<u64>(HKEY + (<usize>i << 3)) == k) return v;
+    i = (i + 1) & hMask;
+  }
+  if (raPositions >= cap) return -2;
+  const n = raPositions++;
+  store<u64>(HKEY + (<usize>i << 3), k); setI32(HIDX, i, n);
+  setI32(PARENT, n, p); setI32(PMOVE, n, m); store<u8>(SIDE + <usize>n, <u8>c);
+  return n;
+}
+
+// the line the engine stands on: the moves from the start
+const LINE: usize = memory.data(1024 * 4, 16);
+const WANT: usize = memory.data(1024 * 4, 16);
+let lineLen: i32 = 0;
+
+/** Takes the engine to position n: back to the common start of the two lines, then forward. */
+function goTo(n: i32): bool {
+  let len = 0;
+  for (let q = n; i32At(PARENT, q) >= 0; q = i32At(PARENT, q)) {
+    if (len >= 1000) return false;
+    setI32(WANT, len++, i32At(PMOVE, q));
+  }
+  // WANT holds the line backwards
+  let common = 0;
+  while (common < lineLen && common < len && i32At(LINE, common) == i32At(WANT, len - 1 - common)) common++;
+  while (lineLen > common) { lineLen--; undo(lineLen); }
+  while (lineLen < len) {
+    const m = i32At(WANT, len - 1 - lineLen);
+    const c = lineLen % 2 == 0 ? BLACK : WHITE; // (a line from the start alternates, Black first)
+    apply(m, c, lineLen);
+    if (applied != 1) return false;
+    setI32(LINE, lineLen++, m);
+  }
+  return true;
+}
+
+/** Finds every position reachable from the engine's current one (the start, Black to move) and
+ *  the values of all; returns the start's (twice Black's margin; solOut: none). */
+export function retroRun(maxPositions: i32, maxEdges: i32): i32 {
+  raPositions = 0; raEdges = 0; raTerminals = 0; raTooMany = false; lineLen = 0;
+  if (!retroTables(maxPositions, maxEdges)) { raTooMany = true; setSolOut(); return 0; }
+  memory.fill(HIDX, 0xff, <usize>(hMask + 1) * 4);
+  indexOf(keyOf(BLACK), -1, 0, BLACK);
+  // breadth first: position n's moves, each a new position or a final one
+  for (let n = 0; n < raPositions; n++) {
+    countNode();
+    if (budgetOut(0)) return 0;
+    if (!goTo(n)) { setSolOut(); raTooMany = true; return 0; }
+    setI32(ESTART, n, raEdges);
+    const c = <i32>load<u8>(SIDE + <usize>n);
+    for (let i = 0; i < nPoints + 3; i++) {
+      const m = moveAt(i, false);
+      if (m == -99) continue;
+      apply(m, c, lineLen);
+      if (applied == 0) continue;
+      let e: i32;
+      if (applied == 2) { e = TERM + leafValue() + 65536; raTerminals++; }
+      else {
+        e = indexOf(keyOf(c ^ 3), n, m, c ^ 3);
+        if (e == -2) { undo(lineLen); raTooMany = true; setSolOut(); return 0; }
+      }
+      undo(lineLen);
+      if (raEdges >= edgeCap) { raTooMany = true; setSolOut(); return 0; }
+      setI32(EDGES, raEdges++, e);
+    }
+  }
+  setI32(ESTART, raPositions, raEdges);
+  while (lineLen > 0) { lineLen--; undo(lineLen); }
+  predecessors();
+  values();
+  return raRootValue;
+}
+
+/** The predecessor lists (each position's parents by edge), for the attractors. */
+function predecessors(): void {
+  const N = raPositions;
+  memory.fill(PREDSTART, 0, <usize>(N + 1) * 4);
+  for (let e = 0; e < raEdges; e++) { const t = i32At(EDGES, e); if (t < TERM) setI32(PREDSTART, t + 1, i32At(PREDSTART, t + 1) + 1); }
+  for (let i = 0; i < N; i++) setI32(PREDSTART, i + 1, i32At(PREDSTART, i + 1) + i32At(PREDSTART, i));
+  memory.copy(CNT, PREDSTART, <usize>N * 4); // (fill positions)
+  for (let n = 0; n < N; n++) {
+    for (let e = i32At(ESTART, n); e < i32At(ESTART, n + 1); e++) {
+      const t = i32At(EDGES, e);
+      if (t >= TERM) continue;
+      const at = i32At(CNT, t);
+      setI32(PREDS, at, n);
+      setI32(CNT, t, at + 1);
+    }
+  }
+}
+
+/** The attractor of the final positions that meet the goal, for the player who must reach them
+ *  (`blackReaches`: Black, goal value >= theta; else White, goal value < theta): RANK >= 0 for the
+ *  positions in it (the moves to the goal), -1 for the rest. */
+function attractor(theta: i32, blackReaches: bool): void {
+  const N = raPositions;
+  const mover = blackReaches ? BLACK : WHITE;
+  let qh = 0, qt = 0;
+  for (let n = 0; n < N; n++) {
+    setI32(RANK, n, -1);
+    const c = <i32>load<u8>(SIDE + <usize>n);
+    let good = false, blocked = false, open = 0;
+    for (let e = i32At(ESTART, n); e < i32At(ESTART, n + 1); e++) {
+      const x = i32At(EDGES, e);
+      if (x >= TERM) {
+        const v = x - TERM - 65536;
+        if (blackReaches ? v >= theta : v < theta) good = true; else blocked = true;
+      } else open++;
+    }
+    // the mover needs one move to the goal; the other player must have nothing but such moves
+    const inNow = c == mover ? good : !blocked && open == 0;
+    setI32(CNT, n, c == mover ? 1 : blocked ? 1 << 30 : open);
+    if (inNow) { setI32(RANK, n, 1); setI32(QUEUE, qt++, n); }
+  }
+  while (qh < qt) {
+    const n = i32At(QUEUE, qh++);
+    const r = i32At(RANK, n);
+    for (let k = i32At(PREDSTART, n); k < i32At(PREDSTART, n + 1); k++) {
+      const p = i32At(PREDS, k);
+      if (i32At(RANK, p) >= 0) continue;
+      const left = i32At(CNT, p) - 1;
+      setI32(CNT, p, left);
+      if (<i32>load<u8>(SIDE + <usize>p) == mover || left == 0) { setI32(RANK, p, r + 1); setI32(QUEUE, qt++, p); }
+    }
+  }
+}
+
+// the distinct values of the final positions, and 0 (play that never ends)
+const THETAS: usize = memory.data(4096 * 4, 16);
+
+/** VAL: each position's value, the largest theta for which Black can make at least theta. */
+function values(): void {
+  const N = raPositions;
+  let nt = 0;
+  setI32(THETAS, nt++, 0);
+  for (let e = 0; e < raEdges; e++) {
+    const x = i32At(EDGES, e);
+    if (x < TERM) continue;
+    const v = x - TERM - 65536;
+    let seen = false;
+    for (let j = 0; j < nt; j++) if (i32At(THETAS, j) == v) { seen = true; break; }
+    if (!seen && nt < 4096) setI32(THETAS, nt++, v);
+  }
+  // ascending
+  for (let i = 1; i < nt; i++) {
+    const v = i32At(THETAS, i);
+    let j = i - 1;
+    while (j >= 0 && i32At(THETAS, j) > v) { setI32(THETAS, j + 1, i32At(THETAS, j)); j--; }
+    setI32(THETAS, j + 1, v);
+  }
+  for (let n = 0; n < N; n++) setI32(VAL, n, i32At(THETAS, 0));
+  for (let j = 1; j < nt; j++) {
+    const theta = i32At(THETAS, j);
+    // theta > 0: Black must reach such a count; theta <= 0: Black holds unless White reaches less
+    attractor(theta, theta > 0);
+    let any = false;
+    for (let n = 0; n < N; n++) {
+      const inW = theta > 0 ? i32At(RANK, n) >= 0 : i32At(RANK, n) < 0;
+      if (inW) { setI32(VAL, n, theta); any = true; }
+    }
+    if (!any) break;
+  }
+  raRootValue = i32At(VAL, 0);
+  // the ranks the line follows: towards the winner's goal (a value of 0 towards a count of 0)
+  const v = raRootValue;
+  if (v > 0) attractor(v, true); else attractor(v + 1, false);
+}
+
+// ---- a principal variation -------------------------------------------------------------------
+export const RA_LINE_OUT: usize = memory.data(1024 * 4, 16);
+export let raLineLen: i32 = 0;
+export let raLineEnd: i32 = 0; // 1 play ended, 2 a cycle back to entry raLineCycle, 3 cut short
+export let raLineCycle: i32 = -1;
+const SEEN_AT: usize = memory.data(1024 * 4, 16);
+
+/** From the start, each move one that keeps the value, the quickest to the goal (RANK); a line
+ *  that comes back to a position on it is a cycle (worth 0: it ends there). */
+export function retroLine(maxLen: i32): i32 {
+  raLineLen = 0; raLineEnd = 3; raLineCycle = -1;
+  let n = 0;
+  let c = BLACK;
+  const cap = min(maxLen, 1000);
+  while (raLineLen < cap) {
+    for (let j = 0; j < raLineLen; j++) if (i32At(SEEN_AT, j) == n) { raLineEnd = 2; raLineCycle = j; return raLineLen; }
+    setI32(SEEN_AT, raLineLen, n);
+    const want = i32At(VAL, n);
+    let best = -99, bestRank = 1 << 30, bestEnds = false, e = i32At(ESTART, n);
+    for (let i = 0; i < nPoints + 3; i++) {
+      const m = moveAt(i, false);
+      if (m == -99) continue;
+      apply(m, c, raLineLen);
+      if (applied == 0) continue;
+      undo(raLineLen);
+      const x = i32At(EDGES, e++);
+      if (x >= TERM) {
+        if (x - TERM - 65536 == want && !bestEnds) { best = m; bestEnds = true; bestRank = 0; }
+        continue;
+      }
+      const r = i32At(RANK, x);
+      const rank = r < 0 ? 1 << 29 : r;
+      if (i32At(VAL, x) == want && !bestEnds && rank < bestRank) { best = m; bestRank = rank; }
+    }
+    if (best == -99) return raLineLen;
+    apply(best, c, raLineLen);
+    const ends = applied == 2;
+    setI32(RA_LINE_OUT, raLineLen++, best);
+    if (ends) { raLineEnd = 1; return raLineLen; }
+    n = indexOf(keyOf(c ^ 3), -1, 0, c ^ 3);
+    c ^= 3;
+  }
+  return raLineLen;
+}
