@@ -1,0 +1,155 @@
+// `arbiter solve` (docs/solve.md): values of small empty boards against the published ones, the
+// counts of legal positions against Tromp and Farnebäck's, the search's own checks (no table, no
+// kept counts, the other method), budgets, Ctrl-C and bad input.
+import { describe, it, expect } from "vitest";
+import { spawn } from "node:child_process";
+import { preset, withKnobs, type RuleSet } from "../src/ruleset/ruleset.js";
+import { solve } from "../src/solve/solve.js";
+import { solveJob } from "../src/api/solve-run.js";
+import { ROOT, MAIN, arbiter } from "./helpers/serve.js";
+
+const rules = (name: string, knobs: Record<string, unknown> = {}): RuleSet => ({ ...withKnobs(preset(name), knobs), komi: 0 });
+/** Chinese rules as practised: basic ko, a long cycle voids the game (docs/rules.md 5). */
+const chineseBasicKo = () => rules("chinese", { longCycles: "void" });
+
+describe("published values", () => {
+  it("2x2 under Tromp-Taylor is Black +1 (Tromp), with a line the referee rules B+1", () => {
+    const r = solve({ width: 2, height: 2, rules: rules("tromp-taylor") });
+    expect(r.complete).toBe(true);
+    expect(r.value).toBe(1);
+    expect(r.result).toBe("B+1");
+    expect(r.lineRuling).toEqual({ result: "B+1", end: "two-passes", agrees: true });
+    // the line by hand: B A2, W B1, B B2; A1 touches both colours: Black 2 stones, White 1
+    expect(r.line).toEqual(["A2", "B1", "B2", "pass", "pass"]);
+    // Tromp's program, passes first: 1,446 nodes; this search's order is no worse than twice that
+    expect(r.nodes).toBeLessThan(2 * 1446);
+  });
+
+  it("2x2 is a draw under Japanese rules (Sei and Kawashima)", () => {
+    for (const name of ["japanese", "korean"]) {
+      const r = solve({ width: 2, height: 2, rules: rules(name), verifyLeaves: true });
+      expect(r.value).toBe(0);
+      expect(r.result).toBe("0");
+      expect(r.leafMismatches).toBe(0);
+    }
+  });
+
+  it("3x3 under Chinese rules with basic ko is Black +9: Black takes the centre, White cannot live", () => {
+    const r = solve({ width: 3, height: 3, rules: chineseBasicKo() });
+    expect(r.method).toBe("retrograde");
+    expect(r.value).toBe(9);
+    expect(r.line[0]).toBe("B2"); // the centre
+    expect(r.lineRuling?.agrees).toBe(true);
+    expect(r.lineRuling?.result).toBe("B+9");
+  });
+});
+
+describe("retrograde analysis reaches every legal position", () => {
+  // every legal position can be reached by play and then ended by two passes: the distinct final
+  // positions counted are the legal positions, 57 on 2x2 and 12,675 on 3x3 (Tromp and Farnebäck)
+  it.each([[2, 57], [3, 12675]])("%ix%i: the final positions counted are the legal positions", (n, legal) => {
+    const r = solve({ width: n, height: n, rules: chineseBasicKo() });
+    expect(r.complete).toBe(true);
+    expect(r.stats.counted).toBe(legal);
+  });
+});
+
+describe("the search checks itself", () => {
+  it("the transposition table changes no value (2x2, five rule sets)", () => {
+    for (const name of ["tromp-taylor", "chinese", "aga", "nz", "japanese"]) {
+      const withTable = solve({ width: 2, height: 2, rules: rules(name) });
+      const without = solve({ width: 2, height: 2, rules: rules(name), noTable: true });
+      expect(without.value, name).toBe(withTable.value);
+      expect(without.nodes, name).toBeGreaterThan(withTable.nodes);
+    }
+  });
+
+  it("the move order changes the nodes, not the value: passes last takes Tromp's 19 million-odd", () => {
+    const last = solve({ width: 2, height: 2, rules: rules("tromp-taylor"), passesFirst: false, seconds: 120 });
+    expect(last.value).toBe(1);
+    expect(last.lineRuling?.agrees).toBe(true);
+    // Tromp: 19,397,529 nodes without passes first
+    expect(last.nodes).toBeGreaterThan(10_000_000);
+  }, 180_000);
+
+  it("alpha-beta and retrograde analysis agree where both finish (2x2, memoryless rule sets)", () => {
+    for (const r of [chineseBasicKo(), rules("new-ing")]) {
+      const a = solve({ width: 2, height: 2, rules: r, method: "alpha-beta" });
+      const b = solve({ width: 2, height: 2, rules: r, method: "retrograde" });
+      expect(a.value, r.name).toBe(b.value);
+      expect(b.lineRuling?.agrees, r.name).toBe(true);
+    }
+  });
+
+  it("a kept count is the count the referee makes of the same final position (2x2, every count checked)", () => {
+    for (const name of ["tromp-taylor", "aga", "nz", "japanese", "new-ing"]) {
+      const r = solve({ width: 2, height: 2, rules: rules(name), verifyLeaves: true });
+      expect(r.complete, name).toBe(true);
+      expect(r.leafMismatches, name).toBe(0);
+    }
+  });
+
+  it("komi moves the value and no line", () => {
+    const r = solve({ width: 2, height: 2, rules: { ...rules("tromp-taylor"), komi: 0.5 } });
+    expect(r.value).toBe(0.5);
+    expect(r.result).toBe("B+0.5");
+  });
+
+  it("Ing's game opens with a real move (ing 1.1): no line starts with a pass", () => {
+    const r = solve({ width: 2, height: 2, rules: rules("ing"), seconds: 60 });
+    if (!r.complete) return; // (the budget, on a slow machine: the first move is what is checked)
+    expect(r.line[0]).not.toBe("pass");
+    expect(r.lineRuling?.agrees).toBe(true);
+  }, 90_000);
+});
+
+describe("budgets and bad input", () => {
+  it("a node budget stops the search with no value", () => {
+    const r = solve({ width: 3, height: 3, rules: rules("tromp-taylor"), maxNodes: 10_000 });
+    expect(r.complete).toBe(false);
+    expect(r.value).toBeNull();
+    expect(r.stoppedBy).toBe("nodes");
+  });
+
+  it.each([
+    [{ size: "7x7" }, /49 points: the solver takes boards of at most 36 points/],
+    [{ size: "400x400" }, /sides must be 2 to 19/],
+    [{ size: "nine" }, /--size takes WxH/],
+    [{ size: "1x3" }, /sides must be 2 to 19/],
+    [{ size: "3x3", rules: "fish" }, /unknown rule set "fish"/],
+    [{ size: "3x3", rules: "," }, /names no rule set/],
+    [{ size: "3x3", order: "random" }, /--order takes passes-first or passes-last/],
+    [{ size: "3x3", time: "0" }, /--time takes seconds above 0/],
+    [{ size: "3x3", tableBits: "40" }, /--table-bits/],
+  ])("%j is refused: %s", (opts, message) => {
+    expect(() => solveJob(opts)).toThrow(message);
+  });
+
+  it("the command prints DESIGN.md's JSON and the SGF of the line", () => {
+    const r = arbiter("solve", "--size", "2x2", "--rules", "tromp-taylor", "--json");
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ size: "2x2", rules: "tromp-taylor", value: 1, complete: true });
+    expect(Array.isArray(out.line)).toBe(true);
+    expect(typeof out.nodes).toBe("number");
+    expect(typeof out.timeMs).toBe("number");
+    const two = JSON.parse(arbiter("solve", "--size", "2x2", "--rules", "tromp-taylor,japanese", "--json").stdout);
+    expect(two.map((x: { value: number }) => x.value)).toEqual([1, 0]);
+  });
+
+  it("Ctrl-C stops a solve: no value, a note, exit status 130", async () => {
+    const r = await new Promise<{ code: number | null; stdout: string; stderr: string; ms: number }>((resolve) => {
+      const p = spawn(process.execPath, [MAIN, "solve", "--size", "3x3", "--rules", "tromp-taylor", "--time", "120"], { cwd: ROOT, stdio: "pipe" });
+      let stdout = "", stderr = "";
+      p.stdout.on("data", (d) => { stdout += d; });
+      p.stderr.on("data", (d) => { stderr += d; });
+      const start = Date.now();
+      setTimeout(() => p.kill("SIGINT"), 1500);
+      p.on("close", (code) => resolve({ code, stdout, stderr, ms: Date.now() - start }));
+    });
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.ms).toBeLessThan(30_000);
+    expect(r.stdout).toMatch(/3x3 tromp-taylor \(komi 0\): no value \(stopped by cancel/);
+    expect(r.stderr).toMatch(/interrupted \(Ctrl-C\)/);
+  }, 60_000);
+});
