@@ -20,7 +20,7 @@ const LEAF_VOID = 1 << 24;
 const LEAF_FORFEIT = 30000;
 const MOVE_PASS = -1;
 const MOVE_ABANDON = -2;
-const OPT = { memoryless: 1, cyclesVoid: 2, passesFirst: 4, verifyLeaves: 8, zhangAbandon: 16, grandAgreement: 32, symmetry: 64, noOpeningPass: 128, noTable: 256 };
+const OPT = { memoryless: 1, cyclesVoid: 2, passesFirst: 4, verifyLeaves: 8, zhangAbandon: 16, grandAgreement: 32, symmetry: 64, noOpeningPass: 128, noTable: 256, historyOrder: 512 };
 /** Boards the solver takes: at most this many points (the search is exponential). */
 export const MAX_SOLVE_POINTS = 36;
 
@@ -40,6 +40,8 @@ export interface SolveOptions {
   verifyLeaves?: boolean;
   /** only one move of each class under the empty board's symmetries at the root */
   symmetry?: boolean;
+  /** the points in the order of their cutoffs so far (the history heuristic), else centre out */
+  historyOrder?: boolean;
   /** search without the transposition table (a check of it) */
   noTable?: boolean;
   /** alpha-beta, or retrograde analysis (memoryless rule sets only); default: retrograde for a
@@ -130,7 +132,8 @@ export function solve(o: SolveOptions): SolveResult {
     (o.passesFirst ?? true ? OPT.passesFirst : 0) | (o.verifyLeaves ? OPT.verifyLeaves : 0) |
     (rules.end === "zhang-virtual" ? OPT.zhangAbandon : 0) |
     (rules.resumeClearsHistory && rules.end === "two-passes" ? OPT.grandAgreement : 0) | (o.symmetry ?? true ? OPT.symmetry : 0) |
-    (rules.openingPass === "forbidden" ? OPT.noOpeningPass : 0) | (o.noTable ? OPT.noTable : 0);
+    (rules.openingPass === "forbidden" ? OPT.noOpeningPass : 0) | (o.noTable ? OPT.noTable : 0) |
+    (o.historyOrder ?? true ? OPT.historyOrder : 0);
   const t0 = performance.now();
   const deadline = o.seconds !== undefined ? t0 + o.seconds * 1000 : Infinity;
   let leafError: unknown = null;
