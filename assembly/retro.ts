@@ -7,7 +7,7 @@
 
 import { BLACK, WHITE } from "./board";
 import * as R from "./rules";
-import { keyOf, leafValue, applied, apply, undo, moveAt, nPoints, budgetOut, setSolOut, countNode, solOut } from "./solve";
+import { keyOf, canonicalKeyOf, leafValue, applied, apply, undo, moveAt, nPoints, budgetOut, setSolOut, countNode, solOut } from "./solve";
 
 const TERM: i32 = 0x40000000; // an edge at or above: a final position of value e - TERM - 65536
 let cap: i32 = 0; // positions at most
@@ -31,6 +31,8 @@ export let raEdges: i32 = 0;
 export let raTerminals: i32 = 0;
 export let raRootValue: i32 = 0;
 export let raTooMany: bool = false;
+let symmetric: bool = false; // positions by their class under the board's symmetries
+@inline function posKey(c: i32): u64 { return symmetric ? canonicalKeyOf(c) : keyOf(c); }
 
 function grow(bytes: usize): usize {
   const pages = <i32>((bytes + 65535) >> 16);
@@ -43,7 +45,7 @@ function grow(bytes: usize): usize {
 export function retroTables(positions: i32, edges: i32): bool {
   if (positions <= cap && edges <= edgeCap) return true;
   let bits = 4;
-  while ((1 << bits) < 2 * positions) bits++;
+  while ((1 << bits) < positions + (positions >> 1)) bits++; // (a load of 2/3 at most)
   const slots = 1 << bits;
   const n = <usize>positions;
   const need = <usize>slots * 12 + n * (4 * 8 + 1 + 8) + <usize>edges * 8 + 64;
@@ -106,11 +108,12 @@ function goTo(n: i32): bool {
 
 /** Finds every position reachable from the engine's current one (the start, Black to move) and
  *  the values of all; returns the start's (twice Black's margin; solOut: none). */
-export function retroRun(maxPositions: i32, maxEdges: i32): i32 {
+export function retroRun(maxPositions: i32, maxEdges: i32, sym: bool): i32 {
+  symmetric = sym;
   raPositions = 0; raEdges = 0; raTerminals = 0; raTooMany = false; lineLen = 0;
   if (!retroTables(maxPositions, maxEdges)) { raTooMany = true; setSolOut(); return 0; }
   memory.fill(HIDX, 0xff, <usize>(hMask + 1) * 4);
-  indexOf(keyOf(BLACK), -1, 0, BLACK);
+  indexOf(posKey(BLACK), -1, 0, BLACK);
   // breadth first: position n's moves, each a new position or a final one
   for (let n = 0; n < raPositions; n++) {
     countNode();
@@ -126,7 +129,7 @@ export function retroRun(maxPositions: i32, maxEdges: i32): i32 {
       let e: i32;
       if (applied == 2) { e = TERM + leafValue() + 65536; raTerminals++; }
       else {
-        e = indexOf(keyOf(c ^ 3), n, m, c ^ 3);
+        e = indexOf(posKey(c ^ 3), n, m, c ^ 3);
         if (e == -2) { undo(lineLen); raTooMany = true; setSolOut(); return 0; }
       }
       undo(lineLen);
@@ -275,7 +278,7 @@ export function retroLine(maxLen: i32): i32 {
     const ends = applied == 2;
     setI32(RA_LINE_OUT, raLineLen++, best);
     if (ends) { raLineEnd = 1; return raLineLen; }
-    n = indexOf(keyOf(c ^ 3), -1, 0, c ^ 3);
+    n = indexOf(posKey(c ^ 3), -1, 0, c ^ 3);
     c ^= 3;
   }
   return raLineLen;

@@ -15,7 +15,7 @@ import { BLACK, WHITE, SUICIDE_FORBIDDEN, SUICIDE_MULTI_STONE,
   lastCaptured, lastSelfCaptured, lastNoChange, lastHashAfter, probedCaptures, probedCapStones, probedR0, probedR1,
   probedR2, probedR3, prisoners } from "./board";
 import { sideKeyFor, passCountKey } from "./zobrist";
-import { prevHash as prevHashNow } from "./board";
+import { EMPTY, sizeOf } from "./board";
 import { resetHistory, pushFor, lastPositionIndex, lastSituationIndex, historyLength, truncateHistory, koRefusal } from "./history";
 import { jLen, rewind, journaling, journalFull } from "./journal";
 import { SLOT_BYTES, tableFind, tablePut, tableSwap, slotFor, slotUsed, slotValue, slotSet } from "./table";
@@ -184,10 +184,22 @@ const SALT_VIRT: u64 = 0x85ebca6b0c2b2ae3;
 const SALT_SIT: u64 = 0xc2b2ae3d27d4eb4f;
 /** The digest of the history as the rule set reads it (0 where it reads none). */
 export function historyDigest(): u64 { return dSet ^ dOther ^ dZhang; }
-/** Simple ko's memory: the board before the last entry, where that entry captured (only a
- *  capture can be retaken into the position before it); 0 otherwise or under another rule. */
+/** Simple ko's forbidden point (mailbox), -1 for none: the point of the one stone the last play
+ *  captured, where retaking would capture the lone stone that played, whose one liberty it is.
+ *  No other play can bring back the position before the last one (history.ts koRefusal), so the
+ *  point holds all that simple ko remembers. */
+export function koPoint(): i32 {
+  if (kRep != REP_SIMPLE || plies < 1) return -1;
+  const p = ptAt(plies);
+  if (p <= 0 || ncapAt(plies) != 1 || nselfAt(plies) != 0 || sizeOf(chainOf(p)) != 1) return -1;
+  const q = caplog(capAt(plies));
+  const libs = i32(colorAt(p - 1) == EMPTY) + i32(colorAt(p + 1) == EMPTY) + i32(colorAt(p - pitch) == EMPTY) + i32(colorAt(p + pitch) == EMPTY);
+  return libs == 1 && colorAt(q) == EMPTY ? q : -1;
+}
+/** Simple ko's memory as a key term (0: none). */
 export function simpleKoKey(): u64 {
-  return kRep == REP_SIMPLE && plies >= 1 && ptAt(plies) > 0 && ncapAt(plies) > 0 ? mix64(prevHashNow() ^ SALT_SET) : 0;
+  const q = koPoint();
+  return q < 0 ? 0 : mix64(<u64>q ^ SALT_SET);
 }
 /** The flow of play as the end rules read it: passes in a row, the phase, a pending null move,
  *  abandon moves in a row. (Zhang's virtual moves so far matter only through the positions

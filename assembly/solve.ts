@@ -9,11 +9,11 @@
 // A void game is worth 0 to both (nobody wins), as is a line that repeats a position where the
 // rule set's engine reads no history (the two regimes below).
 
-import { EMPTY, BLACK, WHITE, width, height, pointOf, boardHash, boardJournalReset, boardMark, boardJournalFull,
+import { EMPTY, BLACK, WHITE, width, height, pointOf, xyOf, boardHash, boardJournalReset, boardMark, boardJournalFull,
   saveTail, rewindBoard, TAIL_SLOT, COLOR, prisoners } from "./board";
 import { R_OK, HISTORY_FULL, END_NONE, REP_NONE, REP_SIMPLE } from "./codes";
 import { playRuled, passRuled, rulesUndo } from "./game";
-import { sideKeyFor } from "./zobrist";
+import { sideKeyFor, zobristKey } from "./zobrist";
 import { SLOT_BYTES, slotFor, slotUsed, slotValue, slotWrite } from "./table";
 import * as R from "./rules";
 
@@ -134,11 +134,12 @@ function newLeafGeneration(): void {
 
 /** Sets a solve up on the rule engine's current game (rulesStart with a journal, an empty board
  *  or a setup), `opts` bits: 1 memoryless, 2 cycles void, 4 passes first, 8 verify leaves,
- *  16 zhang abandon, 32 grand agreement, 64 root symmetry, 128 no opening pass, 256 no table; `offset` as offsetKind. */
+ *  16 zhang abandon, 32 grand agreement, 64 root symmetry, 128 no opening pass, 256 no table, 512 history heuristic; `offset` as offsetKind. */
 export function solveInit(opts: i32, offset: i32, nodes: f64, dl: f64): void {
   memoryless = (opts & 1) != 0; cyclesVoid = (opts & 2) != 0; passesFirst = (opts & 4) != 0;
   verifyLeaves = (opts & 8) != 0; zhangAbandon = (opts & 16) != 0; grandAgreement = (opts & 32) != 0;
-  rootSymmetric = (opts & 64) != 0; noOpeningPass = (opts & 128) != 0; noTable = (opts & 256) != 0;
+  rootSymmetric = (opts & 64) != 0; noOpeningPass = (opts & 128) != 0; noTable = (opts & 256) != 0; historyOrder = (opts & 512) != 0;
+  memory.fill(CUTOFFS, 0, 2 * 400 * 8);
   offsetKind = offset;
   maxNodes = nodes; deadline = dl; tick = 0;
   solNodes = 0; solLeaves = 0; solLeafCalls = 0; solStored = 0; solHits = 0; solCycles = 0; solGaps = 0;
@@ -163,6 +164,30 @@ export function solveInit(opts: i32, offset: i32, nodes: f64, dl: f64): void {
   markCanonical();
 }
 
+// the mailbox point of each row-major point's image under each symmetry (canonicalKeyOf)
+const SYM_POINT: usize = memory.data(8 * 19 * 19 * 4, 16);
+let nSym: i32 = 1;
+
+/** The key of the class of the position under the board's symmetries (the least of its images'
+ *  keys), for a memoryless rule set: board, player to move, the flow of play, simple ko's point. */
+export function canonicalKeyOf(toMove: i32): u64 {
+  const base = sideKeyFor(toMove) ^ R.flowKey();
+  const ko = R.koPoint();
+  const koAt = ko < 0 ? -1 : xyOf(ko);
+  let least: u64 = u64.MAX_VALUE;
+  for (let s = 0; s < nSym; s++) {
+    const row = SYM_POINT + <usize>(s * 19 * 19 * 4);
+    let h = base;
+    for (let i = 0; i < nPoints; i++) {
+      const c = <i32>load<u8>(COLOR + <usize>pointOf(i % width, i / width));
+      if (c != EMPTY) h ^= zobristKey(c, load<i32>(row + (<usize>i << 2)));
+    }
+    if (koAt >= 0) h ^= mix64(<u64>load<i32>(row + (<usize>koAt << 2)) ^ 0x6a09e667f3bcc909);
+    if (h < least) least = h;
+  }
+  return least;
+}
+
 @inline function centreDistance(i: i32): i32 {
   const x = 2 * (i % width) - (width - 1), y = 2 * (i / width) - (height - 1);
   return x * x + y * y;
@@ -179,7 +204,12 @@ function imageOf(x: i32, y: i32, s: i32): i32 {
 
 /** CANON: a point is searched at an empty root only if no symmetric image comes before it. */
 function markCanonical(): void {
-  const nSym = width == height ? 8 : 4;
+  nSym = width == height ? 8 : 4;
+  for (let s = 0; s < nSym; s++)
+    for (let i = 0; i < nPoints; i++) {
+      const j = imageOf(i % width, i / width, s);
+      store<i32>(SYM_POINT + <usize>((s * 19 * 19 + i) * 4), pointOf(j % width, j / width));
+    }
   for (let i = 0; i < nPoints; i++) {
     let least = i;
     for (let s = 1; s < nSym; s++) least = min(least, imageOf(i % width, i / width, s));
@@ -351,15 +381,21 @@ function search(depth: i32, toMove: i32, alpha: i32, beta: i32): i32 {
   const canAbandon = zhangAbandon && R.plies >= 1 && R.plyPoint(R.plies) == -1;
   const atRoot = depth == 0 && rootSymmetric && boardEmpty();
   // moves: the table's first, then passes (first or last), then the points from the centre out
-  const n = nPoints + 3;
+  // (with the history heuristic, the points by their cutoffs so far: the list is this ply's)
+  const list = MOVES + <usize>(depth * MOVE_ROW);
+  let n = 0;
+  for (let i = 0; i < nPoints + 3; i++) {
+    const m = moveAt(i, canAbandon);
+    if (m == -99 || m == ttMove) continue;
+    if (atRoot && m >= 0 && load<u8>(CANON + <usize>m) == 0) continue;
+    store<i32>(list + (<usize>n << 2), m);
+    n++;
+  }
+  if (historyOrder) sortByCutoffs(list, n, toMove);
   for (let i = -1; i < n; i++) {
     let m: i32;
     if (i < 0) { if (ttMove == -99) continue; m = ttMove; }
-    else {
-      m = moveAt(i, canAbandon);
-      if (m == -99 || m == ttMove) continue;
-      if (atRoot && m >= 0 && load<u8>(CANON + <usize>m) == 0) continue;
-    }
+    else m = load<i32>(list + (<usize>i << 2));
     apply(m, toMove, depth);
     if (applied == 0) { if (solDepthOut) { solOut = true; break; } continue; }
     let v: i32;
@@ -370,7 +406,7 @@ function search(depth: i32, toMove: i32, alpha: i32, beta: i32): i32 {
     if (retRep < minRep) minRep = retRep;
     if (black ? v > best : v < best) { best = v; bestMove = m; }
     if (black) { if (best > alpha) alpha = best; } else { if (best < beta) beta = best; }
-    if (alpha >= beta) break;
+    if (alpha >= beta) { if (historyOrder) rewardCutoff(m, toMove); break; }
   }
   store<u16>(oa, load<u16>(oa) - 1);
   retRep = minRep;
@@ -396,6 +432,33 @@ function search(depth: i32, toMove: i32, alpha: i32, beta: i32): i32 {
   return best;
 }
 
+// ---- the history heuristic: moves that cut off elsewhere are tried first -------------------------
+const MOVE_ROW: i32 = 400 * 4;
+const MOVES: usize = memory.data((SOLVE_MAX_PLY + 2) * MOVE_ROW, 16); // each ply's move list
+const CUTOFFS: usize = memory.data(2 * 400 * 8, 16); // f64 per colour and move (+3)
+let historyOrder: bool = false;
+@inline function cutoffsOf(m: i32, c: i32): f64 { return load<f64>(CUTOFFS + (<usize>((c - 1) * 400 + m + 3) << 3)); }
+function rewardCutoff(m: i32, c: i32): void {
+  const a = CUTOFFS + (<usize>((c - 1) * 400 + m + 3) << 3);
+  store<f64>(a, load<f64>(a) + 1);
+}
+/** The points of the list by their cutoffs, most first (stable; passes keep their places). */
+function sortByCutoffs(list: usize, n: i32, c: i32): void {
+  for (let i = 1; i < n; i++) {
+    const m = load<i32>(list + (<usize>i << 2));
+    if (m < 0) continue;
+    const s = cutoffsOf(m, c);
+    let j = i - 1;
+    while (j >= 0) {
+      const o = load<i32>(list + (<usize>j << 2));
+      if (o < 0 || cutoffsOf(o, c) >= s) break;
+      store<i32>(list + (<usize>(j + 1) << 2), o);
+      j--;
+    }
+    store<i32>(list + (<usize>(j + 1) << 2), m);
+  }
+}
+
 @inline function clampRel(v: i32, off: i32): i32 { return v <= -INF ? -INF : v >= INF ? INF : v - off; }
 
 /** The i-th move of the order: passes first or last, then the points; -99 for none. */
@@ -407,8 +470,9 @@ function orderedMove(i: i32, canAbandon: bool): i32 {
   // slots: passesFirst: [pass, abandon, points...], else [points..., pass, abandon]
   let k = i;
   if (passesFirst) {
-    if (k == 0) return MOVE_PASS;
-    if (k == 1) return canAbandon ? MOVE_ABANDON : -99;
+    // (ending play first: an abandon move answering a pass, then the virtual move)
+    if (k == 0) return canAbandon ? MOVE_ABANDON : -99;
+    if (k == 1) return MOVE_PASS;
     k -= 2;
     return k < nPoints ? load<i32>(ORDER + (<usize>k << 2)) : -99;
   }

@@ -8,6 +8,7 @@ import { MAX_SOLVE_POINTS, solve, type SolveResult } from "../solve/solve.js";
 import { parseWhole } from "./operations.js";
 import { fromGtp } from "../core/coords.js";
 import { appendMoves, rootData, writeSgf } from "../sgf/write.js";
+import type { GapSearch } from "../solve/gaps.js";
 
 export interface SolveJob {
   width: number;
@@ -86,5 +87,29 @@ export function solveText(results: SolveResult[]): string {
     const head = `${r.size} ${r.rules} (komi ${r.komi}): `;
     if (!r.complete) return `${head}no value (stopped by ${r.stoppedBy}, ${r.nodes} nodes, ${r.timeMs} ms)`;
     return `${head}${r.result}  ${r.line.join(" ")}  (${r.nodes} nodes, ${r.timeMs} ms${r.notes.length ? "; " + r.notes.join("; ") : ""})`;
+  }).join("\n");
+}
+
+/** The rule-gap examples as SGF, one game tree each, commented with the clause and the rulings. */
+export function gapSgf(found: GapSearch[]): string {
+  return found.filter((g) => g.example).map((g) => {
+    const e = g.example!;
+    const [w, h] = e.size.split("x").map(Number);
+    const moves = e.line.map((v) => (v === "pass" ? -1 : (({ x, y }) => y * w + x)(fromGtp(v, w, h))));
+    const others = e.others.map((o) => `${o.rules}: ${o.result} (${o.end}${o.illegal ? `, ${o.illegal}` : ""})`).join("; ");
+    const note = `arbiter solve --gaps: under ${e.rules} as its text stands (${e.clause}), moves ${e.cycleFrom + 1}-${e.cycleFrom + e.period} ` +
+      `bring back the situation after move ${e.cycleFrom} and can go round for ever. The same moves: ${others}`;
+    const root = { data: rootData(w, h, { RU: [e.rules], C: [note] }), children: [] };
+    return writeSgf(appendMoves(root, moves, w, (k) => (k % 2 === 0 ? "B" : "W")));
+  }).join("\n");
+}
+
+/** The rule-gap search as text. */
+export function gapText(found: GapSearch[]): string {
+  return found.map((g) => {
+    if (!g.example) return `${g.rules} (${g.size}): no cycle that goes on for ever in ${g.lines} moves tried, ways in up to ${g.maxDepth} moves`;
+    const e = g.example;
+    return `${g.rules} (${g.size}): ${e.line.join(" ")}\n  moves ${e.cycleFrom + 1}-${e.cycleFrom + e.period} come back to the situation after move ${e.cycleFrom} and can go round for ever (${e.clause})\n` +
+      e.others.map((o) => `  ${o.rules}: ${o.result} (${o.end}${o.illegal ? `, ${o.illegal}` : ""})`).join("\n");
   }).join("\n");
 }

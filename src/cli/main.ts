@@ -18,7 +18,9 @@ import { addServeCommands } from "./serve.js";
 import { jsonText, proveRecord, refereeRecord, rulesText } from "../api/operations.js";
 import { proveInThread } from "../api/prove-thread.js";
 import { solveInThread } from "../api/solve-thread.js";
-import { solveJob, solveSgf, solveText } from "../api/solve-run.js";
+import { solveJob, solveSgf, solveText, gapSgf, gapText } from "../api/solve-run.js";
+import { searchGap, textOnlyRuleSets } from "../solve/gaps.js";
+import { parseWhole } from "../api/operations.js";
 import { rulingSgf } from "../api/ruling-sgf.js";
 import { DISPUTE_BUDGET } from "../rules/dispute.js";
 
@@ -45,15 +47,6 @@ function writableFile(flag: string, path: string): void {
     isDir = false;
   }
   if (!isDir) throw new ArbiterError(`${flag} ${path}: there is no directory ${dir}`);
-}
-
-function parseWhole(name: string, raw: string | undefined, min: number, max: number, fallback: number): number {
-  if (raw === undefined) return fallback;
-  const n = Number(raw);
-  if (!/^\s*-?\d+\s*$/.test(raw) || n < min || n > max) {
-    throw new ArbiterError(`${name} takes a whole number from ${min} to ${max}, got "${raw}"`);
-  }
-  return n;
 }
 
 function censusTable(c: Census): string {
@@ -179,10 +172,22 @@ export function buildProgram(): Command {
     .option("--time <seconds>", "time budget per rule set", "600")
     .option("--order <order>", "passes-first (Tromp's order) or passes-last", "passes-first")
     .option("--table-bits <n>", "log2 of the transposition table's entries (16 bytes each), 10 to 26", "22")
-    .option("--sgf <file.sgf>", "write each principal variation as SGF")
+    .option("--sgf <file.sgf>", "write each principal variation (with --gaps: each example) as SGF")
+    .option("--gaps", "look for rule gaps instead: lines where a rule set's text lets play cycle for ever (docs/solve.md)")
+    .option("--depth <n>", "with --gaps: the longest way into a cycle tried", "12")
     .option("--json", "print JSON (an object, or an array for several rule sets)");
   addRuleOptions(solveCmd);
   solveCmd.action(async (opts: Record<string, unknown>) => {
+    if (opts.gaps) {
+      const { width, height } = solveJob({ ...opts, rules: undefined, rulesJson: undefined });
+      const depth = parseWhole("--depth", opts.depth as string, 1, 40, 12);
+      const maxLines = parseWhole("--max-nodes", opts.maxNodes as string | undefined, 1, 2 ** 40, 5_000_000);
+      if (typeof opts.sgf === "string") writableFile("--sgf", opts.sgf);
+      const found = textOnlyRuleSets().map((t) => searchGap(t, width, height, depth, maxLines));
+      if (typeof opts.sgf === "string") writeOut("--sgf", opts.sgf, gapSgf(found));
+      process.stdout.write(opts.json ? JSON.stringify(found) + "\n" : gapText(found) + "\n");
+      return;
+    }
     const job = solveJob(opts);
     if (typeof opts.sgf === "string") writableFile("--sgf", opts.sgf);
     let last = 0;

@@ -47,7 +47,7 @@ export interface SolveOptions {
   /** alpha-beta, or retrograde analysis (memoryless rule sets only); default: retrograde for a
    *  memoryless rule set on at most 12 points */
   method?: "alpha-beta" | "retrograde";
-  /** retrograde analysis: room for this many positions (41 bytes each, and 12 moves' 8 bytes) */
+  /** retrograde analysis: room for this many positions (about 140 bytes each with their moves) */
   maxPositions?: number;
   /** log2 of the table's entries (16 bytes each) */
   tableBits?: number;
@@ -152,9 +152,10 @@ export function solve(o: SolveOptions): SolveResult {
     c.solveInit(opts, offset, o.maxNodes ?? Infinity, deadline);
     // a memoryless rule set by retrograde analysis (every position reachable, assembly/retro.ts),
     // where the board is small enough; the others by alpha-beta
-    const retro = memoryless && !(opts & OPT.noOpeningPass) && o.method !== "alpha-beta" && (o.method === "retrograde" || points <= 12);
+    const retro = memoryless && !(opts & OPT.noOpeningPass) && o.method !== "alpha-beta" && (o.method === "retrograde" || points <= 16);
     // every count lies within twice the points each way, a forfeit apart (New Ing's laziness)
-    const v = retro ? c.retroRun(o.maxPositions ?? 4_000_000, 12 * (o.maxPositions ?? 4_000_000)) : c.solveRun(1, 2 * points + 1);
+    const maxPositions = o.maxPositions ?? 4_000_000;
+    const v = retro ? c.retroRun(maxPositions, 10 * maxPositions, +(o.symmetry ?? true)) : c.solveRun(1, 2 * points + 1);
     if (leafError) throw leafError;
     const complete = !g("solOut");
     let moves: number[] = [];
