@@ -257,18 +257,23 @@ export function retroLine(maxLen: i32): i32 {
     for (let j = 0; j < raLineLen; j++) if (i32At(SEEN_AT, j) == n) { raLineEnd = 2; raLineCycle = j; return raLineLen; }
     setI32(SEEN_AT, raLineLen, n);
     const want = i32At(VAL, n);
-    let best = -99, bestRank = 1 << 30, bestEnds = false, e = i32At(ESTART, n);
+    // (each move looked up by its position's class: the class's stored moves are those of its
+    // first position, which may be an image of this one under a symmetry)
+    let best = -99, bestRank = 1 << 30, bestEnds = false;
     for (let i = 0; i < nPoints + 3; i++) {
       const m = moveAt(i, false);
       if (m == -99) continue;
       apply(m, c, raLineLen);
       if (applied == 0) continue;
-      undo(raLineLen);
-      const x = i32At(EDGES, e++);
-      if (x >= TERM) {
-        if (x - TERM - 65536 == want && !bestEnds) { best = m; bestEnds = true; bestRank = 0; }
+      if (applied == 2) {
+        const v = leafValue();
+        undo(raLineLen);
+        if (v == want && !bestEnds) { best = m; bestEnds = true; bestRank = 0; }
         continue;
       }
+      const x = indexOf(posKey(c ^ 3), -1, 0, c ^ 3);
+      undo(raLineLen);
+      if (x < 0) continue;
       const r = i32At(RANK, x);
       const rank = r < 0 ? 1 << 29 : r;
       if (i32At(VAL, x) == want && !bestEnds && rank < bestRank) { best = m; bestRank = rank; }

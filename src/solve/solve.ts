@@ -154,7 +154,8 @@ export function solve(o: SolveOptions): SolveResult {
     // where the board is small enough; the others by alpha-beta
     const retro = memoryless && !(opts & OPT.noOpeningPass) && o.method !== "alpha-beta" && (o.method === "retrograde" || points <= 16);
     // every count lies within twice the points each way, a forfeit apart (New Ing's laziness)
-    const maxPositions = o.maxPositions ?? 4_000_000;
+    // (a 4x4 board has 12.4 million classes of positions under basic ko: 1.5 GB)
+    const maxPositions = o.maxPositions ?? (points <= 12 ? 4_000_000 : 16_000_000);
     const v = retro ? c.retroRun(maxPositions, 10 * maxPositions, +(o.symmetry ?? true)) : c.solveRun(1, 2 * points + 1);
     if (leafError) throw leafError;
     const complete = !g("solOut");
