@@ -32,6 +32,7 @@ export let raTerminals: i32 = 0;
 export let raRootValue: i32 = 0;
 export let raTooMany: bool = false;
 let symmetric: bool = false; // positions by their class under the board's symmetries
+let endless: i32 = 0; // what play that never ends is worth (0: a void; other values: a check of what cycles cost)
 @inline function posKey(c: i32): u64 { return symmetric ? canonicalKeyOf(c) : keyOf(c); }
 
 function grow(bytes: usize): usize {
@@ -108,8 +109,8 @@ function goTo(n: i32): bool {
 
 /** Finds every position reachable from the engine's current one (the start, Black to move) and
  *  the values of all; returns the start's (twice Black's margin; solOut: none). */
-export function retroRun(maxPositions: i32, maxEdges: i32, sym: bool): i32 {
-  symmetric = sym;
+export function retroRun(maxPositions: i32, maxEdges: i32, sym: bool, endlessValue: i32): i32 {
+  symmetric = sym; endless = endlessValue;
   raPositions = 0; raEdges = 0; raTerminals = 0; raTooMany = false; lineLen = 0;
   if (!retroTables(maxPositions, maxEdges)) { raTooMany = true; setSolOut(); return 0; }
   memory.fill(HIDX, 0xff, <usize>(hMask + 1) * 4);
@@ -205,7 +206,7 @@ const THETAS: usize = memory.data(4096 * 4, 16);
 function values(): void {
   const N = raPositions;
   let nt = 0;
-  setI32(THETAS, nt++, 0);
+  setI32(THETAS, nt++, endless);
   for (let e = 0; e < raEdges; e++) {
     const x = i32At(EDGES, e);
     if (x < TERM) continue;
@@ -224,11 +225,12 @@ function values(): void {
   for (let n = 0; n < N; n++) setI32(VAL, n, i32At(THETAS, 0));
   for (let j = 1; j < nt; j++) {
     const theta = i32At(THETAS, j);
-    // theta > 0: Black must reach such a count; theta <= 0: Black holds unless White reaches less
-    attractor(theta, theta > 0);
+    // theta above what endless play is worth: Black must reach such a count; else Black holds
+    // unless White reaches less
+    attractor(theta, theta > endless);
     let any = false;
     for (let n = 0; n < N; n++) {
-      const inW = theta > 0 ? i32At(RANK, n) >= 0 : i32At(RANK, n) < 0;
+      const inW = theta > endless ? i32At(RANK, n) >= 0 : i32At(RANK, n) < 0;
       if (inW) { setI32(VAL, n, theta); any = true; }
     }
     if (!any) break;
@@ -236,7 +238,7 @@ function values(): void {
   raRootValue = i32At(VAL, 0);
   // the ranks the line follows: towards the winner's goal (a value of 0 towards a count of 0)
   const v = raRootValue;
-  if (v > 0) attractor(v, true); else attractor(v + 1, false);
+  if (v > endless) attractor(v, true); else attractor(v + 1, false);
 }
 
 // ---- a principal variation -------------------------------------------------------------------

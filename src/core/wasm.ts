@@ -105,7 +105,7 @@ export interface CoreExports {
   solveInit(opts: number, offset: number, nodes: number, deadline: number): void;
   solveRun(toMove: number, bound: number): number;
   solveLine(toMove: number, value: number, maxLen: number): number;
-  retroRun(maxPositions: number, maxEdges: number, symmetric: number): number;
+  retroRun(maxPositions: number, maxEdges: number, symmetric: number, endlessValue: number): number;
   retroLine(maxLen: number): number;
   solNodes: WebAssembly.Global; solLeaves: WebAssembly.Global; solLeafCalls: WebAssembly.Global;
   solStored: WebAssembly.Global; solHits: WebAssembly.Global; solCycles: WebAssembly.Global;

@@ -49,6 +49,9 @@ export interface SolveOptions {
   method?: "alpha-beta" | "retrograde";
   /** retrograde analysis: room for this many positions (about 140 bytes each with their moves) */
   maxPositions?: number;
+  /** retrograde analysis: what play that never ends is worth, twice Black's margin (0, a void,
+   *  unless a check of what cycles cost asks otherwise) */
+  endlessValue?: number;
   /** log2 of the table's entries (16 bytes each) */
   tableBits?: number;
   progress?: (nodes: number, depth: number) => void;
@@ -156,7 +159,7 @@ export function solve(o: SolveOptions): SolveResult {
     // every count lies within twice the points each way, a forfeit apart (New Ing's laziness)
     // (a 4x4 board has 12.4 million classes of positions under basic ko: 1.5 GB)
     const maxPositions = o.maxPositions ?? (points <= 12 ? 4_000_000 : 16_000_000);
-    const v = retro ? c.retroRun(maxPositions, 10 * maxPositions, +(o.symmetry ?? true)) : c.solveRun(1, 2 * points + 1);
+    const v = retro ? c.retroRun(maxPositions, 10 * maxPositions, +(o.symmetry ?? true), o.endlessValue ?? 0) : c.solveRun(1, 2 * points + 1);
     if (leafError) throw leafError;
     const complete = !g("solOut");
     let moves: number[] = [];

@@ -1,0 +1,58 @@
+// The solver (docs/solve.md), measured against published figures in one run:
+//   node dist/bench/solve.js [--big]
+// - 2x2 under Tromp-Taylor (area counting, positional superko): the nodes alpha-beta searches,
+//   passes first and passes last, against J. Tromp's program (1,446 and 19,397,529 nodes), and
+//   the value (+1); the history heuristic on and off; tinybench's time per solve.
+// - Retrograde analysis, Chinese rules with basic ko (a long cycle voids): the final positions
+//   counted on 2x2 and 3x3 against the legal positions (Tromp and Farnebäck: 57 and 12,675), 3x3's
+//   value (+9) with and without the board's symmetries; --big: 4x4 (2.5 minutes, 1.5 GB).
+import { Bench } from "tinybench";
+import { preset, withKnobs, type RuleSet } from "../src/ruleset/ruleset.js";
+import { solve, type SolveOptions, type SolveResult } from "../src/solve/solve.js";
+
+const rules = (name: string, knobs: Record<string, unknown> = {}): RuleSet => ({ ...withKnobs(preset(name), knobs), komi: 0 });
+const basicKo = rules("chinese", { longCycles: "void" });
+const big = process.argv.includes("--big");
+
+function line(label: string, r: SolveResult, extra = ""): void {
+  console.log(`  ${label.padEnd(44)} ${String(r.result).padStart(5)}  ${String(r.nodes).padStart(11)} nodes  ${String(r.timeMs).padStart(7)} ms${extra}`);
+}
+
+async function main(): Promise<void> {
+  console.log("Solving small boards (docs/solve.md)");
+  console.log("2x2 Tromp-Taylor, alpha-beta (Tromp's program: 1,446 nodes passes first, 19,397,529 passes last)");
+  const tt = rules("tromp-taylor");
+  const runs: [string, SolveOptions, number][] = [
+    ["passes first, history heuristic", { width: 2, height: 2, rules: tt }, 1446],
+    ["passes first, centre out", { width: 2, height: 2, rules: tt, historyOrder: false }, 1446],
+    ["passes last, history heuristic", { width: 2, height: 2, rules: tt, passesFirst: false }, 19_397_529],
+    ["passes last, centre out", { width: 2, height: 2, rules: tt, passesFirst: false, historyOrder: false }, 19_397_529],
+  ];
+  for (const [label, o, tromp] of runs) {
+    const r = solve(o);
+    line(label, r, `  ${(r.nodes / tromp).toFixed(3)}x Tromp's nodes`);
+  }
+  const bench = new Bench({ time: 500, warmupTime: 100 });
+  bench.add("2x2 Tromp-Taylor, passes first", () => { solve({ width: 2, height: 2, rules: tt }); });
+  bench.add("2x2 Japanese (territory, basic ko, void)", () => { solve({ width: 2, height: 2, rules: rules("japanese") }); });
+  await bench.run();
+  for (const t of bench.tasks) console.log(`  tinybench ${t.name.padEnd(40)} ${(t.result as { latency?: { mean: number } }).latency?.mean?.toFixed(2) ?? "?"} ms per solve`);
+
+  console.log("Retrograde analysis, Chinese with basic ko (legal positions: Tromp and Farnebäck)");
+  for (const [n, legal] of [[2, 57], [3, 12675]] as const) {
+    const r = solve({ width: n, height: n, rules: basicKo, symmetry: false });
+    line(`${n}x${n}, every position`, r, `  ${r.positions} positions, ${r.stats.counted} final boards counted (legal: ${legal})`);
+  }
+  const plain = solve({ width: 3, height: 3, rules: basicKo, symmetry: false });
+  const sym = solve({ width: 3, height: 3, rules: basicKo });
+  line("3x3, by class under the 8 symmetries", sym, `  ${sym.positions} classes, ${(plain.positions! / sym.positions!).toFixed(2)}x fewer, ` +
+    `${(plain.timeMs / Math.max(1, sym.timeMs)).toFixed(2)}x faster`);
+  const ni = solve({ width: 3, height: 3, rules: rules("new-ing") });
+  line("3x3 New Ing", ni, `  ${ni.positions} classes`);
+  if (big) {
+    const r = solve({ width: 4, height: 4, rules: basicKo, seconds: 3600 });
+    line("4x4, by class", r, `  ${r.positions} classes; line ${r.line.join(" ")} ruled ${r.lineRuling?.result}`);
+  }
+}
+
+await main();
