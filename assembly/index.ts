@@ -26,3 +26,4 @@ export { solveTables, solveInit, solveRun, solveLine, solNodes, solLeaves, solLe
   solUnbalanced, solLeafMismatch, solOut, solDepthOut, solMaxDepth, solLineLen, solLineEnd, solLineCycle, SOLVE_LINE_OUT,
   SOLVE_LEAF_OUT, SOLVE_BOARD_OUT } from "./solve";
 export { retroRun, retroLine, raPositions, raEdges, raTerminals, raRootValue, raTooMany, raLineLen, raLineEnd, raLineCycle, RA_LINE_OUT } from "./retro";
+export { solveProof, proofLen, proofOver, proofBase } from "./solve";

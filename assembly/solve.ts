@@ -534,3 +534,66 @@ export function solveLine(toMove: i32, v: i32, maxLen: i32): i32 {
   // (the moves stay played: the caller starts the engine's game again)
   return solLineLen;
 }
+
+// ---- the proof tree (alpha-beta's rule sets) --------------------------------------------------
+// Preorder, two i32 words per node: the move that leads to it (row-major, -1 pass, -2 abandon,
+// -9 the start) and its children. Proving "at least v" (Black's tree): at Black's turns one move
+// that keeps at least v, at White's every legal move; "at most v" the other way round.
+const PROOF_CAP: i32 = 1 << 20;
+export let proofBase: usize = 0; // (grown on first use)
+export let proofLen: i32 = 0;
+export let proofOver: bool = false;
+
+/** Writes the proof that the value of the current position (`toMove` to play) is at least v
+ *  (`atLeast`) or at most v; false when it outgrew PROOF_CAP nodes or the budget ran out. */
+export function solveProof(toMove: i32, v: i32, atLeast: bool): bool {
+  proofLen = 0; proofOver = false;
+  if (proofBase == 0) proofBase = grow(<usize>PROOF_CAP * 8);
+  proofNode(0, toMove, v, atLeast, -9);
+  return !proofOver && !solOut;
+}
+
+function proofNode(depth: i32, toMove: i32, v: i32, atLeast: bool, move: i32): void {
+  if (proofLen >= PROOF_CAP) { proofOver = true; return; }
+  const at = proofBase + (<usize>proofLen << 3);
+  store<i32>(at, move); store<i32>(at + 4, 0);
+  proofLen++;
+  if (depth + 2 >= SOLVE_MAX_PLY) { proofOver = true; return; }
+  const prover = atLeast ? BLACK : WHITE;
+  const canAbandon = zhangAbandon && R.plies >= 1 && R.plyPoint(R.plies) == -1;
+  let children = 0;
+  for (let i = 0; i < nPoints + 3; i++) {
+    const m = moveAt(i, canAbandon);
+    if (m == -99) continue;
+    apply(m, toMove, depth);
+    if (applied == 0) continue;
+    const ends = applied == 2;
+    if (toMove == prover) {
+      // (a null window: does this move keep the bound?)
+      const w = ends ? leafValue() : search(depth + 1, toMove ^ 3, atLeast ? v - 1 : v, atLeast ? v : v + 1);
+      if (solOut) { undo(depth); proofOver = true; return; }
+      if (atLeast ? w >= v : w <= v) {
+        children = 1;
+        store<i32>(at + 4, children);
+        if (ends) writeLeaf(m); else proofNode(depth + 1, toMove ^ 3, v, atLeast, m);
+        undo(depth);
+        return;
+      }
+      undo(depth);
+      continue;
+    }
+    children++;
+    store<i32>(at + 4, children);
+    if (ends) writeLeaf(m); else proofNode(depth + 1, toMove ^ 3, v, atLeast, m);
+    undo(depth);
+    if (proofOver) return;
+  }
+  if (toMove == prover) proofOver = true; // (no move keeps the bound: not a proof)
+}
+
+function writeLeaf(m: i32): void {
+  if (proofLen >= PROOF_CAP) { proofOver = true; return; }
+  const at = proofBase + (<usize>proofLen << 3);
+  store<i32>(at, m); store<i32>(at + 4, 0);
+  proofLen++;
+}

@@ -7,6 +7,12 @@ import { preset, withKnobs, type RuleSet } from "../src/ruleset/ruleset.js";
 import { solve } from "../src/solve/solve.js";
 import { solveJob } from "../src/api/solve-run.js";
 import { ROOT, MAIN, arbiter } from "./helpers/serve.js";
+import sgf from "@sabaki/sgf";
+import { readSgf } from "../src/sgf/read.js";
+import { referee } from "../src/rules/referee.js";
+import { marginTwice } from "../src/simulate/engine.js";
+
+interface SgfTree { data: Record<string, string[]>; children: SgfTree[] }
 
 const rules = (name: string, knobs: Record<string, unknown> = {}): RuleSet => ({ ...withKnobs(preset(name), knobs), komi: 0 });
 /** Chinese rules as practised: basic ko, a long cycle voids the game (docs/rules.md 5). */
@@ -156,4 +162,36 @@ describe("budgets and bad input", () => {
     expect(r.stdout).toMatch(/3x3 tromp-taylor \(komi 0\): no value \(stopped by cancel/);
     expect(r.stderr).toMatch(/interrupted \(Ctrl-C\)/);
   }, 60_000);
+});
+
+describe("the proof trees", () => {
+  it("every line of Black's tree ends at least B+1 and of White's at most B+1, refereed move by move (2x2 Tromp-Taylor)", () => {
+    const r = solve({ width: 2, height: 2, rules: rules("tromp-taylor"), proof: true });
+    expect(r.proofSgf).toBeDefined();
+    const trees = sgf.parse(r.proofSgf!) as SgfTree[];
+    expect(trees).toHaveLength(2);
+    // Black's tree: one first move; White's: every first move Black has (four points and a pass)
+    expect(trees[0].children).toHaveLength(1);
+    expect(trees[1].children).toHaveLength(5);
+    const margins: number[][] = [];
+    for (const tree of trees) {
+      const lines: string[][] = [];
+      const walk = (node: SgfTree, line: string[]) => {
+        const move = node.data.B ?? node.data.W;
+        const next = move ? [...line, move[0]] : line;
+        if (node.children.length === 0) lines.push(next);
+        for (const child of node.children) walk(child, next);
+      };
+      walk(tree, []);
+      margins.push(lines.map((line) => {
+        const text = `(;GM[1]SZ[2]KM[0]${line.map((m, i) => `;${i % 2 === 0 ? "B" : "W"}[${m}]`).join("")})`;
+        const ruling = referee(readSgf(text), { rules: rules("tromp-taylor"), rulesFrom: "option", dead: "none", komiGiven: true });
+        expect(ruling.end.reason, line.join(" ")).not.toBe("record-ended"); // every line is a finished game
+        return marginTwice(ruling.result)!;
+      }));
+    }
+    expect(Math.min(...margins[0])).toBeGreaterThanOrEqual(2); // at least B+1 (twice the margin)
+    expect(Math.max(...margins[1])).toBeLessThanOrEqual(2);
+    expect(margins[0].length + margins[1].length).toBeGreaterThan(10);
+  });
 });

@@ -18,6 +18,8 @@ export interface SolveJob {
   seconds: number;
   passesFirst: boolean;
   tableBits: number;
+  /** the proof trees as SGF (`--proof`) */
+  proof?: boolean;
 }
 
 /** The job the options ask for: `--size WxH`, `--rules NAME[,NAME..]` with the knob options
@@ -53,6 +55,7 @@ export function solveJob(opts: Record<string, unknown>): SolveJob {
     seconds,
     passesFirst: order === "passes-first",
     tableBits: parseWhole("--table-bits", opts.tableBits as string | undefined, 10, 26, 22),
+    proof: typeof opts.proof === "string",
   };
 }
 
@@ -63,7 +66,7 @@ export function runSolveJob(job: SolveJob, hooks: { cancelled?: () => boolean; p
   for (const { name, rules } of job.rules) {
     if (hooks.cancelled?.()) break;
     out.push(solve({ width: job.width, height: job.height, rules, name, maxNodes: job.maxNodes, seconds: job.seconds,
-      passesFirst: job.passesFirst, tableBits: job.tableBits, cancelled: hooks.cancelled,
+      passesFirst: job.passesFirst, tableBits: job.tableBits, proof: job.proof, cancelled: hooks.cancelled,
       progress: hooks.progress ? (n, d) => hooks.progress!(name, n, d) : undefined }));
   }
   return out;

@@ -173,6 +173,7 @@ export function buildProgram(): Command {
     .option("--order <order>", "passes-first (Tromp's order) or passes-last", "passes-first")
     .option("--table-bits <n>", "log2 of the transposition table's entries (16 bytes each), 10 to 26", "22")
     .option("--sgf <file.sgf>", "write each principal variation (with --gaps: each example) as SGF")
+    .option("--proof <file.sgf>", "write the proof trees (at least and at most the value) as SGF (alpha-beta's rule sets)")
     .option("--gaps", "look for rule gaps instead: lines where a rule set's text lets play cycle for ever (docs/solve.md)")
     .option("--depth <n>", "with --gaps: the longest way into a cycle tried", "12")
     .option("--json", "print JSON (an object, or an array for several rule sets)");
@@ -190,6 +191,7 @@ export function buildProgram(): Command {
     }
     const job = solveJob(opts);
     if (typeof opts.sgf === "string") writableFile("--sgf", opts.sgf);
+    if (typeof opts.proof === "string") writableFile("--proof", opts.proof);
     let last = 0;
     const thread = solveInThread(job, (rules, nodes, depth) => {
       const now = Date.now();
@@ -201,6 +203,9 @@ export function buildProgram(): Command {
     const results = await thread.done.finally(() => process.off("SIGINT", onSigint));
     if (process.stderr.isTTY && last > 0) process.stderr.write("\n");
     if (typeof opts.sgf === "string") writeOut("--sgf", opts.sgf, solveSgf(results));
+    // (the proof trees go to their file, not into the JSON)
+    const proofs = results.map((r) => { const p = r.proofSgf; delete r.proofSgf; return p; }).filter((p): p is string => !!p);
+    if (typeof opts.proof === "string") writeOut("--proof", opts.proof, proofs.join("\n"));
     if (opts.json) process.stdout.write(JSON.stringify(results.length === 1 ? results[0] : results) + "\n");
     else process.stdout.write(solveText(results) + "\n");
     if (interrupted) {

@@ -107,6 +107,7 @@ export interface CoreExports {
   solveLine(toMove: number, value: number, maxLen: number): number;
   retroRun(maxPositions: number, maxEdges: number, symmetric: number, endlessValue: number): number;
   retroLine(maxLen: number): number;
+  solveProof(toMove: number, v: number, atLeast: number): number;
   solNodes: WebAssembly.Global; solLeaves: WebAssembly.Global; solLeafCalls: WebAssembly.Global;
   solStored: WebAssembly.Global; solHits: WebAssembly.Global; solCycles: WebAssembly.Global;
   solGaps: WebAssembly.Global; solUnbalanced: WebAssembly.Global; solLeafMismatch: WebAssembly.Global;

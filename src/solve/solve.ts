@@ -14,6 +14,7 @@ import { referee } from "../rules/referee.js";
 import type { RuleSet } from "../ruleset/ruleset.js";
 import { judge, marginTwice, type GameSummary } from "../simulate/engine.js";
 import { SUICIDE } from "../core/codes.js";
+import { rootData, sgfPoint, writeSgf, type SgfNode } from "../sgf/write.js";
 
 /** The core's codes (assembly/solve.ts). */
 const LEAF_VOID = 1 << 24;
@@ -52,6 +53,8 @@ export interface SolveOptions {
   /** retrograde analysis: what play that never ends is worth, twice Black's margin (0, a void,
    *  unless a check of what cycles cost asks otherwise) */
   endlessValue?: number;
+  /** alpha-beta: also the proof trees (at least the value, at most the value) as SGF */
+  proof?: boolean;
   /** log2 of the table's entries (16 bytes each) */
   tableBits?: number;
   progress?: (nodes: number, depth: number) => void;
@@ -87,11 +90,14 @@ export interface SolveResult {
   /** verifyLeaves: kept counts the host counted differently (must be 0) */
   leafMismatches?: number;
   stoppedBy?: "nodes" | "time" | "cancel" | "depth" | "positions";
+  /** `proof`: the two proof trees as SGF (not part of the JSON: the command writes them to a file) */
+  proofSgf?: string;
   notes: string[];
 }
 
 interface SolveCore extends CoreExports {
   solveTables(ttBits: number, leafBits: number): number;
+  solveProof(toMove: number, v: number, atLeast: number): number;
 }
 
 /** Whether a position's value is a function of the position (docs/solve.md, "Two regimes"): the
@@ -164,6 +170,10 @@ export function solve(o: SolveOptions): SolveResult {
     const complete = !g("solOut");
     let moves: number[] = [];
     let lineEnd = 0, cycleAt = -1;
+    // the proof trees from the start (alpha-beta only), before the line plays its moves
+    let proofSgf: string | undefined;
+    if (complete && o.proof && !retro) proofSgf = proofTrees(c, o.width, o.height, rules, o.name ?? rules.name, v);
+    if (leafError) throw leafError;
     if (complete) {
       if (retro) c.retroLine(400); else c.solveLine(1, v, 400);
       if (leafError) throw leafError;
@@ -188,6 +198,10 @@ export function solve(o: SolveOptions): SolveResult {
       stats, gaps, unbalancedCycles: unbalanced, notes,
     };
     if (o.verifyLeaves) result.leafMismatches = g("solLeafMismatch");
+    if (o.proof) {
+      if (proofSgf) result.proofSgf = proofSgf;
+      else notes.push(retro ? "no proof tree: retrograde analysis proves by every position, not by a tree" : "no proof tree: it outgrew a million nodes");
+    }
     if (stoppedBy) result.stoppedBy = stoppedBy;
     if (!complete) {
       notes.push(`the search stopped (${stoppedBy}) after ${nodes} nodes: no value`);
@@ -217,6 +231,36 @@ export function solve(o: SolveOptions): SolveResult {
     searchHooks.cancelled = undefined;
     releaseCore();
   }
+}
+
+/** The two proof trees of value v (twice Black's margin) from the start, as SGF game trees:
+ *  Black's strategy for at least v (one move at Black's turns, every legal move at White's), and
+ *  White's for at most v; undefined when one outgrew the core's room. */
+function proofTrees(c: SolveCore, width: number, height: number, rules: RuleSet, name: string, v: number): string | undefined {
+  const trees: SgfNode[] = [];
+  for (const atLeast of [true, false]) {
+    if (!c.solveProof(1, v, +atLeast)) return undefined;
+    const n = Number((c as unknown as Record<string, WebAssembly.Global>).proofLen.value);
+    const words = new Int32Array(c.memory.buffer, Number((c as unknown as Record<string, WebAssembly.Global>).proofBase.value), 2 * n);
+    let k = 0;
+    const node = (depth: number): SgfNode => {
+      const m = words[2 * k], kids = words[2 * k + 1];
+      k++;
+      const colour = depth % 2 === 1 ? "B" : "W";
+      const data: Record<string, string[]> = m === -9 ? {} : { [colour]: [m < 0 ? "" : sgfPoint(m, width)] };
+      const out: SgfNode = { data, children: [] };
+      for (let j = 0; j < kids; j++) out.children.push(node(depth + 1));
+      return out;
+    };
+    const root = node(0);
+    const margin = v / 2;
+    const claim = atLeast ? `Black makes at least ${margin}` : `Black makes at most ${margin}`;
+    root.data = { ...rootData(width, height, { RU: [name], KM: [String(rules.komi)],
+      C: [`arbiter solve: ${claim} (komi ${rules.komi}); ${atLeast ? "Black" : "White"} plays one move at each turn, ` +
+        `the other side every legal move (${n} nodes)`] }) };
+    trees.push(root);
+  }
+  return trees.map(writeSgf).join("\n");
 }
 
 /** The result text for a value (twice the margin), as the referee writes it. */
