@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import { preset, withKnobs, type RuleSet } from "../src/ruleset/ruleset.js";
 import { solve } from "../src/solve/solve.js";
 import { solveJob } from "../src/api/solve-run.js";
+import { searchGap, textOnlyRuleSets } from "../src/solve/gaps.js";
 import { ROOT, MAIN, arbiter } from "./helpers/serve.js";
 import sgf from "@sabaki/sgf";
 import { readSgf } from "../src/sgf/read.js";
@@ -193,5 +194,40 @@ describe("the proof trees", () => {
     expect(Math.min(...margins[0])).toBeGreaterThanOrEqual(2); // at least B+1 (twice the margin)
     expect(Math.max(...margins[1])).toBeLessThanOrEqual(2);
     expect(margins[0].length + margins[1].length).toBeGreaterThan(10);
+  });
+});
+
+describe("rule gaps", () => {
+  const gap = (name: string, w: number, h: number, depth: number) =>
+    searchGap(textOnlyRuleSets().find((t) => t.name === name)!, w, h, depth);
+
+  it("New Ing as its text stands (no cycle rule, 2.6): a basic ko retaken for ever on 2x3, which every other preset forbids or voids", () => {
+    const r = gap("new-ing", 2, 3, 8);
+    const e = r.example!;
+    expect(e).not.toBeNull();
+    // by hand: A3 A2 B2 B3, then Black takes B3 at A3 and White retakes at B3, for ever
+    expect(e.line.slice(0, 6)).toEqual(["A3", "A2", "B2", "B3", "A3", "B3"]);
+    expect(e.period).toBe(2);
+    const by = Object.fromEntries(e.others.map((o) => [o.rules, o]));
+    expect(by["new-ing"].result).toBe("Void"); // arbiter's interpretation
+    expect(by.japanese.illegal).toBe("move 5: ko");
+    expect(by["tromp-taylor"].illegal).toBe("move 5: superko");
+  });
+
+  it("the Grand Rules as their text stands (history cleared on resumption, 4.4): a ko retaken across suspensions", () => {
+    const r = gap("grand", 2, 3, 10);
+    const e = r.example!;
+    expect(e).not.toBeNull();
+    const round = e.line.slice(e.cycleFrom, e.cycleFrom + e.period);
+    // take or retake, then two passes, twice: pass pass B3 pass pass A3
+    expect(round.filter((m) => m === "pass")).toHaveLength(4);
+    expect(Object.fromEntries(e.others.map((o) => [o.rules, o.result])).grand).toBe("Void");
+  });
+
+  it("reports how much it searched when it finds none (Ing's 1A on 2x2)", () => {
+    const r = gap("ing", 2, 2, 8);
+    expect(r.example).toBeNull();
+    expect(r.lines).toBeGreaterThan(1000);
+    expect(r.maxDepth).toBe(8);
   });
 });

@@ -114,7 +114,9 @@ export function searchGap(t: TextOnly, width: number, height: number, maxDepth: 
         found = { cycleFrom: j, period: moves.length - j };
         return true;
       }
-      const done = j < 0 && dfs(depth + 1, limit);
+      // (a cycle that does not go on for ever is no stop: a longer one may, as the Grand Rules'
+      // take, pass, pass, retake, pass, pass does where take, pass, pass, retake cannot)
+      const done = dfs(depth + 1, limit);
       if (done) return true;
       sits.pop();
       moves.pop();
