@@ -15,7 +15,7 @@ import { BLACK, WHITE, SUICIDE_FORBIDDEN, SUICIDE_MULTI_STONE,
   lastCaptured, lastSelfCaptured, lastNoChange, lastHashAfter, probedCaptures, probedCapStones, probedR0, probedR1,
   probedR2, probedR3, prisoners } from "./board";
 import { sideKeyFor, passCountKey } from "./zobrist";
-import { EMPTY, sizeOf } from "./board";
+import { EMPTY, sizeOf, prevHash as prevHashNow } from "./board";
 import { resetHistory, pushFor, lastPositionIndex, lastSituationIndex, historyLength, truncateHistory, koRefusal } from "./history";
 import { jLen, rewind, journaling, journalFull } from "./journal";
 import { SLOT_BYTES, tableFind, tablePut, tableSwap, slotFor, slotUsed, slotValue, slotSet } from "./table";
@@ -196,8 +196,10 @@ export function koPoint(): i32 {
   const libs = i32(colorAt(p - 1) == EMPTY) + i32(colorAt(p + 1) == EMPTY) + i32(colorAt(p - pitch) == EMPTY) + i32(colorAt(p + pitch) == EMPTY);
   return libs == 1 && colorAt(q) == EMPTY ? q : -1;
 }
-/** Simple ko's memory as a key term (0: none). */
+/** Simple ko's memory as a key term (0: none). After a suicide (a custom rule set's: the presets
+ *  with simple ko forbid it) the position before it is kept whole: koPoint does not cover it. */
 export function simpleKoKey(): u64 {
+  if (kRep == REP_SIMPLE && plies >= 1 && ptAt(plies) > 0 && nselfAt(plies) > 0) return mix64(prevHashNow() ^ SALT_ZHANG);
   const q = koPoint();
   return q < 0 ? 0 : mix64(<u64>q ^ SALT_SET);
 }

@@ -165,7 +165,10 @@ export function solve(o: SolveOptions): SolveResult {
     // every count lies within twice the points each way, a forfeit apart (New Ing's laziness)
     // (a 4x4 board has 12.4 million classes of positions under basic ko: 1.5 GB)
     const maxPositions = o.maxPositions ?? (points <= 12 ? 4_000_000 : 16_000_000);
-    const v = retro ? c.retroRun(maxPositions, 10 * maxPositions, +(o.symmetry ?? true), o.endlessValue ?? 0) : c.solveRun(1, 2 * points + 1);
+    // (classes under the symmetries need simple ko's memory as a point: not after a suicide,
+    // which only a custom rule set with simple ko allows)
+    const symmetric = (o.symmetry ?? true) && !(knobs.rep === 1 && rules.suicide !== "forbidden");
+    const v = retro ? c.retroRun(maxPositions, 10 * maxPositions, +symmetric, o.endlessValue ?? 0) : c.solveRun(1, 2 * points + 1);
     if (leafError) throw leafError;
     const complete = !g("solOut");
     let moves: number[] = [];
