@@ -23,7 +23,7 @@ export { searchInit, searchPrior, searchPriorKey, searchBudget, searchPhase, sea
   searchProvenBest, searchElsewhereBest, searchDfpn, searchTeamCounters, searchTeam, searchRenew, searchProvenMet, searchSlotBase, searchSlotGen, searchAdopt, sNodes, sPositions, sBudgetOut, sSawVoid,
   sDepthExceeded, sLooping, S_FLAGS_IN, S_TARGETS_IN, S_NEED_IN, S_ORDER_IN, S_MOVES_OUT } from "./search";
 export { solveTables, solveInit, solveRun, solveLine, solNodes, solLeaves, solLeafCalls, solStored, solHits, solCycles, solGaps,
-  solUnbalanced, solLeafMismatch, solOut, solDepthOut, solMaxDepth, solLineLen, solLineEnd, solLineCycle, SOLVE_LINE_OUT,
+  solLeafMismatch, solOut, solDepthOut, solMaxDepth, solLineLen, solLineEnd, solLineCycle, SOLVE_LINE_OUT,
   SOLVE_LEAF_OUT, SOLVE_BOARD_OUT } from "./solve";
 export { retroRun, retroLine, raPositions, raEdges, raTerminals, raRootValue, raTooMany, raLineLen, raLineEnd, raLineCycle, RA_LINE_OUT } from "./retro";
 export { solveProof, proofLen, proofOver, proofBase } from "./solve";

@@ -59,7 +59,6 @@ export let solStored: f64 = 0;
 export let solHits: f64 = 0;
 export let solCycles: f64 = 0; // lines that came back to a position on them (memoryless)
 export let solGaps: f64 = 0; // ... under a rule set with no rule for it
-export let solUnbalanced: f64 = 0; // ... whose count offset changed on the way round (docs/solve.md)
 export let solLeafMismatch: f64 = 0; // verifyLeaves: a kept count that the host counts differently
 export let solOut: bool = false;
 export function setSolOut(): void { solOut = true; }
@@ -84,7 +83,6 @@ const PROGRESS_EVERY: i32 = 1 << 20;
 const SLOTS: usize = memory.data(<i32>(SOLVE_MAX_PLY + 2) * <i32>TAIL_SLOT, 16);
 const BMARKS: usize = memory.data((SOLVE_MAX_PLY + 2) * 4, 16);
 const PATH_KEY: usize = memory.data((SOLVE_MAX_PLY + 2) * 8, 16);
-const PATH_OFF: usize = memory.data((SOLVE_MAX_PLY + 2) * 4, 16);
 const ONLINE: usize = memory.data(4096 * 2, 16); // positions on the line by their low 12 bits
 @inline function pathKey(d: i32): u64 { return load<u64>(PATH_KEY + (<usize>d << 3)); }
 @inline function onlineAt(k: u64): usize { return ONLINE + (<usize>(<i32>k & 4095) << 1); }
@@ -143,7 +141,7 @@ export function solveInit(opts: i32, offset: i32, nodes: f64, dl: f64): void {
   offsetKind = offset;
   maxNodes = nodes; deadline = dl; tick = 0;
   solNodes = 0; solLeaves = 0; solLeafCalls = 0; solStored = 0; solHits = 0; solCycles = 0; solGaps = 0;
-  solUnbalanced = 0; solLeafMismatch = 0; solOut = false; solDepthOut = false; solMaxDepth = 0;
+  solLeafMismatch = 0; solOut = false; solDepthOut = false; solMaxDepth = 0;
   solLineLen = 0; solLineEnd = 0; solLineCycle = -1;
   newGenerations();
   memory.fill(ONLINE, 0, 4096 * 2);
@@ -349,7 +347,6 @@ function search(depth: i32, toMove: i32, alpha: i32, beta: i32): i32 {
       if (pathKey(j) == key) {
         solCycles += 1;
         if (!cyclesVoid) solGaps += 1;
-        if (load<i32>(PATH_OFF + (<usize>j << 2)) != off) solUnbalanced += 1;
         retRep = j;
         return 0;
       }
@@ -369,7 +366,6 @@ function search(depth: i32, toMove: i32, alpha: i32, beta: i32): i32 {
   }
   if (depth + 2 >= SOLVE_MAX_PLY || boardJournalFull() || !R.canRecord()) { solDepthOut = true; solOut = true; return 0; }
   store<u64>(PATH_KEY + (<usize>depth << 3), key);
-  store<i32>(PATH_OFF + (<usize>depth << 2), off);
   const oa = onlineAt(key);
   store<u16>(oa, load<u16>(oa) + 1);
 
@@ -507,7 +503,6 @@ export function solveLine(toMove: i32, v: i32, maxLen: i32): i32 {
       if (j >= 0) { solLineEnd = 2; solLineCycle = j; break; }
     }
     store<u64>(PATH_KEY + (<usize>depth << 3), key);
-    store<i32>(PATH_OFF + (<usize>depth << 2), offsetNow());
     const oa = onlineAt(key);
     store<u16>(oa, load<u16>(oa) + 1);
     const canAbandon = zhangAbandon && R.plies >= 1 && R.plyPoint(R.plies) == -1;

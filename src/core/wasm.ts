@@ -110,7 +110,7 @@ export interface CoreExports {
   solveProof(toMove: number, v: number, atLeast: number): number;
   solNodes: WebAssembly.Global; solLeaves: WebAssembly.Global; solLeafCalls: WebAssembly.Global;
   solStored: WebAssembly.Global; solHits: WebAssembly.Global; solCycles: WebAssembly.Global;
-  solGaps: WebAssembly.Global; solUnbalanced: WebAssembly.Global; solLeafMismatch: WebAssembly.Global;
+  solGaps: WebAssembly.Global; solLeafMismatch: WebAssembly.Global;
   solOut: WebAssembly.Global; solDepthOut: WebAssembly.Global; solMaxDepth: WebAssembly.Global;
   solLineLen: WebAssembly.Global; solLineEnd: WebAssembly.Global; solLineCycle: WebAssembly.Global;
   SOLVE_LINE_OUT: WebAssembly.Global; SOLVE_LEAF_OUT: WebAssembly.Global; SOLVE_BOARD_OUT: WebAssembly.Global;

@@ -83,10 +83,8 @@ export interface SolveResult {
   /** retrograde analysis: the positions play can reach, and their moves */
   positions?: number;
   stats: { leaves: number; counted: number; stored: number; hits: number; cycles: number; maxDepth: number };
-  /** lines that repeated a position under a rule set with no rule for it (a rule gap), and cycles
-   *  whose count offset changed on the way round (the value then assumes the cycle void at once) */
+  /** lines that repeated a position under a rule set with no rule for it (a rule gap) */
   gaps: number;
-  unbalancedCycles: number;
   /** verifyLeaves: kept counts the host counted differently (must be 0) */
   leafMismatches?: number;
   stoppedBy?: "nodes" | "time" | "cancel" | "depth" | "positions";
@@ -189,7 +187,7 @@ export function solve(o: SolveOptions): SolveResult {
     const timeMs = performance.now() - t0;
     const stats = { leaves: g("solLeaves"), counted: g("solLeafCalls"), stored: g("solStored"), hits: g("solHits"),
       cycles: g("solCycles"), maxDepth: g("solMaxDepth") };
-    const gaps = g("solGaps"), unbalanced = g("solUnbalanced");
+    const gaps = g("solGaps");
     const nodes = g("solNodes");
     const stoppedBy = complete ? undefined : g("solDepthOut") ? "depth" : retro && g("raTooMany") ? "positions" : o.cancelled?.() ? "cancel"
       : nodes >= (o.maxNodes ?? Infinity) ? "nodes" : "time";
@@ -198,7 +196,7 @@ export function solve(o: SolveOptions): SolveResult {
       size: `${o.width}x${o.height}`, rules: o.name ?? rules.name, komi: rules.komi, value: null, result: null,
       line: [], lineRuling: null, nodes, timeMs: Math.round(timeMs), complete, regime: memoryless ? "memoryless" : "history",
       method: retro ? "retrograde" : "alpha-beta", ...(retro ? { positions: g("raPositions") } : {}),
-      stats, gaps, unbalancedCycles: unbalanced, notes,
+      stats, gaps, notes,
     };
     if (o.verifyLeaves) result.leafMismatches = g("solLeafMismatch");
     if (o.proof) {
@@ -226,7 +224,6 @@ export function solve(o: SolveOptions): SolveResult {
         : "the line goes round a cycle that no rule of this rule set ends: play goes on forever without a ruling (a rule gap)");
     }
     if (gaps > 0) notes.push(`${gaps} lines repeated a position under a rule set with no rule for it: those lines count as no result (docs/solve.md, "Rule gaps")`);
-    if (unbalanced > 0) notes.push(`${unbalanced} cycles changed the count on the way round; the value takes each cycle void at once (docs/solve.md)`);
     return result;
   } finally {
     solveHooks.leaf = undefined;
