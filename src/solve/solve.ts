@@ -130,10 +130,9 @@ export function solve(o: SolveOptions): SolveResult {
   const tableBits = o.tableBits ?? 22;
   if (!c.solveTables(tableBits, 20)) throw new ArbiterError(`table size 2^${tableBits} is out of range (10 to 26)`);
   c.newGame(o.width, o.height, SUICIDE[rules.suicide], 0, 1, 4096);
-  // memoryless: the third-occurrence Void is off in the search (a cycle ends a line at once)
-  const start = (void3: boolean): void => c.rulesStart(knobs.suicide, knobs.rep, +knobs.twinEarly, +void3, +knobs.zhangVoid,
+  // memoryless: the third-occurrence Void is off in the search (endless play is worth 0 there)
+  c.rulesStart(knobs.suicide, knobs.rep, +knobs.twinEarly, +(memoryless ? false : knobs.void3), +knobs.zhangVoid,
     +knobs.passesInHash, knobs.end, +knobs.resumeClears, 1, 4096, 1);
-  start(memoryless ? false : knobs.void3);
   const offset = offsetKindOf(rules);
   const opts = (memoryless ? OPT.memoryless : 0) | (cyclesVoid ? OPT.cyclesVoid : 0) |
     (o.passesFirst ?? true ? OPT.passesFirst : 0) | (o.verifyLeaves ? OPT.verifyLeaves : 0) |
@@ -160,12 +159,13 @@ export function solve(o: SolveOptions): SolveResult {
     // a memoryless rule set by retrograde analysis (every position reachable, assembly/retro.ts),
     // where the board is small enough; the others by alpha-beta
     const retro = memoryless && !(opts & OPT.noOpeningPass) && o.method !== "alpha-beta" && (o.method === "retrograde" || points <= 16);
-    // every count lies within twice the points each way, a forfeit apart (New Ing's laziness)
     // (a 4x4 board has 12.4 million classes of positions under basic ko: 1.5 GB)
     const maxPositions = o.maxPositions ?? (points <= 12 ? 4_000_000 : 16_000_000);
     // (classes under the symmetries need simple ko's memory as a point: not after a suicide,
     // which only a custom rule set with simple ko allows)
     const symmetric = (o.symmetry ?? true) && !(knobs.rep === 1 && rules.suicide !== "forbidden");
+    // (alpha-beta's first window: every count lies within twice the points each way, a forfeit
+    // apart, New Ing's laziness)
     const v = retro ? c.retroRun(maxPositions, 10 * maxPositions, +symmetric, o.endlessValue ?? 0) : c.solveRun(1, 2 * points + 1);
     if (leafError) throw leafError;
     const complete = !g("solOut");
