@@ -198,6 +198,7 @@ function writeRuling(): void {
 export function rulesStart(suicide: i32, rep: i32, twinEarly: bool, void3: bool, zhangVoid: bool,
   passesInHash: bool, end: i32, resumeClears: bool, toMove: i32, cap: i32, journal: bool): void {
   R.useKnobs(suicide, rep, twinEarly, void3, zhangVoid, passesInHash, end, resumeClears);
+  R.setKeepDigest(false); // (the solver turns it on: solve.ts solveInit)
   setJournaling(journal); // a search takes moves back (rulesUndo)
   R.logEvents = false; // the referee reports cycles itself; the simulation's batches turn it on
   R.gameStart(min(cap, maxMoves), toMove);

@@ -159,7 +159,7 @@ let loopS: i32 = 0;
 let loopT: i32 = 0;
 export let ingCycles: i32 = 0; // cycles that banned their initiator (ing 1A.4), this game
 
-// What a search's table key needs of the history (solve.ts), kept while journaling only: the set
+// What a search's table key needs of the history (solve.ts), kept for the solver only: the set
 // the superko rule reads (psk: the boards, ssk: the situations, since the start or the last
 // resumption), and the rest the repetition rule reads: Zhang's whole-board positions and virtual
 // moves per board, the creations of each situation (the third-occurrence Void), and under Ing's
@@ -167,6 +167,10 @@ export let ingCycles: i32 = 0; // cycles that banned their initiator (ing 1A.4),
 // XORed in order-free, so two lines that leave the same sets behind have the same digest.
 let dSet: u64 = 0;
 let dOther: u64 = 0;
+/** The digest is kept for the solver only (solve.ts sets it after rulesStart, which clears it):
+ *  the prover's searches journal too, and need none of it. */
+export let keepDigest: bool = false;
+export function setKeepDigest(on: bool): void { keepDigest = on; }
 // Zhang's whole-board positions since the last virtual move, by their situations: the virtual
 // moves only grow, so a position booked before it (fewer virtual moves) never comes back
 let dZhang: u64 = 0;
@@ -339,7 +343,7 @@ function ingCheck(c: i32, S: u64): i32 {
   const before = old < 0 ? 0 : old >>> SIT_CREATIONS;
   const creations = before + i32(created);
   slotSet(e, tgen, S, t | (creations << SIT_CREATIONS));
-  if (journaling && created && kRep != REP_ING) dOther ^= countTerm(S, before, SALT_SIT) ^ countTerm(S, creations, SALT_SIT);
+  if (keepDigest && created && kRep != REP_ING) dOther ^= countTerm(S, before, SALT_SIT) ^ countTerm(S, creations, SALT_SIT);
   if (kRep == REP_ING && old >= 0) ingCycleClosed(old & SIT_ENTRY, t);
   return creations;
 }
@@ -476,7 +480,7 @@ function flowPass(c: i32, abandon: bool): void {
     fAbandons = 0;
     // zhang 3.5: four consecutive virtual moves, or four in total made in one board position
     const inBoard = tPut(T_VIRT, boardHash(), 1, true);
-    if (journaling) dOther ^= countTerm(boardHash(), inBoard - 1, SALT_VIRT) ^ countTerm(boardHash(), inBoard, SALT_VIRT);
+    if (keepDigest) dOther ^= countTerm(boardHash(), inBoard - 1, SALT_VIRT) ^ countTerm(boardHash(), inBoard, SALT_VIRT);
     if (fCons >= 4 || inBoard >= 4) {
       endDetail = fCons >= 4 ? VIRTUAL_IN_A_ROW : VIRTUAL_IN_BOARD;
       endWith(END_VIRTUAL_MOVES);
@@ -552,7 +556,7 @@ export function setGameIndex(g: i32): void { gameIndex = g; }
     const P = boardHash();
     resetHistory(P, P ^ sideKeyFor(c), maxPlies);
     histBase = plies;
-    if (journaling) dSet = setStart(P, P ^ sideKeyFor(c));
+    if (keepDigest) dSet = setStart(P, P ^ sideKeyFor(c));
   }
 }
 
@@ -562,7 +566,7 @@ export function setGameIndex(g: i32): void { gameIndex = g; }
 function bookPosition(P: u64, S: u64, t: i32): i32 {
   if (kRep == REP_PSK || kRep == REP_SSK) {
     // (a board or situation new to the set enters the digest; journaled games only)
-    if (journaling) {
+    if (keepDigest) {
       const h = kRep == REP_PSK ? P : S;
       if ((kRep == REP_PSK ? lastPositionIndex(h) : lastSituationIndex(h)) < 0) dSet ^= countTerm(h, 1, SALT_SET);
     }
@@ -601,7 +605,7 @@ export function recordPlay(p: i32, c: i32): void {
   const S = P ^ sideKeyFor(opp);
   setSit(t, S);
   const seen = bookPosition(P, S, t);
-  if (journaling && kRep == REP_ING) dOther = mix64(dOther ^ S ^ <u64>p << 48);
+  if (keepDigest && kRep == REP_ING) dOther = mix64(dOther ^ S ^ <u64>p << 48);
   stonePlays++;
   if (c == BLACK) stonePlaysB++;
   if (fPhase == PHASE_PLAY) { if (c == BLACK) gamePhaseB++; else gamePhaseW++; }
@@ -609,7 +613,7 @@ export function recordPlay(p: i32, c: i32): void {
   let voidNow = false;
   if (kRep == REP_ZHANG) {
     const k = S ^ virtKey;
-    if (journaling && tFind(T_ZHANG, k) < 0) dZhang ^= countTerm(S, 1, SALT_ZHANG);
+    if (keepDigest && tFind(T_ZHANG, k) < 0) dZhang ^= countTerm(S, 1, SALT_ZHANG);
     if (zSlot != 0 && zKey == k) slotSet(zSlot, tgen, k, t);
     else tPut(T_ZHANG, k, t, false);
     zSlot = 0;
@@ -655,10 +659,10 @@ export function recordPass(c: i32, abandon: bool): void {
   bookPosition(P, S, t); // the board stands again: its latest occurrence gives the shortest cycle
   if (kRep == REP_ING || kVoid3) bookSituation(t, false);
   if (kRep == REP_ZHANG && !abandon) {
-    if (journaling && tFind(T_ZHANG, S ^ virtKey) < 0) dZhang ^= countTerm(S, 1, SALT_ZHANG);
+    if (keepDigest && tFind(T_ZHANG, S ^ virtKey) < 0) dZhang ^= countTerm(S, 1, SALT_ZHANG);
     tPut(T_ZHANG, S ^ virtKey, t, false);
   }
-  if (journaling && kRep == REP_ING) dOther = mix64(dOther ^ <u64>(t << 1 | c) ^ SALT_VIRT);
+  if (keepDigest && kRep == REP_ING) dOther = mix64(dOther ^ <u64>(t << 1 | c) ^ SALT_VIRT);
   flowPass(c, abandon);
 }
 
