@@ -136,6 +136,19 @@ describe("budgets and bad input", () => {
     expect(() => solveJob(opts)).toThrow(message);
   });
 
+  it("the command names bad options before any search: --depth, --max-nodes of --gaps, --proof into no directory", () => {
+    const depth = arbiter("solve", "--gaps", "--size", "2x2", "--depth", "0");
+    expect(depth.status).toBe(2);
+    expect(depth.stderr).toMatch(/--depth takes a whole number from 1 to 40, got "0"/);
+    const lines = arbiter("solve", "--gaps", "--size", "2x2", "--max-nodes", "many");
+    expect(lines.status).toBe(2);
+    expect(lines.stderr).toMatch(/--max-nodes takes a whole number/);
+    const proof = arbiter("solve", "--size", "2x2", "--proof", "/no/such/dir/p.sgf");
+    expect(proof.status).toBe(2);
+    expect(proof.stderr).toMatch(/--proof/);
+    expect(proof.stdout).toBe(""); // refused before the search
+  });
+
   it("the command prints DESIGN.md's JSON and the SGF of the line", () => {
     const r = arbiter("solve", "--size", "2x2", "--rules", "tromp-taylor", "--json");
     expect(r.status).toBe(0);
