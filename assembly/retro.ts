@@ -6,8 +6,7 @@
 // Values as solve.ts: twice Black's margin, from the host's count of each final position.
 
 import { BLACK, WHITE } from "./board";
-import * as R from "./rules";
-import { keyOf, canonicalKeyOf, leafValue, applied, apply, undo, moveAt, nPoints, budgetOut, setSolOut, countNode, solOut } from "./solve";
+import { keyOf, canonicalKeyOf, leafValue, applied, apply, undo, moveAt, nPoints, budgetOut, setSolOut, countNode, grow } from "./solve";
 
 const TERM: i32 = 0x40000000; // an edge at or above: a final position of value e - TERM - 65536
 let cap: i32 = 0; // positions at most
@@ -35,12 +34,6 @@ let symmetric: bool = false; // positions by their class under the board's symme
 let endless: i32 = 0; // what play that never ends is worth (0: a void; other values: a check of what cycles cost)
 @inline function posKey(c: i32): u64 { return symmetric ? canonicalKeyOf(c) : keyOf(c); }
 
-function grow(bytes: usize): usize {
-  const pages = <i32>((bytes + 65535) >> 16);
-  const before = memory.grow(pages);
-  if (before < 0) return 0;
-  return <usize>before << 16;
-}
 
 /** Room for `positions` positions and `edges` edges; false when memory cannot grow so far. */
 export function retroTables(positions: i32, edges: i32): bool {

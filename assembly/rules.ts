@@ -13,9 +13,9 @@
 import { BLACK, WHITE, SUICIDE_FORBIDDEN, SUICIDE_MULTI_STONE,
   REMOVED, colorAt, chainOf, boardHash, xyOf, probe, commit, passMove, pitch, width,
   lastCaptured, lastSelfCaptured, lastNoChange, lastHashAfter, probedCaptures, probedCapStones, probedR0, probedR1,
-  probedR2, probedR3, prisoners } from "./board";
+  probedR2, probedR3, prisoners, EMPTY, sizeOf, prevHash } from "./board";
 import { sideKeyFor, passCountKey } from "./zobrist";
-import { EMPTY, sizeOf, prevHash as prevHashNow } from "./board";
+import { mix64 } from "./prng";
 import { resetHistory, pushFor, lastPositionIndex, lastSituationIndex, historyLength, truncateHistory, koRefusal } from "./history";
 import { jLen, rewind, journaling, journalFull } from "./journal";
 import { SLOT_BYTES, tableFind, tablePut, tableSwap, slotFor, slotUsed, slotValue, slotSet } from "./table";
@@ -143,7 +143,7 @@ export let gamePhaseB: i32 = 0; // stone plays before the first pause (grand 4.5
 export let gamePhaseW: i32 = 0;
 let virtB: i32 = 0; // zhang 3.3: virtual moves made by each side
 let virtW: i32 = 0;
-export let virtKey: u64 = 0;
+let virtKey: u64 = 0;
 export let ended: i32 = END_NONE;
 export let endAt: i32 = 0;
 export let voided: bool = false;
@@ -174,18 +174,14 @@ export function setKeepDigest(on: bool): void { keepDigest = on; }
 // Zhang's whole-board positions since the last virtual move, by their situations: the virtual
 // moves only grow, so a position booked before it (fewer virtual moves) never comes back
 let dZhang: u64 = 0;
-/** A 64-bit mixer (splitmix64's finaliser): the digest's terms must not cancel by accident. */
-@inline function mix64(x: u64): u64 {
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111eb;
-  return x ^ (x >> 31);
-}
-/** A (key, count) pair's term; count 0 is no term. */
+/** A (key, count) pair's term, mixed (prng.ts mix64) so that terms do not cancel by accident;
+ *  count 0 is no term. */
 @inline function countTerm(h: u64, n: i32, salt: u64): u64 { return n == 0 ? 0 : mix64(h ^ salt ^ (<u64>n << 56)); }
 const SALT_SET: u64 = 0x5bd1e9955bd1e995;
 const SALT_ZHANG: u64 = 0x27d4eb2f165667c5;
 const SALT_VIRT: u64 = 0x85ebca6b0c2b2ae3;
 const SALT_SIT: u64 = 0xc2b2ae3d27d4eb4f;
+const SALT_KO: u64 = 0x165667b19e3779f9;
 /** The digest of the history as the rule set reads it (0 where it reads none). */
 export function historyDigest(): u64 { return dSet ^ dOther ^ dZhang; }
 /** Simple ko's forbidden point (mailbox), -1 for none: the point of the one stone the last play
@@ -203,9 +199,9 @@ export function koPoint(): i32 {
 /** Simple ko's memory as a key term (0: none). After a suicide (a custom rule set's: the presets
  *  with simple ko forbid it) the position before it is kept whole: koPoint does not cover it. */
 export function simpleKoKey(): u64 {
-  if (kRep == REP_SIMPLE && plies >= 1 && ptAt(plies) > 0 && nselfAt(plies) > 0) return mix64(prevHashNow() ^ SALT_ZHANG);
+  if (kRep == REP_SIMPLE && plies >= 1 && ptAt(plies) > 0 && nselfAt(plies) > 0) return mix64(prevHash() ^ SALT_KO);
   const q = koPoint();
-  return q < 0 ? 0 : mix64(<u64>q ^ SALT_SET);
+  return q < 0 ? 0 : mix64(<u64>q ^ SALT_KO);
 }
 /** The flow of play as the end rules read it: passes in a row, the phase, a pending null move,
  *  abandon moves in a row. (Zhang's virtual moves so far matter only through the positions
@@ -565,7 +561,7 @@ export function setGameIndex(g: i32): void { gameIndex = g; }
  *  are reported. Returns the entry after which board P last stood (-1: new, or in a search). */
 function bookPosition(P: u64, S: u64, t: i32): i32 {
   if (kRep == REP_PSK || kRep == REP_SSK) {
-    // (a board or situation new to the set enters the digest; journaled games only)
+    // (a board or situation new to the set enters the digest: the solver's games only)
     if (keepDigest) {
       const h = kRep == REP_PSK ? P : S;
       if ((kRep == REP_PSK ? lastPositionIndex(h) : lastSituationIndex(h)) < 0) dSet ^= countTerm(h, 1, SALT_SET);

@@ -10,10 +10,11 @@
 // rule set's engine reads no history (the two regimes below).
 
 import { EMPTY, BLACK, WHITE, width, height, pointOf, xyOf, boardHash, boardJournalReset, boardMark, boardJournalFull,
-  saveTail, rewindBoard, TAIL_SLOT, COLOR, prisoners } from "./board";
-import { R_OK, HISTORY_FULL, END_NONE, REP_NONE, REP_SIMPLE } from "./codes";
+  saveTail, rewindBoard, TAIL_SLOT, COLOR, prisoners, nempty } from "./board";
+import { R_OK, HISTORY_FULL, END_NONE } from "./codes";
 import { playRuled, passRuled, rulesUndo } from "./game";
 import { sideKeyFor, zobristKey } from "./zobrist";
+import { mix64 } from "./prng";
 import { SLOT_BYTES, slotFor, slotUsed, slotValue, slotWrite } from "./table";
 import * as R from "./rules";
 
@@ -104,18 +105,27 @@ let leafMask: i32 = 0;
 let leafGen: u32 = 0;
 let leafUsed: i32 = 0;
 
-function grow(bytes: usize): usize {
+/** `bytes` more of linear memory, their address; 0 when memory cannot grow so far (the solve
+ *  then says so: no trap). */
+export function grow(bytes: usize): usize {
   const pages = <i32>((bytes + 65535) >> 16);
   const before = memory.grow(pages);
-  if (before < 0) unreachable();
-  return <usize>before << 16;
+  return before < 0 ? 0 : <usize>before << 16;
 }
 
 /** Room for 2^ttBits table entries and 2^leafBits counts (grown once, kept for later solves). */
 export function solveTables(ttBits: i32, leafBits: i32): bool {
   if (ttBits < 10 || ttBits > 26 || leafBits < 10 || leafBits > 24) return false;
-  if (ttBase == 0 || ttMask + 1 < (1 << ttBits)) { ttBase = grow(<usize>16 << ttBits); ttMask = (1 << ttBits) - 1; ttGen = 0; memory.fill(ttBase, 0, <usize>16 << ttBits); }
-  if (leafBase == 0 || leafMask + 1 < (1 << leafBits)) { leafBase = grow(<usize>SLOT_BYTES << leafBits); leafMask = (1 << leafBits) - 1; leafGen = 0; memory.fill(leafBase, 0, <usize>SLOT_BYTES << leafBits); }
+  if (ttBase == 0 || ttMask + 1 < (1 << ttBits)) {
+    const base = grow(<usize>16 << ttBits);
+    if (base == 0) return false;
+    ttBase = base; ttMask = (1 << ttBits) - 1; ttGen = 0; memory.fill(ttBase, 0, <usize>16 << ttBits);
+  }
+  if (leafBase == 0 || leafMask + 1 < (1 << leafBits)) {
+    const base = grow(<usize>SLOT_BYTES << leafBits);
+    if (base == 0) return false;
+    leafBase = base; leafMask = (1 << leafBits) - 1; leafGen = 0; memory.fill(leafBase, 0, <usize>SLOT_BYTES << leafBits);
+  }
   return true;
 }
 
@@ -216,18 +226,8 @@ function markCanonical(): void {
   }
 }
 
-function boardEmpty(): bool {
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) if (load<u8>(COLOR + <usize>pointOf(x, y)) != EMPTY) return false;
-  return true;
-}
 
 // ---- keys and counts --------------------------------------------------------------------------------
-@inline function mix64(x: u64): u64 {
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111eb;
-  return x ^ (x >> 31);
-}
 
 /** The position as its value depends on it, `toMove` to play (docs/solve.md, "The table key").
  *  Where the count adds up along the line (offsetKind), the sum so far too: a void is worth 0
@@ -376,7 +376,7 @@ function search(depth: i32, toMove: i32, alpha: i32, beta: i32): i32 {
   let minRep = INF;
   const a0 = alpha, b0 = beta;
   const canAbandon = zhangAbandon && R.plies >= 1 && R.plyPoint(R.plies) == -1;
-  const atRoot = depth == 0 && rootSymmetric && boardEmpty();
+  const atRoot = depth == 0 && rootSymmetric && nempty() == nPoints;
   // moves: the table's first, then passes (first or last), then the points from the centre out
   // (with the history heuristic, the points by their cutoffs so far: the list is this ply's)
   const list = MOVES + <usize>(depth * MOVE_ROW);
@@ -545,6 +545,7 @@ export let proofOver: bool = false;
 export function solveProof(toMove: i32, v: i32, atLeast: bool): bool {
   proofLen = 0; proofOver = false;
   if (proofBase == 0) proofBase = grow(<usize>PROOF_CAP * 8);
+  if (proofBase == 0) { proofOver = true; return false; }
   proofNode(0, toMove, v, atLeast, -9);
   return !proofOver && !solOut;
 }
