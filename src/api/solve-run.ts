@@ -33,17 +33,18 @@ export function solveJob(opts: Record<string, unknown>): SolveJob {
   if (width * height > MAX_SOLVE_POINTS) {
     throw new ArbiterError(`--size ${width}x${height} has ${width * height} points: the solver takes boards of at most ${MAX_SOLVE_POINTS} points`);
   }
-  const names = String(opts.rules ?? "tromp-taylor").split(",").map((s) => s.trim()).filter((s) => s !== "");
-  if (names.length === 0) throw new ArbiterError("--rules names no rule set");
-  if (names.length > 16) throw new ArbiterError("--rules: at most 16 rule sets at once");
+  // (komi 0 unless given: the value of the game itself)
   const komiGiven = typeof opts.komi === "string";
-  const rules = names.map((name) => {
-    const r = resolveRules({ ...opts, rules: name, rulesJson: undefined }, null).rules;
-    return { name, rules: komiGiven ? r : { ...r, komi: 0 } };
-  });
+  const named = (r: RuleSet, name: string) => ({ name, rules: komiGiven ? r : { ...r, komi: 0 } });
+  let rules: SolveJob["rules"];
   if (typeof opts.rulesJson === "string") {
     const r = resolveRules(opts, null).rules;
-    rules.splice(0, rules.length, { name: r.name, rules: komiGiven ? r : { ...r, komi: 0 } });
+    rules = [named(r, r.name)];
+  } else {
+    const names = String(opts.rules ?? "tromp-taylor").split(",").map((s) => s.trim()).filter((s) => s !== "");
+    if (names.length === 0) throw new ArbiterError("--rules names no rule set");
+    if (names.length > 16) throw new ArbiterError("--rules: at most 16 rule sets at once");
+    rules = names.map((name) => named(resolveRules({ ...opts, rules: name }, null).rules, name));
   }
   const order = String(opts.order ?? "passes-first");
   if (order !== "passes-first" && order !== "passes-last") throw new ArbiterError(`--order takes passes-first or passes-last, got "${order}"`);

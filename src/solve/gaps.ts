@@ -8,13 +8,11 @@
 // report says how the other rule sets decide the same moves.
 import type { Color } from "../core/codes.js";
 import { indexToGtp } from "../core/coords.js";
-import { Game, releaseCore } from "../core/game.js";
+import { Game, releaseCore, type EngineKnobs } from "../core/game.js";
 import * as C from "../../assembly/codes.js";
-import type { GameRecord, RecordMove } from "../record/record.js";
 import { ruleKnobs } from "../rules/knobs.js";
-import { referee } from "../rules/referee.js";
-import { PRESETS, preset, type RuleSet } from "../ruleset/ruleset.js";
-import type { EngineKnobs } from "../core/game.js";
+import { refereeLine } from "./solve.js";
+import { PRESETS, preset } from "../ruleset/ruleset.js";
 
 /** A rule set as its text has it: the clause arbiter reads in to stop endless cycles, taken out. */
 export interface TextOnly {
@@ -66,7 +64,7 @@ export function searchGap(t: TextOnly, width: number, height: number, maxDepth: 
   const n = width * height;
   const noOpeningPass = preset(t.name).openingPass === "forbidden";
   const moves: number[] = [];
-  const sits: bigint[] = [situation(game)];
+  const sits: bigint[] = [game.situationHash("B")];
   let lines = 0;
   const colour = (k: number): Color => (k % 2 === 0 ? "B" : "W");
 
@@ -106,7 +104,7 @@ export function searchGap(t: TextOnly, width: number, height: number, maxDepth: 
       if (m === PASS && depth === 0 && noOpeningPass) continue; // ing 1.1
       if (!play(m, depth)) continue;
       moves.push(m);
-      const s = situation(game);
+      const s = game.situationHash(colour(moves.length));
       const j = sits.indexOf(s);
       sits.push(s);
       // a situation again: the moves since make a cycle (its length must match the player to move)
@@ -124,33 +122,26 @@ export function searchGap(t: TextOnly, width: number, height: number, maxDepth: 
     }
     return false;
   };
-  let limit = 1;
-  for (; limit <= maxDepth && !found && lines <= maxLines; limit++) dfs(0, limit);
+  // (the longest way in searched whole: a search the move budget cut short does not count)
+  let searched = 0;
+  for (let limit = 1; limit <= maxDepth && !found && lines <= maxLines; limit++) {
+    dfs(0, limit);
+    if (!found && lines <= maxLines) searched = limit;
+  }
   releaseCore();
   const size = `${width}x${height}`;
-  const result: GapSearch = { rules: t.name, size, lines, maxDepth: Math.min(limit - 1, maxDepth), example: null };
+  const result: GapSearch = { rules: t.name, size, lines, maxDepth: searched, example: null };
   if (!found) return result;
   const { cycleFrom, period } = found as { cycleFrom: number; period: number };
   const line = [...moves, ...Array.from({ length: 3 }, () => moves.slice(cycleFrom)).flat()];
   const vertex = (m: number) => (m === PASS ? "pass" : indexToGtp(m, width, height));
   result.example = {
     rules: t.name, clause: t.clause, size, line: line.map(vertex), cycleFrom, period,
-    others: Object.keys(PRESETS).map((name) => ruleOn(line, width, height, { ...preset(name), komi: 0 })),
+    others: Object.keys(PRESETS).map((name) => {
+      const r = refereeLine(line, width, height, { ...preset(name), komi: 0 });
+      const bad = r.moves.find((m) => !m.legal);
+      return { rules: name, result: r.result, end: r.end.reason, atMove: r.end.atMove, ...(bad ? { illegal: `move ${bad.n}: ${bad.reason}` } : {}) };
+    }),
   };
   return result;
-}
-
-function situation(game: Game): bigint {
-  const w = game.ruling();
-  return (BigInt(w[C.RW_SIT_HI] >>> 0) << 32n) | BigInt(w[C.RW_SIT_LO] >>> 0);
-}
-
-/** How a preset rules the moves (a record of them, as the referee reads one). */
-function ruleOn(line: number[], width: number, height: number, rules: RuleSet): GapExample["others"][number] {
-  const moves: RecordMove[] = line.map((m, i) => ({ color: i % 2 === 0 ? "B" : "W", x: m < 0 ? null : m % width,
-    y: m < 0 ? null : Math.floor(m / width), raw: m < 0 ? "" : indexToGtp(m, width, height), offBoard: false }));
-  const record: GameRecord = { width, height, komi: 0, rules: null, handicap: 0, toMove: "B", setup: new Uint8Array(width * height), moves, result: null, index: 1 };
-  const r = referee(record, { rules, rulesFrom: "option", dead: "none", komiGiven: true });
-  const bad = r.moves.find((m) => !m.legal);
-  return { rules: rules.name, result: r.result, end: r.end.reason, atMove: r.end.atMove, ...(bad ? { illegal: `move ${bad.n}: ${bad.reason}` } : {}) };
 }

@@ -10,7 +10,7 @@ import { loadCore, solveHooks, searchHooks, type CoreExports } from "../core/was
 import { ArbiterError } from "../errors.js";
 import type { GameRecord, RecordMove } from "../record/record.js";
 import { ruleKnobs } from "../rules/knobs.js";
-import { referee } from "../rules/referee.js";
+import { referee, type Ruling } from "../rules/referee.js";
 import type { RuleSet } from "../ruleset/ruleset.js";
 import { judge, marginTwice, type GameSummary } from "../simulate/engine.js";
 import { SUICIDE } from "../core/codes.js";
@@ -128,7 +128,7 @@ export function solve(o: SolveOptions): SolveResult {
   const c = loadCore() as SolveCore;
   releaseCore();
   const tableBits = o.tableBits ?? 22;
-  if (!c.solveTables(tableBits, 20)) throw new ArbiterError(`table size 2^${tableBits} is out of range (10 to 26)`);
+  if (!c.solveTables(tableBits, 20)) throw new ArbiterError(`a table of 2^${tableBits} entries: out of range (10 to 26), or no memory for it`);
   c.newGame(o.width, o.height, SUICIDE[rules.suicide], 0, 1, 4096);
   // memoryless: the third-occurrence Void is off in the search (endless play is worth 0 there)
   c.rulesStart(knobs.suicide, knobs.rep, +knobs.twinEarly, +(memoryless ? false : knobs.void3), +knobs.zhangVoid,
@@ -212,7 +212,8 @@ export function solve(o: SolveOptions): SolveResult {
     releaseCore();
     const line = lineMoves(moves, lineEnd, cycleAt);
     result.line = line.map((m) => (m < 0 ? "pass" : indexToGtp(m, o.width, o.height)));
-    const ruling = refereeLine(line, o.width, o.height, rules);
+    const ruled = refereeLine(line, o.width, o.height, rules);
+    const ruling = { result: ruled.result, end: ruled.end.reason };
     const twice = marginTwice(ruling.result);
     const voidValue = v === 0 && ruling.result === "Void";
     result.value = voidValue ? "Void" : v / 2;
@@ -304,14 +305,14 @@ function lineMoves(moves: number[], lineEnd: number, cycleAt: number): number[] 
   return line;
 }
 
-/** The move-by-move referee's result and end reason for the line. */
-function refereeLine(line: number[], width: number, height: number, rules: RuleSet): { result: string; end: string } {
+/** The move-by-move referee's ruling of a line from the empty board (row-major moves, -1 a pass,
+ *  Black first), as of a game record of it. */
+export function refereeLine(line: number[], width: number, height: number, rules: RuleSet): Ruling {
   const moves: RecordMove[] = line.map((m, i) => ({
     color: i % 2 === 0 ? "B" : "W", x: m < 0 ? null : m % width, y: m < 0 ? null : Math.floor(m / width),
     raw: m < 0 ? "" : indexToGtp(m, width, height), offBoard: false,
   }));
   const record: GameRecord = { width, height, komi: rules.komi, rules: null, handicap: 0, toMove: "B",
     setup: new Uint8Array(width * height), moves, result: null, index: 1 };
-  const ruling = referee(record, { rules, rulesFrom: "option", dead: "none", komiGiven: true });
-  return { result: ruling.result, end: ruling.end.reason };
+  return referee(record, { rules, rulesFrom: "option", dead: "none", komiGiven: true });
 }
