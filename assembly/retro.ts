@@ -6,7 +6,9 @@
 // Values as solve.ts: twice Black's margin, from the host's count of each final position.
 
 import { BLACK, WHITE } from "./board";
-import { keyOf, canonicalKeyOf, leafValue, applied, apply, undo, moveAt, nPoints, budgetOut, setSolOut, countNode, grow } from "./solve";
+import { boardHash } from "./board";
+import { sideKeyFor } from "./zobrist";
+import { keyOf, canonicalKeyOf, canonicalBoardOf, leafValue, applied, apply, undo, moveAt, nPoints, budgetOut, setSolOut, countNode, grow } from "./solve";
 
 const TERM: i32 = 0x40000000; // an edge at or above: a final position of value e - TERM - 65536
 let cap: i32 = 0; // positions at most
@@ -16,6 +18,11 @@ let HIDX: usize = 0; // i32 per hash slot, -1 free
 let PARENT: usize = 0; // i32 per position
 let PMOVE: usize = 0; // i32 per position: the move from its parent
 let SIDE: usize = 0; // u8 per position: the player to move
+let CREATED: usize = 0; // u8 per position: 1 where a stone play (or the start) makes it, not a pass
+let BKEY: usize = 0; // u32 per position: its board's class (what positional superko compares)
+let SKEY: usize = 0; // u32 per position: its situation's class, board and player to move
+let BANNED: usize = 0; // a bit per edge: a move the winner's strategy may not make (safeBound)
+let safeMode: bool = false; // the last run checked its strategy for a repeated board
 let ESTART: usize = 0; // i32 per position + 1
 let EDGES: usize = 0; // i32 per edge
 let edgeCap: i32 = 0;
@@ -30,9 +37,19 @@ export let raEdges: i32 = 0;
 export let raTerminals: i32 = 0;
 export let raRootValue: i32 = 0;
 export let raTooMany: bool = false;
+/** Situations the winner's strategy may meet three times (see tripleCheck): 0 or the value is
+ *  not shown to hold under a third-occurrence Void. */
+export let raTriples: i32 = -1;
+/** With `checkSafety`: the best bound a strategy that surely repeats no board gives (safeBound). */
+export let raSafeBound: i32 = 0;
 let symmetric: bool = false; // positions by their class under the board's symmetries
 let endless: i32 = 0; // what play that never ends is worth (0: a void; other values: a check of what cycles cost)
 @inline function posKey(c: i32): u64 { return symmetric ? canonicalKeyOf(c) : keyOf(c); }
+/** The board's key (toMove 0) or the situation's, by class where positions are. */
+@inline function boardKey(toMove: i32): u32 {
+  const k = symmetric ? canonicalBoardOf(toMove) : boardHash() ^ (toMove == 0 ? 0 : sideKeyFor(toMove));
+  return <u32>(k ^ (k >> 32));
+}
 
 
 /** Room for `positions` positions and `edges` edges; false when memory cannot grow so far. */
@@ -42,7 +59,7 @@ export function retroTables(positions: i32, edges: i32): bool {
   while ((1 << bits) < positions + (positions >> 1)) bits++; // (a load of 2/3 at most)
   const slots = 1 << bits;
   const n = <usize>positions;
-  const need = <usize>slots * 12 + n * (4 * 8 + 1 + 8) + <usize>edges * 8 + 64;
+  const need = <usize>slots * 12 + n * (4 * 8 + 2 + 8 + 8) + <usize>edges * 8 + (<usize>edges >> 3) + 128;
   const base = grow(need);
   if (base == 0) return false;
   let a = base;
@@ -50,7 +67,8 @@ export function retroTables(positions: i32, edges: i32): bool {
   HIDX = a; a += <usize>slots * 4;
   PARENT = a; a += n * 4; PMOVE = a; a += n * 4; ESTART = a; a += (n + 1) * 4; VAL = a; a += n * 4;
   RANK = a; a += n * 4; CNT = a; a += n * 4; QUEUE = a; a += n * 4; PREDSTART = a; a += (n + 1) * 4;
-  EDGES = a; a += <usize>edges * 4; PREDS = a; a += <usize>edges * 4; SIDE = a;
+  EDGES = a; a += <usize>edges * 4; PREDS = a; a += <usize>edges * 4;
+  BKEY = a; a += n * 4; SKEY = a; a += n * 4; CREATED = a; a += n; BANNED = a; a += (<usize>edges >> 3) + 8; SIDE = a;
   cap = positions; edgeCap = edges; hMask = slots - 1;
   return true;
 }
@@ -71,6 +89,9 @@ function indexOf(k: u64, p: i32, m: i32, c: i32): i32 {
   const n = raPositions++;
   store<u64>(HKEY + (<usize>i << 3), k); setI32(HIDX, i, n);
   setI32(PARENT, n, p); setI32(PMOVE, n, m); store<u8>(SIDE + <usize>n, <u8>c);
+  // (the engine stands on the new position)
+  store<u32>(BKEY + (<usize>n << 2), boardKey(0)); store<u32>(SKEY + (<usize>n << 2), boardKey(c));
+  store<u8>(CREATED + <usize>n, p < 0 || m >= 0 ? 1 : 0);
   return n;
 }
 
@@ -100,11 +121,20 @@ function goTo(n: i32): bool {
   return true;
 }
 
+let noSameBoard: bool = false;
+/** apply(), less a play that leaves the board as it was (a lone stone's suicide) where the run
+ *  bounds a positional superko, which bans it: it repeats the board. */
+function play(m: i32, c: i32, depth: i32): void {
+  const before = boardHash();
+  apply(m, c, depth);
+  if (noSameBoard && m >= 0 && applied == 1 && boardHash() == before) { undo(depth); applied = 0; }
+}
+
 /** Finds every position reachable from the engine's current one (the start, Black to move) and
  *  the values of all; returns the start's (twice Black's margin; solOut: none). */
-export function retroRun(maxPositions: i32, maxEdges: i32, sym: bool, endlessValue: i32): i32 {
-  symmetric = sym; endless = endlessValue;
-  raPositions = 0; raEdges = 0; raTerminals = 0; raTooMany = false; lineLen = 0;
+export function retroRun(maxPositions: i32, maxEdges: i32, sym: bool, endlessValue: i32, checkSafety: bool, noSame: bool): i32 {
+  symmetric = sym; endless = endlessValue; noSameBoard = noSame;
+  raPositions = 0; raEdges = 0; raTerminals = 0; raTooMany = false; lineLen = 0; raTriples = -1; safeMode = checkSafety;
   if (!retroTables(maxPositions, maxEdges)) { raTooMany = true; setSolOut(); return 0; }
   memory.fill(HIDX, 0xff, <usize>(hMask + 1) * 4);
   indexOf(posKey(BLACK), -1, 0, BLACK);
@@ -118,7 +148,7 @@ export function retroRun(maxPositions: i32, maxEdges: i32, sym: bool, endlessVal
     for (let i = 0; i < nPoints + 3; i++) {
       const m = moveAt(i, false);
       if (m == -99) continue;
-      apply(m, c, lineLen);
+      play(m, c, lineLen);
       if (applied == 0) continue;
       let e: i32;
       if (applied == 2) { e = TERM + leafValue() + 65536; raTerminals++; }
@@ -133,8 +163,12 @@ export function retroRun(maxPositions: i32, maxEdges: i32, sym: bool, endlessVal
   }
   setI32(ESTART, raPositions, raEdges);
   while (lineLen > 0) { lineLen--; undo(lineLen); }
+  memory.fill(BANNED, 0, (<usize>raEdges >> 3) + 8);
   predecessors();
   values();
+  // (the final attractor is the winner's: values() leaves it in RANK)
+  if (endless == 0) raTriples = raRootValue == 0 ? 0 : tripleCheck();
+  if (checkSafety) raSafeBound = safeBound();
   return raRootValue;
 }
 
@@ -159,7 +193,18 @@ function predecessors(): void {
 /** The attractor of the final positions that meet the goal, for the player who must reach them
  *  (`blackReaches`: Black, goal value >= theta; else White, goal value < theta): RANK >= 0 for the
  *  positions in it (the moves to the goal), -1 for the rest. */
+let anyBans: bool = false;
+@inline function banned(e: i32): bool { return (load<u8>(BANNED + (<usize>e >> 3)) & (1 << (e & 7))) != 0; }
+@inline function ban(e: i32): void { store<u8>(BANNED + (<usize>e >> 3), load<u8>(BANNED + (<usize>e >> 3)) | (<u8>1 << <u8>(e & 7))); }
+/** Whether position p has a move to t that is not banned. */
+function openEdge(p: i32, t: i32): bool {
+  for (let e = i32At(ESTART, p); e < i32At(ESTART, p + 1); e++) if (i32At(EDGES, e) == t && !banned(e)) return true;
+  return false;
+}
+let goalTheta: i32 = 0; // the last attractor's goal
+let goalBlack: bool = true;
 function attractor(theta: i32, blackReaches: bool): void {
+  goalTheta = theta; goalBlack = blackReaches;
   const N = raPositions;
   const mover = blackReaches ? BLACK : WHITE;
   let qh = 0, qt = 0;
@@ -185,6 +230,7 @@ function attractor(theta: i32, blackReaches: bool): void {
     for (let k = i32At(PREDSTART, n); k < i32At(PREDSTART, n + 1); k++) {
       const p = i32At(PREDS, k);
       if (i32At(RANK, p) >= 0) continue;
+      if (anyBans && <i32>load<u8>(SIDE + <usize>p) == mover && !openEdge(p, n)) continue;
       const left = i32At(CNT, p) - 1;
       setI32(CNT, p, left);
       if (<i32>load<u8>(SIDE + <usize>p) == mover || left == 0) { setI32(RANK, p, r + 1); setI32(QUEUE, qt++, p); }
@@ -194,6 +240,7 @@ function attractor(theta: i32, blackReaches: bool): void {
 
 // the distinct values of the final positions, and 0 (play that never ends)
 const THETAS: usize = memory.data(4096 * 4, 16);
+let thetaCount: i32 = 0;
 
 /** VAL: each position's value, the largest theta for which Black can make at least theta. */
 function values(): void {
@@ -215,6 +262,8 @@ function values(): void {
     while (j >= 0 && i32At(THETAS, j) > v) { setI32(THETAS, j + 1, i32At(THETAS, j)); j--; }
     setI32(THETAS, j + 1, v);
   }
+  thetaCount = nt;
+  anyBans = false;
   for (let n = 0; n < N; n++) setI32(VAL, n, i32At(THETAS, 0));
   for (let j = 1; j < nt; j++) {
     const theta = i32At(THETAS, j);
@@ -255,10 +304,11 @@ export function retroLine(maxLen: i32): i32 {
     // (each move looked up by its position's class: the class's stored moves are those of its
     // first position, which may be an image of this one under a symmetry)
     let best = -99, bestRank = 1 << 30, bestEnds = false;
-    for (let i = 0; i < nPoints + 3; i++) {
+    if (safeMode) best = safeLineMove(n, c, raLineLen);
+    else for (let i = 0; i < nPoints + 3; i++) {
       const m = moveAt(i, false);
       if (m == -99) continue;
-      apply(m, c, raLineLen);
+      play(m, c, raLineLen);
       if (applied == 0) continue;
       if (applied == 2) {
         const v = leafValue();
@@ -282,4 +332,169 @@ export function retroLine(maxLen: i32): i32 {
     c ^= 3;
   }
   return raLineLen;
+}
+
+/** A move of the line after safeBound: the winner's a safe one (an end that meets the goal, or a
+ *  move left unbanned that lowers RANK), the other side's the one the unbanned game values worst
+ *  for the winner, the longest way to the goal among those. */
+function safeLineMove(n: i32, c: i32, depth: i32): i32 {
+  const mover = goalBlack ? BLACK : WHITE;
+  const sign = goalBlack ? 1 : -1; // (the winner's way up)
+  let best = -99, bestVal = 1 << 30, bestRank = -1;
+  for (let i = 0; i < nPoints + 3; i++) {
+    const m = moveAt(i, false);
+    if (m == -99) continue;
+    play(m, c, depth);
+    if (applied == 0) continue;
+    let v: i32, r: i32;
+    if (applied == 2) { v = leafValue(); r = 0; undo(depth); }
+    else {
+      const x = indexOf(posKey(c ^ 3), -1, 0, c ^ 3);
+      undo(depth);
+      if (x < 0) continue;
+      r = i32At(RANK, x);
+      if (c == mover) {
+        if (r >= 0 && r < i32At(RANK, n) && openEdge(n, x) && (best == -99 || r < bestRank)) { best = m; bestRank = r; }
+        continue;
+      }
+      v = i32At(VAL, x);
+    }
+    if (c == mover) {
+      if (goalBlack ? v >= goalTheta : v < goalTheta) return m;
+      continue;
+    }
+    const w = sign * v;
+    if (w < bestVal || (w == bestVal && r > bestRank)) { best = m; bestVal = w; bestRank = r; }
+  }
+  return best;
+}
+
+// ---- what the value rests on ------------------------------------------------------------------
+// The attractor's strategy (each move lowers RANK) repeats no position of the graph, but a
+// position holds more than the board: two positions can share a board (one before a pass, one
+// after; simple ko's point; the count so far). These checks say when that cannot matter.
+
+/** The third-occurrence Void: the value treats play that never ends as a void and any finite
+ *  line as played out, while the rule voids a game at a situation's third creation (a stone play
+ *  or the start makes it, a pass does not) whatever came between. The winner's strategy repeats
+ *  no position, so it meets a situation three times only through three positions of that
+ *  situation in the attractor; this counts the situations with three or more such positions (by
+ *  32-bit key: a collision only adds to the count). The loser's side needs no check: a void is
+ *  worth 0, what the value gives play that never ends. */
+function tripleCheck(): i32 {
+  const N = raPositions;
+  const buf = CNT; // (CNT and QUEUE: 8 bytes a position, free after values())
+  let m = 0;
+  for (let n = 0; n < N; n++) {
+    if (i32At(RANK, n) < 0 || load<u8>(CREATED + <usize>n) == 0) continue;
+    store<u64>(buf + (<usize>m << 3), <u64>load<u32>(SKEY + (<usize>n << 2)));
+    m++;
+  }
+  heapsort(buf, m);
+  let triples = 0, run = 0;
+  for (let j = 0; j < m; j++) {
+    run = j > 0 && load<u64>(buf + (<usize>j << 3)) == load<u64>(buf + (<usize>(j - 1) << 3)) ? run + 1 : 1;
+    if (run == 3) triples++;
+  }
+  return triples;
+}
+
+/** A superko: the engine ran with simple ko, whose bans a positional or situational superko
+ *  also makes (the position before the last move is one it has seen), so the loser has every move
+ *  the superko allows him. The winner's move is banned only if its board came earlier in the
+ *  line, and every earlier position of a line that follows an attractor's strategy (each move
+ *  lowers RANK) ranks at least as high as the mover's own. So a move from n to t is safe when no
+ *  other position of t's board (by class: its images count too) ranks at RANK(n) or above. The
+ *  winner's unsafe moves are banned and the attractor computed again until every move it leaves
+ *  him is safe: then the strategy wins under the superko as well. Returns the best goal so
+ *  reached (Black's at least, or White's at most, twice the margin); RANK is its attractor. */
+function safeBound(): i32 {
+  const blackReaches = raRootValue > endless;
+  // Black: at least the value, else less; White: below the next count above the value, else more
+  let j = 0;
+  while (j < thetaCount && (blackReaches ? i32At(THETAS, j) < raRootValue : i32At(THETAS, j) <= raRootValue)) j++;
+  if (!blackReaches && j == thetaCount) return raRootValue; // (no count above: the bound is the highest)
+  for (; blackReaches ? j >= 0 : j < thetaCount; j += blackReaches ? -1 : 1) {
+    const theta = i32At(THETAS, j);
+    if (safeAttractor(theta, blackReaches)) return blackReaches ? theta : i32At(THETAS, j - 1);
+  }
+  anyBans = false;
+  return endless;
+}
+
+/** The attractor with the winner's unsafe moves banned until none is left; whether the start is
+ *  in it. */
+function safeAttractor(theta: i32, blackReaches: bool): bool {
+  const N = raPositions;
+  const mover = blackReaches ? BLACK : WHITE;
+  memory.fill(BANNED, 0, (<usize>raEdges >> 3) + 8);
+  anyBans = true;
+  for (let round = 0; round < 100000; round++) {
+    attractor(theta, blackReaches);
+    if (i32At(RANK, 0) < 0) return false;
+    // the attractor's boards with their ranks, sorted: each board's two highest ranks last
+    let m = 0;
+    for (let n = 0; n < N; n++) {
+      const r = i32At(RANK, n);
+      if (r < 0) continue;
+      store<u64>(CNT + (<usize>m << 3), <u64>load<u32>(BKEY + (<usize>n << 2)) << 32 | <u64>r);
+      m++;
+    }
+    heapsort(CNT, m); // (CNT and QUEUE: 8 bytes a position, free until the next attractor)
+    sortedLen = m;
+    let bans = 0;
+    for (let n = 0; n < N; n++) {
+      const r = i32At(RANK, n);
+      if (r < 0 || <i32>load<u8>(SIDE + <usize>n) != mover) continue;
+      for (let e = i32At(ESTART, n); e < i32At(ESTART, n + 1); e++) {
+        const t = i32At(EDGES, e);
+        if (t >= TERM || banned(e)) continue;
+        const rt = i32At(RANK, t);
+        if (rt < 0 || rt >= r || otherHighest(t, rt) < r) continue;
+        ban(e); bans++;
+      }
+    }
+    if (bans == 0) return true;
+  }
+  return false;
+}
+
+let sortedLen: i32 = 0;
+/** The highest rank of another attractor position with t's board (rank rt), -1 if none. */
+function otherHighest(t: i32, rt: i32): i32 {
+  const b = <u64>load<u32>(BKEY + (<usize>t << 2));
+  // the last entry of board b: the first key above (b, max)
+  let lo = 0, hi = sortedLen;
+  const above = (b << 32) | 0xffffffff;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (load<u64>(CNT + (<usize>mid << 3)) <= above) lo = mid + 1; else hi = mid;
+  }
+  const last = lo - 1; // (t itself is there: at least one entry)
+  const top = <i32>(load<u64>(CNT + (<usize>last << 3)) & 0xffffffff);
+  if (top != rt) return top;
+  if (last == 0 || (load<u64>(CNT + (<usize>(last - 1) << 3)) >> 32) != b) return -1;
+  return <i32>(load<u64>(CNT + (<usize>(last - 1) << 3)) & 0xffffffff);
+}
+
+/** Sorts n u64 at base, ascending, in place. */
+function heapsort(base: usize, n: i32): void {
+  for (let i = (n >> 1) - 1; i >= 0; i--) siftDown(base, i, n);
+  for (let end = n - 1; end > 0; end--) {
+    const t = load<u64>(base); store<u64>(base, load<u64>(base + (<usize>end << 3))); store<u64>(base + (<usize>end << 3), t);
+    siftDown(base, 0, end);
+  }
+}
+function siftDown(base: usize, i: i32, n: i32): void {
+  const v = load<u64>(base + (<usize>i << 3));
+  while (true) {
+    let c = 2 * i + 1;
+    if (c >= n) break;
+    if (c + 1 < n && load<u64>(base + (<usize>(c + 1) << 3)) > load<u64>(base + (<usize>c << 3))) c++;
+    const w = load<u64>(base + (<usize>c << 3));
+    if (w <= v) break;
+    store<u64>(base + (<usize>i << 3), w);
+    i = c;
+  }
+  store<u64>(base + (<usize>i << 3), v);
 }

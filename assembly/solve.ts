@@ -185,16 +185,35 @@ export function canonicalKeyOf(toMove: i32): u64 {
   const koAt = ko < 0 ? -1 : xyOf(ko);
   let least: u64 = u64.MAX_VALUE;
   for (let s = 0; s < nSym; s++) {
-    const row = SYM_POINT + <usize>(s * 19 * 19 * 4);
-    let h = base;
-    for (let i = 0; i < nPoints; i++) {
-      const c = <i32>load<u8>(COLOR + <usize>pointOf(i % width, i / width));
-      if (c != EMPTY) h ^= zobristKey(c, load<i32>(row + (<usize>i << 2)));
-    }
-    if (koAt >= 0) h ^= mix64(<u64>load<i32>(row + (<usize>koAt << 2)) ^ 0x6a09e667f3bcc909);
+    let h = base ^ boardImage(s);
+    if (koAt >= 0) h ^= mix64(<u64>load<i32>(SYM_POINT + <usize>(s * 19 * 19 * 4) + (<usize>koAt << 2)) ^ 0x6a09e667f3bcc909);
+    if (h < least) least = h;
+  }
+  // (the sum the count adds up along the line is the same in every image)
+  return offsetKind != 0 ? least ^ offsetTerm() : least;
+}
+
+/** The key of the board's class under the symmetries, with the player to move (`toMove` 1 or 2:
+ *  a situation) or without (0): what positional superko and the third-occurrence Void compare. */
+export function canonicalBoardOf(toMove: i32): u64 {
+  const base = toMove == 0 ? 0 : sideKeyFor(toMove);
+  let least: u64 = u64.MAX_VALUE;
+  for (let s = 0; s < nSym; s++) {
+    const h = base ^ boardImage(s);
     if (h < least) least = h;
   }
   return least;
+}
+
+/** The board's hash as its image under symmetry s. */
+function boardImage(s: i32): u64 {
+  const row = SYM_POINT + <usize>(s * 19 * 19 * 4);
+  let h: u64 = 0;
+  for (let i = 0; i < nPoints; i++) {
+    const c = <i32>load<u8>(COLOR + <usize>pointOf(i % width, i / width));
+    if (c != EMPTY) h ^= zobristKey(c, load<i32>(row + (<usize>i << 2)));
+  }
+  return h;
 }
 
 @inline function centreDistance(i: i32): i32 {
@@ -235,9 +254,10 @@ function markCanonical(): void {
 export function keyOf(toMove: i32): u64 {
   let k = boardHash() ^ sideKeyFor(toMove) ^ R.flowKey() ^ R.simpleKoKey();
   if (!memoryless) k ^= R.historyDigest();
-  if (offsetKind != 0) k ^= mix64(<u64>(offsetNow() + 0x10000) ^ 0x2545f4914f6cdd1d);
+  if (offsetKind != 0) k ^= offsetTerm();
   return k;
 }
+@inline function offsetTerm(): u64 { return mix64(<u64>(offsetNow() + 0x10000) ^ 0x2545f4914f6cdd1d); }
 
 /** What the count adds up along the line (twice, Black's way): territory counting's prisoners,
  *  the Grand Rules' game-phase adjustment (多下贴点: a side's extra real moves cost it a point

@@ -6,6 +6,8 @@
 // - Retrograde analysis, Chinese rules with basic ko (a long cycle voids): the final positions
 //   counted on 2x2 and 3x3 against the legal positions (Tromp and Farnebäck: 57 and 12,675), 3x3's
 //   value (+9) with and without the board's symmetries; --big: 4x4 (2.5 minutes, 1.5 GB).
+// - A superko by simple ko's game (the two bounds): 3x3 under area counting against the published
+//   +9, 2x4; --big: 4x4 under Chinese rules (positional superko) against the published +2.
 import { Bench } from "tinybench";
 import { preset, withKnobs, type RuleSet } from "../src/ruleset/ruleset.js";
 import { solve, type SolveOptions, type SolveResult } from "../src/solve/solve.js";
@@ -23,17 +25,17 @@ async function main(): Promise<void> {
   console.log("2x2 Tromp-Taylor, alpha-beta (Tromp's program: 1,446 nodes passes first, 19,397,529 passes last)");
   const tt = rules("tromp-taylor");
   const runs: [string, SolveOptions, number][] = [
-    ["passes first, history heuristic", { width: 2, height: 2, rules: tt }, 1446],
-    ["passes first, centre out", { width: 2, height: 2, rules: tt, historyOrder: false }, 1446],
-    ["passes last, history heuristic", { width: 2, height: 2, rules: tt, passesFirst: false }, 19_397_529],
-    ["passes last, centre out", { width: 2, height: 2, rules: tt, passesFirst: false, historyOrder: false }, 19_397_529],
+    ["passes first, history heuristic", { width: 2, height: 2, rules: tt, method: "alpha-beta" }, 1446],
+    ["passes first, centre out", { width: 2, height: 2, rules: tt, method: "alpha-beta", historyOrder: false }, 1446],
+    ["passes last, history heuristic", { width: 2, height: 2, rules: tt, method: "alpha-beta", passesFirst: false }, 19_397_529],
+    ["passes last, centre out", { width: 2, height: 2, rules: tt, method: "alpha-beta", passesFirst: false, historyOrder: false }, 19_397_529],
   ];
   for (const [label, o, tromp] of runs) {
     const r = solve(o);
     line(label, r, `  ${(r.nodes / tromp).toFixed(3)}x Tromp's nodes`);
   }
   const bench = new Bench({ time: 500, warmupTime: 100 });
-  bench.add("2x2 Tromp-Taylor, passes first", () => { solve({ width: 2, height: 2, rules: tt }); });
+  bench.add("2x2 Tromp-Taylor, passes first", () => { solve({ width: 2, height: 2, rules: tt, method: "alpha-beta" }); });
   bench.add("2x2 Japanese (territory, basic ko, void)", () => { solve({ width: 2, height: 2, rules: rules("japanese") }); });
   await bench.run();
   for (const t of bench.tasks) console.log(`  tinybench ${t.name.padEnd(40)} ${(t.result as { latency?: { mean: number } }).latency?.mean?.toFixed(2) ?? "?"} ms per solve`);
@@ -52,6 +54,15 @@ async function main(): Promise<void> {
   if (big) {
     const r = solve({ width: 4, height: 4, rules: basicKo, seconds: 3600 });
     line("4x4, by class", r, `  ${r.positions} classes; line ${r.line.join(" ")} ruled ${r.lineRuling?.result}`);
+  }
+
+  console.log("A superko by simple ko's game: the bounds (published area values: 3x3 +9, 4x4 +2)");
+  const superko: [string, number, number][] = [["tromp-taylor", 3, 3], ["chinese", 3, 3], ["aga", 3, 3], ["nz", 3, 3], ["tromp-taylor", 2, 4], ["chinese", 2, 4]];
+  if (big) superko.push(["chinese", 4, 4]);
+  for (const [name, w, h] of superko) {
+    const r = solve({ width: w, height: h, rules: rules(name), method: "retrograde", seconds: 3600 });
+    const b = r.bounds ? `[${r.bounds.lower}, ${r.bounds.upper}]` : "-";
+    line(`${w}x${h} ${name}`, r, `  bounds ${b}, ${r.positions} classes${r.complete ? `, line ruled ${r.lineRuling?.result}` : ""}`);
   }
 }
 

@@ -51,6 +51,34 @@ describe("published values", () => {
   });
 });
 
+describe("a superko by simple ko's game (docs/solve.md, \"A superko by bounds\")", () => {
+  it("3x3 under area counting with a superko is Black +9 (the published value), each bound a strategy that repeats no board", () => {
+    for (const name of ["tromp-taylor", "chinese", "aga"]) {
+      const r = solve({ width: 3, height: 3, rules: rules(name) });
+      expect(r.method, name).toBe("retrograde");
+      expect(r.bounds, name).toEqual({ lower: 9, upper: 9 });
+      expect(r.value, name).toBe(9);
+      expect(r.line[0], name).toBe("B2");
+      // the line is refereed under the superko itself: every move legal, the count B+9
+      expect(r.lineRuling, name).toMatchObject({ result: "B+9", agrees: true });
+    }
+  });
+
+  it("2x4 under positional superko: Black takes the whole board, +8", () => {
+    const r = solve({ width: 2, height: 4, rules: rules("tromp-taylor") });
+    expect(r.bounds).toEqual({ lower: 8, upper: 8 });
+    expect(r.value).toBe(8);
+    expect(r.lineRuling?.agrees).toBe(true);
+  });
+
+  it("where either side can force a cycle under simple ko (2x2), the bounds say nothing and alpha-beta over the superko gives Tromp's +1", () => {
+    const r = solve({ width: 2, height: 2, rules: rules("tromp-taylor") });
+    expect(r.bounds).toEqual({ lower: -4, upper: 4 });
+    expect(r.method).toBe("alpha-beta");
+    expect(r.value).toBe(1);
+  });
+});
+
 describe("retrograde analysis reaches every legal position", () => {
   // every legal position can be reached by play and then ended by two passes: the distinct final
   // positions counted are the legal positions, 57 on 2x2 and 12,675 on 3x3 (Tromp and Farnebäck)

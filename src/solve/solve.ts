@@ -14,6 +14,9 @@ import { referee, type Ruling } from "../rules/referee.js";
 import type { RuleSet } from "../ruleset/ruleset.js";
 import { judge, marginTwice, type GameSummary } from "../simulate/engine.js";
 import { SUICIDE } from "../core/codes.js";
+import { REP_PSK, REP_SIMPLE, REP_SSK } from "../../assembly/codes.js";
+
+const REP = { simple: REP_SIMPLE, psk: REP_PSK, ssk: REP_SSK };
 import { rootData, sgfPoint, writeSgf, type SgfNode } from "../sgf/write.js";
 
 /** The core's codes (assembly/solve.ts). */
@@ -87,7 +90,10 @@ export interface SolveResult {
   gaps: number;
   /** verifyLeaves: kept counts the host counted differently (must be 0) */
   leafMismatches?: number;
-  stoppedBy?: "nodes" | "time" | "cancel" | "depth" | "positions";
+  stoppedBy?: "nodes" | "time" | "cancel" | "depth" | "positions" | "bounds";
+  /** a superko by retrograde analysis (docs/solve.md, "A superko by bounds"): what the two
+   *  strategies of simple ko's game show under the superko, twice-margin values halved */
+  bounds?: { lower: number; upper: number };
   /** `proof`: the two proof trees as SGF (not part of the JSON: the command writes them to a file) */
   proofSgf?: string;
   notes: string[];
@@ -108,6 +114,14 @@ function isMemoryless(rules: RuleSet): boolean {
   return (k.rep === 0 || k.rep === 1) && !k.resumeClears && offsetKindOf(rules) === 0;
 }
 
+/** A positional or situational superko with nothing else of the history read: solved by
+ *  retrograde analysis of the same rules under simple ko, whose strategies are then checked for
+ *  a repeated board (docs/solve.md, "A superko by bounds"). */
+function superkoByBounds(rules: RuleSet): boolean {
+  const k = ruleKnobs(rules);
+  return (k.rep === REP.psk || k.rep === REP.ssk) && !k.resumeClears && !k.void3 && offsetKindOf(rules) === 0;
+}
+
 /** What the count adds up along the line (assembly/solve.ts offsetNow): 1 territory counting's
  *  prisoners, 2 the Grand Rules' game-phase moves (多下贴点), 0 nothing. */
 function offsetKindOf(rules: RuleSet): number {
@@ -116,6 +130,17 @@ function offsetKindOf(rules: RuleSet): number {
 
 /** The value of the empty WxH board under `o.rules`. */
 export function solve(o: SolveOptions): SolveResult {
+  const first = solveOnce(o);
+  if (first.stoppedBy !== "bounds" || o.method === "retrograde") return first;
+  // a superko whose bounds do not meet: alpha-beta over the superko itself, in the budget left
+  const seconds = o.seconds !== undefined ? Math.max(o.seconds - first.timeMs / 1000, 0.001) : undefined;
+  const maxNodes = o.maxNodes !== undefined ? Math.max(o.maxNodes - first.nodes, 1) : undefined;
+  const second = solveOnce({ ...o, method: "alpha-beta", seconds, maxNodes });
+  return { ...second, nodes: first.nodes + second.nodes, timeMs: first.timeMs + second.timeMs,
+    ...(first.bounds ? { bounds: first.bounds } : {}), notes: [...first.notes.slice(0, 1), ...second.notes] };
+}
+
+function solveOnce(o: SolveOptions): SolveResult {
   checkSize(o.width, o.height);
   const points = o.width * o.height;
   if (points > MAX_SOLVE_POINTS) {
@@ -130,11 +155,19 @@ export function solve(o: SolveOptions): SolveResult {
   const tableBits = o.tableBits ?? 22;
   if (!c.solveTables(tableBits, 20)) throw new ArbiterError(`a table of 2^${tableBits} entries: out of range (10 to 26), or no memory for it`);
   c.newGame(o.width, o.height, SUICIDE[rules.suicide], 0, 1, 4096);
-  // memoryless: the third-occurrence Void is off in the search (endless play is worth 0 there)
-  c.rulesStart(knobs.suicide, knobs.rep, +knobs.twinEarly, +(memoryless ? false : knobs.void3), +knobs.zhangVoid,
+  // retrograde analysis where it takes the rule set (a memoryless one, territory counting, a
+  // superko by bounds) and the board is small enough; else alpha-beta
+  const byRetro = o.method !== "alpha-beta" && rules.openingPass !== "forbidden" && (o.method === "retrograde" || points <= 16);
+  const bounds = byRetro && superkoByBounds(rules);
+  const retro = byRetro && (bounds || memoryless);
+  // the engine reads no history where retrograde analysis runs: simple ko for a superko's
+  // bounds, and the third-occurrence Void off (endless play is worth 0 there: docs/solve.md)
+  const engineMemoryless = memoryless || retro;
+  const rep = bounds ? REP.simple : knobs.rep;
+  c.rulesStart(knobs.suicide, rep, +knobs.twinEarly, +(engineMemoryless ? false : knobs.void3), +knobs.zhangVoid,
     +knobs.passesInHash, knobs.end, +knobs.resumeClears, 1, 4096, 1);
   const offset = offsetKindOf(rules);
-  const opts = (memoryless ? OPT.memoryless : 0) | (cyclesVoid ? OPT.cyclesVoid : 0) |
+  const opts = (engineMemoryless ? OPT.memoryless : 0) | (cyclesVoid ? OPT.cyclesVoid : 0) |
     (o.passesFirst ?? true ? OPT.passesFirst : 0) | (o.verifyLeaves ? OPT.verifyLeaves : 0) |
     (rules.end === "zhang-virtual" ? OPT.zhangAbandon : 0) |
     (rules.resumeClearsHistory && rules.end === "two-passes" ? OPT.grandAgreement : 0) | (o.symmetry ?? true ? OPT.symmetry : 0) |
@@ -156,19 +189,35 @@ export function solve(o: SolveOptions): SolveResult {
   const g = (name: string): number => Number((c as unknown as Record<string, WebAssembly.Global>)[name].value);
   try {
     c.solveInit(opts, offset, o.maxNodes ?? Infinity, deadline);
-    // a memoryless rule set by retrograde analysis (every position reachable, assembly/retro.ts),
-    // where the board is small enough; the others by alpha-beta
-    const retro = memoryless && !(opts & OPT.noOpeningPass) && o.method !== "alpha-beta" && (o.method === "retrograde" || points <= 16);
     // (a 4x4 board has 12.4 million classes of positions under basic ko: 1.5 GB)
     const maxPositions = o.maxPositions ?? (points <= 12 ? 4_000_000 : 16_000_000);
     // (classes under the symmetries need simple ko's memory as a point: not after a suicide,
-    // which only a custom rule set with simple ko allows)
-    const symmetric = (o.symmetry ?? true) && !(knobs.rep === 1 && rules.suicide !== "forbidden");
-    // (alpha-beta's first window: every count lies within twice the points each way, a forfeit
-    // apart, New Ing's laziness)
-    const v = retro ? c.retroRun(maxPositions, 10 * maxPositions, +symmetric, o.endlessValue ?? 0) : c.solveRun(1, 2 * points + 1);
+    // which a rule set with simple ko and suicide allows)
+    const symmetric = (o.symmetry ?? true) && !(rep === REP.simple && rules.suicide !== "forbidden");
+    let v: number;
+    let twiceBounds: { lower: number; upper: number } | undefined;
+    if (bounds) {
+      // simple ko's game twice: play that never ends worth the most a count can give (White's
+      // strategy must end play: at most the value), then less than the least (Black's must:
+      // at least the value); each holds under the superko when no move of it repeats a board
+      const top = 2 * points;
+      // (a play that leaves the board as it was, a lone stone's suicide, repeats it: positional
+      // superko bans it, situational superko not always)
+      const samePsk = +(knobs.rep === REP.psk);
+      const upper = c.retroRun(maxPositions, 10 * maxPositions, +symmetric, top, 1, samePsk);
+      const upperSafe = Math.min(g("raSafeBound"), top);
+      const lower = g("solOut") ? 0 : c.retroRun(maxPositions, 10 * maxPositions, +symmetric, -top - 2, 1, samePsk);
+      const lowerSafe = Math.max(g("raSafeBound"), -top);
+      twiceBounds = { lower: lowerSafe, upper: upperSafe };
+      v = twiceBounds.lower;
+    } else {
+      // (alpha-beta's first window: every count lies within twice the points each way, a
+      // forfeit apart, New Ing's laziness)
+      v = retro ? c.retroRun(maxPositions, 10 * maxPositions, +symmetric, o.endlessValue ?? 0, 0, 0) : c.solveRun(1, 2 * points + 1);
+    }
     if (leafError) throw leafError;
-    const complete = !g("solOut");
+    const finished = !g("solOut");
+    const complete = finished && (!twiceBounds || twiceBounds.lower === twiceBounds.upper);
     let moves: number[] = [];
     let lineEnd = 0, cycleAt = -1;
     // the proof trees from the start (alpha-beta only), before the line plays its moves
@@ -189,12 +238,12 @@ export function solve(o: SolveOptions): SolveResult {
       cycles: g("solCycles"), maxDepth: g("solMaxDepth") };
     const gaps = g("solGaps");
     const nodes = g("solNodes");
-    const stoppedBy = complete ? undefined : g("solDepthOut") ? "depth" : retro && g("raTooMany") ? "positions" : o.cancelled?.() ? "cancel"
+    const stoppedBy = complete ? undefined : finished ? "bounds" : g("solDepthOut") ? "depth" : retro && g("raTooMany") ? "positions" : o.cancelled?.() ? "cancel"
       : nodes >= (o.maxNodes ?? Infinity) ? "nodes" : "time";
     const notes: string[] = [];
     const result: SolveResult = {
       size: `${o.width}x${o.height}`, rules: o.name ?? rules.name, komi: rules.komi, value: null, result: null,
-      line: [], lineRuling: null, nodes, timeMs: Math.round(timeMs), complete, regime: memoryless ? "memoryless" : "history",
+      line: [], lineRuling: null, nodes, timeMs: Math.round(timeMs), complete, regime: memoryless || retro ? "memoryless" : "history",
       method: retro ? "retrograde" : "alpha-beta", ...(retro ? { positions: g("raPositions") } : {}),
       stats, gaps, notes,
     };
@@ -204,6 +253,13 @@ export function solve(o: SolveOptions): SolveResult {
       else notes.push(retro ? "no proof tree: retrograde analysis proves by every position, not by a tree" : "no proof tree: it outgrew a million nodes");
     }
     if (stoppedBy) result.stoppedBy = stoppedBy;
+    if (twiceBounds && finished) {
+      result.bounds = { lower: twiceBounds.lower / 2, upper: twiceBounds.upper / 2 };
+      notes.push(`a superko by simple ko's game: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2}`);
+    }
+    if (retro && g("raTriples") > 0) {
+      notes.push(`${g("raTriples")} situations the winner's strategy may meet three times: the value assumes the third-occurrence Void does not bind there`);
+    }
     if (!complete) {
       notes.push(`the search stopped (${stoppedBy}) after ${nodes} nodes: no value`);
       return result;
