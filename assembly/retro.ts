@@ -8,7 +8,8 @@
 import { BLACK, WHITE } from "./board";
 import { boardHash } from "./board";
 import { sideKeyFor } from "./zobrist";
-import { keyOf, canonicalKeyOf, canonicalBoardOf, leafValue, applied, apply, undo, moveAt, nPoints, budgetOut, setSolOut, countNode, grow } from "./solve";
+import * as R from "./rules";
+import { keyOf, canonicalKeyOf, canonicalBoardOf, countOffset, leafValue, applied, apply, undo, moveAt, nPoints, budgetOut, setSolOut, countNode, grow, solOut } from "./solve";
 
 const TERM: i32 = 0x40000000; // an edge at or above: a final position of value e - TERM - 65536
 let cap: i32 = 0; // positions at most
@@ -100,6 +101,18 @@ const LINE: usize = memory.data(1024 * 4, 16);
 const WANT: usize = memory.data(1024 * 4, 16);
 let lineLen: i32 = 0;
 
+/** The index of position key k, -1 if the run did not reach it. */
+function findIndex(k: u64): i32 {
+  let i = <i32>(k ^ (k >> 31)) & hMask;
+  while (true) {
+    const v = i32At(HIDX, i);
+    if (v < 0) return -1;
+    if (load<u64>(HKEY + (<usize>i << 3)) == k) return v;
+    i = (i + 1) & hMask;
+  }
+  return -1;
+}
+
 /** Takes the engine to position n: back to the common start of the two lines, then forward. */
 function goTo(n: i32): bool {
   let len = 0;
@@ -122,6 +135,7 @@ function goTo(n: i32): bool {
 }
 
 let noSameBoard: bool = false;
+let countClamp: i32 = 0; // territory counting's bounds: the most prisoners ahead (twice) the graph holds
 /** apply(), less a play that leaves the board as it was (a lone stone's suicide) where the run
  *  bounds a positional superko, which bans it: it repeats the board. */
 function play(m: i32, c: i32, depth: i32): void {
@@ -132,8 +146,9 @@ function play(m: i32, c: i32, depth: i32): void {
 
 /** Finds every position reachable from the engine's current one (the start, Black to move) and
  *  the values of all; returns the start's (twice Black's margin; solOut: none). */
-export function retroRun(maxPositions: i32, maxEdges: i32, sym: bool, endlessValue: i32, checkSafety: bool, noSame: bool): i32 {
-  symmetric = sym; endless = endlessValue; noSameBoard = noSame;
+export function retroRun(maxPositions: i32, maxEdges: i32, sym: bool, endlessValue: i32, safetyKind: i32, noSame: bool, clamp: i32): i32 {
+  symmetric = sym; endless = endlessValue; noSameBoard = noSame; safety = safetyKind; countClamp = clamp;
+  const checkSafety = safetyKind != 0;
   raPositions = 0; raEdges = 0; raTerminals = 0; raTooMany = false; lineLen = 0; raTriples = -1; safeMode = checkSafety;
   if (!retroTables(maxPositions, maxEdges)) { raTooMany = true; setSolOut(); return 0; }
   memory.fill(HIDX, 0xff, <usize>(hMask + 1) * 4);
@@ -152,6 +167,8 @@ export function retroRun(maxPositions: i32, maxEdges: i32, sym: bool, endlessVal
       if (applied == 0) continue;
       let e: i32;
       if (applied == 2) { e = TERM + leafValue() + 65536; raTerminals++; }
+      // (a count so far beyond the clamp: a bound's run takes it as lost for the winner)
+      else if (countClamp > 0 && abs(countOffset()) > countClamp) e = TERM + endless + 65536;
       else {
         e = indexOf(posKey(c ^ 3), n, m, c ^ 3);
         if (e == -2) { undo(lineLen); raTooMany = true; setSolOut(); return 0; }
@@ -220,6 +237,8 @@ function attractor(theta: i32, blackReaches: bool): void {
       } else open++;
     }
     // the mover needs one move to the goal; the other player must have nothing but such moves
+    // (an excluded position: one whose mover may void the game, safeAttractor)
+    if (anyBans && (load<u8>(CREATED + <usize>n) & 4) != 0) blocked = true;
     const inNow = c == mover ? good : !blocked && open == 0;
     setI32(CNT, n, c == mover ? 1 : blocked ? 1 << 30 : open);
     if (inNow) { setI32(RANK, n, 1); setI32(QUEUE, qt++, n); }
@@ -399,14 +418,24 @@ function tripleCheck(): i32 {
   return triples;
 }
 
-/** A superko: the engine ran with simple ko, whose bans a positional or situational superko
- *  also makes (the position before the last move is one it has seen), so the loser has every move
- *  the superko allows him. The winner's move is banned only if its board came earlier in the
- *  line, and every earlier position of a line that follows an attractor's strategy (each move
- *  lowers RANK) ranks at least as high as the mover's own. So a move from n to t is safe when no
- *  other position of t's board (by class: its images count too) ranks at RANK(n) or above. The
- *  winner's unsafe moves are banned and the attractor computed again until every move it leaves
- *  him is safe: then the strategy wins under the superko as well. Returns the best goal so
+/** The strategy of an attractor (each move lowers RANK) repeats no position of the graph, and
+ *  every earlier position of a line that follows it ranks at least as high as the mover's own.
+ *  Two checks rest on that, by the rule that reads more of the history than the graph holds:
+ *
+ *  - a superko (`safety` 1): the engine ran with simple ko, whose bans a positional or
+ *    situational superko also makes (the position before the last move is one it has seen), so
+ *    the loser has every move the superko allows him. The winner's move from n to t is banned
+ *    only if t's board came earlier in the line: it is safe when no position of t's board (by
+ *    class: its images count too) ranks at RANK(n) or above.
+ *  - the third-occurrence Void (`safety` 2): the graph holds the count so far (territory
+ *    counting), so a situation can come back with another count and the engine, which ran
+ *    without the Void, does not see it. A stone play to t may void the game when two positions
+ *    made by stone plays (or the start) with t's situation rank at RANK(n) or above: the
+ *    winner's such move is banned, and a position where the loser has one is left out (a void is
+ *    taken as no goal of the winner's).
+ *
+ *  The unsafe moves are banned and the attractor computed again until every move it leaves the
+ *  winner is safe: then the strategy wins under the rule as well. Returns the best goal so
  *  reached (Black's at least, or White's at most, twice the margin); RANK is its attractor. */
 function safeBound(): i32 {
   const blackReaches = raRootValue > endless;
@@ -422,59 +451,75 @@ function safeBound(): i32 {
   return endless;
 }
 
-/** The attractor with the winner's unsafe moves banned until none is left; whether the start is
- *  in it. */
+/** The attractor with the winner's unsafe moves banned (and the loser's positions with a move
+ *  that may void the game left out) until none is left; whether the start is in it. */
 function safeAttractor(theta: i32, blackReaches: bool): bool {
   const N = raPositions;
   const mover = blackReaches ? BLACK : WHITE;
   memory.fill(BANNED, 0, (<usize>raEdges >> 3) + 8);
+  for (let n = 0; n < N; n++) store<u8>(CREATED + <usize>n, load<u8>(CREATED + <usize>n) & 1);
   anyBans = true;
+  const byBoard = safety == 1;
+  // (a void, worth 0, that meets the winner's goal needs no check)
+  if (!byBoard && (blackReaches ? theta <= 0 : theta > 0)) { attractor(theta, blackReaches); return i32At(RANK, 0) >= 0; }
   for (let round = 0; round < 100000; round++) {
     attractor(theta, blackReaches);
-    if (i32At(RANK, 0) < 0) return false;
-    // the attractor's boards with their ranks, sorted: each board's two highest ranks last
+    if (i32At(RANK, 0) < 0) { raSafeFailTheta = theta; return false; }
+    // the attractor's boards (or situations made by stone plays) with their ranks, sorted
     let m = 0;
     for (let n = 0; n < N; n++) {
       const r = i32At(RANK, n);
-      if (r < 0) continue;
-      store<u64>(CNT + (<usize>m << 3), <u64>load<u32>(BKEY + (<usize>n << 2)) << 32 | <u64>r);
+      if (r < 0 || (!byBoard && (load<u8>(CREATED + <usize>n) & 1) == 0)) continue;
+      store<u64>(CNT + (<usize>m << 3), <u64>load<u32>((byBoard ? BKEY : SKEY) + (<usize>n << 2)) << 32 | <u64>r);
       m++;
     }
     heapsort(CNT, m); // (CNT and QUEUE: 8 bytes a position, free until the next attractor)
     sortedLen = m;
-    let bans = 0;
+    let changes = 0;
     for (let n = 0; n < N; n++) {
       const r = i32At(RANK, n);
-      if (r < 0 || <i32>load<u8>(SIDE + <usize>n) != mover) continue;
+      if (r < 0) continue;
+      const winner = <i32>load<u8>(SIDE + <usize>n) == mover;
+      if (!winner && byBoard) continue; // (a superko only takes moves from the loser)
       for (let e = i32At(ESTART, n); e < i32At(ESTART, n + 1); e++) {
         const t = i32At(EDGES, e);
         if (t >= TERM || banned(e)) continue;
+        if (!byBoard && (load<u8>(CREATED + <usize>t) & 1) == 0) continue; // (a pass makes no situation)
         const rt = i32At(RANK, t);
-        if (rt < 0 || rt >= r || otherHighest(t, rt) < r) continue;
-        ban(e); bans++;
+        if (winner && (rt < 0 || rt >= r)) continue;
+        const key = load<u32>((byBoard ? BKEY : SKEY) + (<usize>t << 2));
+        if (atOrAbove(key, r) < (byBoard ? 1 : 2)) continue;
+        if (winner) ban(e);
+        else store<u8>(CREATED + <usize>n, load<u8>(CREATED + <usize>n) | 4);
+        changes++;
+        if (!winner) break;
       }
     }
-    if (bans == 0) return true;
+    raSafeRounds++; raSafeChanges += changes;
+    if (changes == 0) return true;
   }
   return false;
 }
+export let raSafeRounds: i32 = 0;
+export let raSafeFailTheta: i32 = 0;
+export let raSafeChanges: i32 = 0;
 
+let safety: i32 = 0; // 1 a superko's bounds, 2 the third-occurrence Void's (safeAttractor)
 let sortedLen: i32 = 0;
-/** The highest rank of another attractor position with t's board (rank rt), -1 if none. */
-function otherHighest(t: i32, rt: i32): i32 {
-  const b = <u64>load<u32>(BKEY + (<usize>t << 2));
-  // the last entry of board b: the first key above (b, max)
+/** How many sorted entries (key, rank) have this key and a rank of at least r. */
+function atOrAbove(key: u32, r: i32): i32 {
+  const k = <u64>key;
+  const end = key == 0xffffffff ? sortedLen : lowerBound((k + 1) << 32);
+  return end - lowerBound((k << 32) | <u64>r);
+}
+/** The first sorted entry at or above x. */
+function lowerBound(x: u64): i32 {
   let lo = 0, hi = sortedLen;
-  const above = (b << 32) | 0xffffffff;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (load<u64>(CNT + (<usize>mid << 3)) <= above) lo = mid + 1; else hi = mid;
+    if (load<u64>(CNT + (<usize>mid << 3)) < x) lo = mid + 1; else hi = mid;
   }
-  const last = lo - 1; // (t itself is there: at least one entry)
-  const top = <i32>(load<u64>(CNT + (<usize>last << 3)) & 0xffffffff);
-  if (top != rt) return top;
-  if (last == 0 || (load<u64>(CNT + (<usize>(last - 1) << 3)) >> 32) != b) return -1;
-  return <i32>(load<u64>(CNT + (<usize>(last - 1) << 3)) & 0xffffffff);
+  return lo;
 }
 
 /** Sorts n u64 at base, ascending, in place. */
@@ -498,3 +543,85 @@ function siftDown(base: usize, i: i32, n: i32): void {
   }
   store<u64>(base + (<usize>i << 3), v);
 }
+
+// ---- a strategy played out under the rule itself ---------------------------------------------
+// Where safeBound's checks are too coarse (territory counting: one situation, many counts so
+// far), the winner's strategy is played out against every reply with the engine's own
+// third-occurrence Void on: the winner's moves those of the attractor (each lowers RANK, so every
+// line is finite), tried in order of RANK, the next one where a line ends in a void.
+
+export let raProveNodes: f64 = 0;
+const PROVE_MOVES: usize = memory.data(1024 * 40 * 8, 16); // (move, rank) per depth, at most 40 moves
+
+/** Whether the winner (Black for `blackReaches`) of the attractor of goal theta wins under the
+ *  engine's rules from the start with the Void on: a depth-first search, the winner's moves
+ *  by the attractor. False when the budget ran out too (solOut). */
+export function retroProve(theta: i32, blackReaches: bool): bool {
+  anyBans = false;
+  memory.fill(BANNED, 0, (<usize>raEdges >> 3) + 8);
+  attractor(theta, blackReaches);
+  if (i32At(RANK, 0) < 0) return false;
+  raProveNodes = 0;
+  R.setVoid3(true);
+  const ok = proveFrom(0, BLACK, 0);
+  R.setVoid3(false);
+  return ok && !solOut;
+}
+
+function proveFrom(n: i32, c: i32, depth: i32): bool {
+  raProveNodes += 1;
+  countNode();
+  if (budgetOut(depth) || depth >= 1000) return false;
+  const mover = goalBlack ? BLACK : WHITE;
+  const r = i32At(RANK, n);
+  if (c != mover) {
+    // every reply: an end must meet the goal (a void is worth 0), a position must be the winner's
+    for (let i = 0; i < nPoints + 3; i++) {
+      const m = moveAt(i, false);
+      if (m == -99) continue;
+      play(m, c, depth);
+      if (applied == 0) continue;
+      let ok: bool;
+      if (applied == 2) ok = meets(leafValue());
+      else {
+        const x = findIndex(posKey(c ^ 3));
+        ok = x >= 0 && i32At(RANK, x) >= 0 && proveFrom(x, c ^ 3, depth + 1);
+      }
+      undo(depth);
+      if (!ok) return false;
+    }
+    return true;
+  }
+  // the winner: an end that meets the goal, else the moves that lower RANK, lowest first
+  const base = PROVE_MOVES + <usize>(min(depth, 1023) * 40 * 8);
+  let k = 0;
+  for (let i = 0; i < nPoints + 3; i++) {
+    const m = moveAt(i, false);
+    if (m == -99) continue;
+    play(m, c, depth);
+    if (applied == 0) continue;
+    if (applied == 2) { const good = meets(leafValue()); undo(depth); if (good) return true; continue; }
+    const x = findIndex(posKey(c ^ 3));
+    undo(depth);
+    if (x < 0 || i32At(RANK, x) < 0 || i32At(RANK, x) >= r || k >= 40) continue;
+    store<i32>(base + (<usize>k << 3), m); store<i32>(base + (<usize>k << 3) + 4, i32At(RANK, x));
+    k++;
+  }
+  for (let a = 1; a < k; a++) { // (by rank)
+    const m = load<i32>(base + (<usize>a << 3)), rk = load<i32>(base + (<usize>a << 3) + 4);
+    let b = a - 1;
+    while (b >= 0 && load<i32>(base + (<usize>b << 3) + 4) > rk) { store<u64>(base + (<usize>(b + 1) << 3), load<u64>(base + (<usize>b << 3))); b--; }
+    store<i32>(base + (<usize>(b + 1) << 3), m); store<i32>(base + (<usize>(b + 1) << 3) + 4, rk);
+  }
+  for (let a = 0; a < k; a++) {
+    const m = load<i32>(base + (<usize>a << 3));
+    play(m, c, depth);
+    if (applied != 1) { undo(depth); continue; }
+    const x = findIndex(posKey(c ^ 3));
+    const ok = proveFrom(x, c ^ 3, depth + 1);
+    undo(depth);
+    if (ok) return true;
+  }
+  return false;
+}
+@inline function meets(v: i32): bool { return goalBlack ? v >= goalTheta : v < goalTheta; }

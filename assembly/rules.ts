@@ -57,6 +57,10 @@ export function useKnobs(suicide: i32, rep: i32, twinEarly: bool, void3: bool, z
   kPassesInHash = passesInHash; kEnd = end; kResumeClears = resumeClears;
 }
 
+/** The third-occurrence Void on or off from here (the solver's check of a retrograde strategy:
+ *  at the start of a game, before any play, whose creations it then books). */
+export function setVoid3(on: bool): void { kVoid3 = on; }
+
 export function useRules(slot: i32): void {
   const a = KNOBS + <usize>(slot * KNOB_WORDS * 4);
   kSuicide = load<i32>(a); kRep = load<i32>(a + 4); kTwinEarly = load<i32>(a + 8) != 0;

@@ -269,6 +269,9 @@ export function keyOf(toMove: i32): u64 {
   return 0;
 }
 
+/** What the count has added up so far (offsetNow), for retrograde analysis's clamp. */
+export function countOffset(): i32 { return offsetNow(); }
+
 /** The count of the game the engine just ended. */
 export function leafValue(): i32 {
   solLeaves += 1;

@@ -79,6 +79,19 @@ describe("a superko by simple ko's game (docs/solve.md, \"A superko by bounds\")
   });
 });
 
+describe("territory counting by the prisoners in the position (docs/solve.md)", () => {
+  it("3x3 under Japanese rules: Black wins (Sei and Kawashima), B+5 with every stone on the board alive at the end", () => {
+    const r = solve({ width: 3, height: 3, rules: rules("japanese") });
+    expect(r.method).toBe("retrograde");
+    expect(r.bounds).toEqual({ lower: 5, upper: 5 });
+    expect(r.value).toBe(5);
+    expect(r.line[0]).toBe("B2");
+    // the line refereed with the third-occurrence Void on: B+5 (e.g. B2 B3 A2 pass B1 C2 A3 pass
+    // C3 pass C1 pass pass: Black captures B3 and C2, territory A1 B3 C2: 3 + 2 prisoners)
+    expect(r.lineRuling).toMatchObject({ result: "B+5", agrees: true });
+  });
+});
+
 describe("retrograde analysis reaches every legal position", () => {
   // every legal position can be reached by play and then ended by two passes: the distinct final
   // positions counted are the legal positions, 57 on 2x2 and 12,675 on 3x3 (Tromp and Farnebäck)
@@ -96,8 +109,8 @@ describe("retrograde analysis reaches every legal position", () => {
 describe("the search checks itself", () => {
   it("the transposition table changes no value (2x2, five rule sets)", () => {
     for (const name of ["tromp-taylor", "chinese", "aga", "nz", "japanese"]) {
-      const withTable = solve({ width: 2, height: 2, rules: rules(name) });
-      const without = solve({ width: 2, height: 2, rules: rules(name), noTable: true });
+      const withTable = solve({ width: 2, height: 2, rules: rules(name), method: "alpha-beta" });
+      const without = solve({ width: 2, height: 2, rules: rules(name), method: "alpha-beta", noTable: true });
       expect(without.value, name).toBe(withTable.value);
       expect(without.nodes, name).toBeGreaterThan(withTable.nodes);
     }
@@ -111,8 +124,8 @@ describe("the search checks itself", () => {
     expect(last.nodes).toBeGreaterThan(10_000_000);
   }, 180_000);
 
-  it("alpha-beta and retrograde analysis agree where both finish (2x2, memoryless rule sets)", () => {
-    for (const r of [chineseBasicKo(), rules("new-ing")]) {
+  it("alpha-beta and retrograde analysis agree where both finish (2x2: memoryless rule sets, territory counting)", () => {
+    for (const r of [chineseBasicKo(), rules("new-ing"), rules("japanese"), rules("korean")]) {
       const a = solve({ width: 2, height: 2, rules: r, method: "alpha-beta" });
       const b = solve({ width: 2, height: 2, rules: r, method: "retrograde" });
       expect(a.value, r.name).toBe(b.value);

@@ -105,8 +105,9 @@ export interface CoreExports {
   solveInit(opts: number, offset: number, nodes: number, deadline: number): void;
   solveRun(toMove: number, bound: number): number;
   solveLine(toMove: number, value: number, maxLen: number): number;
-  retroRun(maxPositions: number, maxEdges: number, symmetric: number, endlessValue: number, checkSafety: number, noSameBoard: number): number;
+  retroRun(maxPositions: number, maxEdges: number, symmetric: number, endlessValue: number, safety: number, noSameBoard: number, clamp: number): number;
   retroLine(maxLen: number): number;
+  retroProve(theta: number, blackReaches: number): number;
   solveProof(toMove: number, v: number, atLeast: number): number;
   solNodes: WebAssembly.Global; solLeaves: WebAssembly.Global; solLeafCalls: WebAssembly.Global;
   solStored: WebAssembly.Global; solHits: WebAssembly.Global; solCycles: WebAssembly.Global;

@@ -122,6 +122,14 @@ function superkoByBounds(rules: RuleSet): boolean {
   return (k.rep === REP.psk || k.rep === REP.ssk) && !k.resumeClears && !k.void3 && offsetKindOf(rules) === 0;
 }
 
+/** Territory counting with simple ko and a long cycle void (Japanese and Korean rules): solved
+ *  by retrograde analysis over positions that hold the prisoners so far, whose strategies are then
+ *  checked for a situation's third occurrence (docs/solve.md, "Territory counting by bounds"). */
+function territoryByBounds(rules: RuleSet): boolean {
+  const k = ruleKnobs(rules);
+  return k.rep === REP.simple && k.void3 && !k.resumeClears && offsetKindOf(rules) === 1;
+}
+
 /** What the count adds up along the line (assembly/solve.ts offsetNow): 1 territory counting's
  *  prisoners, 2 the Grand Rules' game-phase moves (多下贴点), 0 nothing. */
 function offsetKindOf(rules: RuleSet): number {
@@ -158,12 +166,14 @@ function solveOnce(o: SolveOptions): SolveResult {
   // retrograde analysis where it takes the rule set (a memoryless one, territory counting, a
   // superko by bounds) and the board is small enough; else alpha-beta
   const byRetro = o.method !== "alpha-beta" && rules.openingPass !== "forbidden" && (o.method === "retrograde" || points <= 16);
-  const bounds = byRetro && superkoByBounds(rules);
+  const superko = byRetro && superkoByBounds(rules);
+  const territory = byRetro && territoryByBounds(rules);
+  const bounds = superko || territory;
   const retro = byRetro && (bounds || memoryless);
   // the engine reads no history where retrograde analysis runs: simple ko for a superko's
   // bounds, and the third-occurrence Void off (endless play is worth 0 there: docs/solve.md)
   const engineMemoryless = memoryless || retro;
-  const rep = bounds ? REP.simple : knobs.rep;
+  const rep = superko ? REP.simple : knobs.rep;
   c.rulesStart(knobs.suicide, rep, +knobs.twinEarly, +(engineMemoryless ? false : knobs.void3), +knobs.zhangVoid,
     +knobs.passesInHash, knobs.end, +knobs.resumeClears, 1, 4096, 1);
   const offset = offsetKindOf(rules);
@@ -197,23 +207,31 @@ function solveOnce(o: SolveOptions): SolveResult {
     let v: number;
     let twiceBounds: { lower: number; upper: number } | undefined;
     if (bounds) {
-      // simple ko's game twice: play that never ends worth the most a count can give (White's
-      // strategy must end play: at most the value), then less than the least (Black's must:
-      // at least the value); each holds under the superko when no move of it repeats a board
-      const top = 2 * points;
+      // the game twice: play that never ends worth the most a count can give (White's strategy
+      // must end play: at most the value), then less than the least (Black's must: at least
+      // the value); each holds under the rule when no move of it repeats a board (a superko,
+      // run as simple ko) or may make a situation's third occurrence (territory counting, whose
+      // positions hold the prisoners so far, up to `clamp` ahead: beyond, lost for the winner)
+      const clamp = territory ? 2 * points : 0;
+      const top = 2 * points + clamp;
       // (a play that leaves the board as it was, a lone stone's suicide, repeats it: positional
       // superko bans it, situational superko not always)
-      const samePsk = +(knobs.rep === REP.psk);
-      const upper = c.retroRun(maxPositions, 10 * maxPositions, +symmetric, top, 1, samePsk);
+      const samePsk = +(superko && knobs.rep === REP.psk);
+      const safety = superko ? 1 : 2;
+      const upper = c.retroRun(maxPositions, 10 * maxPositions, +symmetric, top, safety, samePsk, clamp);
       const upperSafe = Math.min(g("raSafeBound"), top);
-      const lower = g("solOut") ? 0 : c.retroRun(maxPositions, 10 * maxPositions, +symmetric, -top - 2, 1, samePsk);
-      const lowerSafe = Math.max(g("raSafeBound"), -top);
+      const lower = g("solOut") ? 0 : c.retroRun(maxPositions, 10 * maxPositions, +symmetric, -top - 2, safety, samePsk, clamp);
+      let lowerSafe = Math.max(g("raSafeBound"), -top);
+      // territory counting: Black's strategy for the upper bound played out against every reply
+      // with the engine's Void on, where the checks were too coarse to keep it
+      if (territory && lowerSafe < upperSafe && lower >= upperSafe && !g("solOut") && c.retroProve(upperSafe, 1)) lowerSafe = upperSafe;
+      if (process.env.ARBITER_DEBUG) console.error({ upper, upperSafe, lower, lowerSafe, positions: g("raPositions"), rounds: g("raSafeRounds"), changes: g("raSafeChanges"), prove: g("raProveNodes") });
       twiceBounds = { lower: lowerSafe, upper: upperSafe };
       v = twiceBounds.lower;
     } else {
       // (alpha-beta's first window: every count lies within twice the points each way, a
       // forfeit apart, New Ing's laziness)
-      v = retro ? c.retroRun(maxPositions, 10 * maxPositions, +symmetric, o.endlessValue ?? 0, 0, 0) : c.solveRun(1, 2 * points + 1);
+      v = retro ? c.retroRun(maxPositions, 10 * maxPositions, +symmetric, o.endlessValue ?? 0, 0, 0, 0) : c.solveRun(1, 2 * points + 1);
     }
     if (leafError) throw leafError;
     const finished = !g("solOut");
@@ -255,7 +273,7 @@ function solveOnce(o: SolveOptions): SolveResult {
     if (stoppedBy) result.stoppedBy = stoppedBy;
     if (twiceBounds && finished) {
       result.bounds = { lower: twiceBounds.lower / 2, upper: twiceBounds.upper / 2 };
-      notes.push(`a superko by simple ko's game: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2}`);
+      notes.push(`${superko ? "a superko by simple ko's game" : "territory counting with the prisoners in the position"}: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2}`);
     }
     if (retro && g("raTriples") > 0) {
       notes.push(`${g("raTriples")} situations the winner's strategy may meet three times: the value assumes the third-occurrence Void does not bind there`);
