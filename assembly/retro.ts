@@ -149,6 +149,7 @@ function play(m: i32, c: i32, depth: i32): void {
 export function retroRun(maxPositions: i32, maxEdges: i32, sym: bool, endlessValue: i32, safetyKind: i32, noSame: bool, clamp: i32): i32 {
   symmetric = sym; endless = endlessValue; noSameBoard = noSame; safety = safetyKind; countClamp = clamp;
   const checkSafety = safetyKind != 0;
+  raSafeRounds = 0; raSafeChanges = 0; raProveNodes = 0;
   raPositions = 0; raEdges = 0; raTerminals = 0; raTooMany = false; lineLen = 0; raTriples = -1; safeMode = checkSafety;
   if (!retroTables(maxPositions, maxEdges)) { raTooMany = true; setSolOut(); return 0; }
   memory.fill(HIDX, 0xff, <usize>(hMask + 1) * 4);
@@ -422,11 +423,11 @@ function tripleCheck(): i32 {
  *  every earlier position of a line that follows it ranks at least as high as the mover's own.
  *  Two checks rest on that, by the rule that reads more of the history than the graph holds:
  *
- *  - a superko (`safety` 1): the engine ran with simple ko, whose bans a positional or
- *    situational superko also makes (the position before the last move is one it has seen), so
- *    the loser has every move the superko allows him. The winner's move from n to t is banned
- *    only if t's board came earlier in the line: it is safe when no position of t's board (by
- *    class: its images count too) ranks at RANK(n) or above.
+ *  - a superko (`safety` 1 positional, 3 situational): the engine ran with simple ko, whose bans
+ *    a superko also makes (the position before the last move is one it has seen), so the loser
+ *    has every move the superko allows him. The winner's move from n to t is banned only if t's
+ *    board (with the player to move, situational) came earlier in the line: it is safe when no
+ *    position of t's board (situation) ranks at RANK(n) or above (by class: images count too).
  *  - the third-occurrence Void (`safety` 2): the graph holds the count so far (territory
  *    counting), so a situation can come back with another count and the engine, which ran
  *    without the Void, does not see it. A stone play to t may void the game when two positions
@@ -459,18 +460,19 @@ function safeAttractor(theta: i32, blackReaches: bool): bool {
   memory.fill(BANNED, 0, (<usize>raEdges >> 3) + 8);
   for (let n = 0; n < N; n++) store<u8>(CREATED + <usize>n, load<u8>(CREATED + <usize>n) & 1);
   anyBans = true;
-  const byBoard = safety == 1;
+  const byBoard = safety != 2; // (a superko: 1 positional, 3 situational)
+  const keys = safety == 1 ? BKEY : SKEY;
   // (a void, worth 0, that meets the winner's goal needs no check)
   if (!byBoard && (blackReaches ? theta <= 0 : theta > 0)) { attractor(theta, blackReaches); return i32At(RANK, 0) >= 0; }
   for (let round = 0; round < 100000; round++) {
     attractor(theta, blackReaches);
-    if (i32At(RANK, 0) < 0) { raSafeFailTheta = theta; return false; }
+    if (i32At(RANK, 0) < 0) return false;
     // the attractor's boards (or situations made by stone plays) with their ranks, sorted
     let m = 0;
     for (let n = 0; n < N; n++) {
       const r = i32At(RANK, n);
       if (r < 0 || (!byBoard && (load<u8>(CREATED + <usize>n) & 1) == 0)) continue;
-      store<u64>(CNT + (<usize>m << 3), <u64>load<u32>((byBoard ? BKEY : SKEY) + (<usize>n << 2)) << 32 | <u64>r);
+      store<u64>(CNT + (<usize>m << 3), <u64>load<u32>(keys + (<usize>n << 2)) << 32 | <u64>r);
       m++;
     }
     heapsort(CNT, m); // (CNT and QUEUE: 8 bytes a position, free until the next attractor)
@@ -487,7 +489,7 @@ function safeAttractor(theta: i32, blackReaches: bool): bool {
         if (!byBoard && (load<u8>(CREATED + <usize>t) & 1) == 0) continue; // (a pass makes no situation)
         const rt = i32At(RANK, t);
         if (winner && (rt < 0 || rt >= r)) continue;
-        const key = load<u32>((byBoard ? BKEY : SKEY) + (<usize>t << 2));
+        const key = load<u32>(keys + (<usize>t << 2));
         if (atOrAbove(key, r) < (byBoard ? 1 : 2)) continue;
         if (winner) ban(e);
         else store<u8>(CREATED + <usize>n, load<u8>(CREATED + <usize>n) | 4);
@@ -500,11 +502,11 @@ function safeAttractor(theta: i32, blackReaches: bool): bool {
   }
   return false;
 }
+/** The checks' work in the last run: rounds, and moves banned or positions left out. */
 export let raSafeRounds: i32 = 0;
-export let raSafeFailTheta: i32 = 0;
 export let raSafeChanges: i32 = 0;
 
-let safety: i32 = 0; // 1 a superko's bounds, 2 the third-occurrence Void's (safeAttractor)
+let safety: i32 = 0; // 1 positional superko's bounds, 3 situational's, 2 the third-occurrence Void's (safeAttractor)
 let sortedLen: i32 = 0;
 /** How many sorted entries (key, rank) have this key and a rank of at least r. */
 function atOrAbove(key: u32, r: i32): i32 {

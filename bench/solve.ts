@@ -6,8 +6,9 @@
 // - Retrograde analysis, Chinese rules with basic ko (a long cycle voids): the final positions
 //   counted on 2x2 and 3x3 against the legal positions (Tromp and Farnebäck: 57 and 12,675), 3x3's
 //   value (+9) with and without the board's symmetries; --big: 4x4 (2.5 minutes, 1.5 GB).
-// - A superko by simple ko's game (the two bounds): 3x3 under area counting against the published
-//   +9, 2x4; --big: 4x4 under Chinese rules (positional superko) against the published +2.
+// - The bounds (a superko by simple ko's game, territory counting with the prisoners in the
+//   position): 3x3 under area counting against the published +9 and under Japanese rules (Black
+//   wins), 2x4; --big: 4x4 under Chinese rules (positional superko) against the published +2.
 import { Bench } from "tinybench";
 import { preset, withKnobs, type RuleSet } from "../src/ruleset/ruleset.js";
 import { solve, type SolveOptions, type SolveResult } from "../src/solve/solve.js";
@@ -56,8 +57,9 @@ async function main(): Promise<void> {
     line("4x4, by class", r, `  ${r.positions} classes; line ${r.line.join(" ")} ruled ${r.lineRuling?.result}`);
   }
 
-  console.log("A superko by simple ko's game: the bounds (published area values: 3x3 +9, 4x4 +2)");
-  const superko: [string, number, number][] = [["tromp-taylor", 3, 3], ["chinese", 3, 3], ["aga", 3, 3], ["nz", 3, 3], ["tromp-taylor", 2, 4], ["chinese", 2, 4]];
+  console.log("The bounds: a superko by simple ko's game, territory counting (published: 3x3 area +9, Japanese Black wins; 4x4 area +2)");
+  const superko: [string, number, number][] = [["tromp-taylor", 3, 3], ["chinese", 3, 3], ["aga", 3, 3], ["nz", 3, 3], ["japanese", 3, 3],
+    ["tromp-taylor", 2, 4], ["chinese", 2, 4], ["japanese", 2, 4]];
   if (big) superko.push(["chinese", 4, 4]);
   for (const [name, w, h] of superko) {
     const r = solve({ width: w, height: h, rules: rules(name), method: "retrograde", seconds: 3600 });

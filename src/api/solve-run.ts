@@ -89,7 +89,10 @@ export function solveSgf(results: SolveResult[]): string {
 export function solveText(results: SolveResult[]): string {
   return results.map((r) => {
     const head = `${r.size} ${r.rules} (komi ${r.komi}): `;
-    if (!r.complete) return `${head}no value (stopped by ${r.stoppedBy}, ${r.nodes} nodes, ${r.timeMs} ms)`;
+    if (!r.complete) {
+      const between = r.bounds ? `, Black makes ${r.bounds.lower} to ${r.bounds.upper}` : "";
+      return `${head}no value (stopped by ${r.stoppedBy}${between}, ${r.nodes} nodes, ${r.timeMs} ms)`;
+    }
     return `${head}${r.result}  ${r.line.join(" ")}  (${r.nodes} nodes, ${r.timeMs} ms${r.notes.length ? "; " + r.notes.join("; ") : ""})`;
   }).join("\n");
 }

@@ -15,9 +15,9 @@ import type { RuleSet } from "../ruleset/ruleset.js";
 import { judge, marginTwice, type GameSummary } from "../simulate/engine.js";
 import { SUICIDE } from "../core/codes.js";
 import { REP_PSK, REP_SIMPLE, REP_SSK } from "../../assembly/codes.js";
+import { rootData, sgfPoint, writeSgf, type SgfNode } from "../sgf/write.js";
 
 const REP = { simple: REP_SIMPLE, psk: REP_PSK, ssk: REP_SSK };
-import { rootData, sgfPoint, writeSgf, type SgfNode } from "../sgf/write.js";
 
 /** The core's codes (assembly/solve.ts). */
 const LEAF_VOID = 1 << 24;
@@ -91,8 +91,8 @@ export interface SolveResult {
   /** verifyLeaves: kept counts the host counted differently (must be 0) */
   leafMismatches?: number;
   stoppedBy?: "nodes" | "time" | "cancel" | "depth" | "positions" | "bounds";
-  /** a superko by retrograde analysis (docs/solve.md, "A superko by bounds"): what the two
-   *  strategies of simple ko's game show under the superko, twice-margin values halved */
+  /** a superko or territory counting by retrograde analysis (docs/solve.md, "A superko by
+   *  bounds"): the margins Black's and White's checked strategies guarantee */
   bounds?: { lower: number; upper: number };
   /** `proof`: the two proof trees as SGF (not part of the JSON: the command writes them to a file) */
   proofSgf?: string;
@@ -140,7 +140,7 @@ function offsetKindOf(rules: RuleSet): number {
 export function solve(o: SolveOptions): SolveResult {
   const first = solveOnce(o);
   if (first.stoppedBy !== "bounds" || o.method === "retrograde") return first;
-  // a superko whose bounds do not meet: alpha-beta over the superko itself, in the budget left
+  // bounds that do not meet: alpha-beta over the rule set itself, in the budget left
   const seconds = o.seconds !== undefined ? Math.max(o.seconds - first.timeMs / 1000, 0.001) : undefined;
   const maxNodes = o.maxNodes !== undefined ? Math.max(o.maxNodes - first.nodes, 1) : undefined;
   const second = solveOnce({ ...o, method: "alpha-beta", seconds, maxNodes });
@@ -206,6 +206,7 @@ function solveOnce(o: SolveOptions): SolveResult {
     const symmetric = (o.symmetry ?? true) && !(rep === REP.simple && rules.suicide !== "forbidden");
     let v: number;
     let twiceBounds: { lower: number; upper: number } | undefined;
+    let boundsWork = "";
     if (bounds) {
       // the game twice: play that never ends worth the most a count can give (White's strategy
       // must end play: at most the value), then less than the least (Black's must: at least
@@ -217,15 +218,18 @@ function solveOnce(o: SolveOptions): SolveResult {
       // (a play that leaves the board as it was, a lone stone's suicide, repeats it: positional
       // superko bans it, situational superko not always)
       const samePsk = +(superko && knobs.rep === REP.psk);
-      const safety = superko ? 1 : 2;
+      const safety = !superko ? 2 : knobs.rep === REP.psk ? 1 : 3;
       const upper = c.retroRun(maxPositions, 10 * maxPositions, +symmetric, top, safety, samePsk, clamp);
       const upperSafe = Math.min(g("raSafeBound"), top);
+      let rounds = g("raSafeRounds"), changes = g("raSafeChanges");
       const lower = g("solOut") ? 0 : c.retroRun(maxPositions, 10 * maxPositions, +symmetric, -top - 2, safety, samePsk, clamp);
       let lowerSafe = Math.max(g("raSafeBound"), -top);
       // territory counting: Black's strategy for the upper bound played out against every reply
       // with the engine's Void on, where the checks were too coarse to keep it
+      rounds += g("raSafeRounds"); changes += g("raSafeChanges");
       if (territory && lowerSafe < upperSafe && lower >= upperSafe && !g("solOut") && c.retroProve(upperSafe, 1)) lowerSafe = upperSafe;
-      if (process.env.ARBITER_DEBUG) console.error({ upper, upperSafe, lower, lowerSafe, positions: g("raPositions"), rounds: g("raSafeRounds"), changes: g("raSafeChanges"), prove: g("raProveNodes") });
+      boundsWork = `the checks: ${rounds} rounds, ${changes} moves banned or positions left out` +
+        (g("raProveNodes") > 0 ? `; Black's strategy played out with the Void on: ${g("raProveNodes")} nodes` : "");
       twiceBounds = { lower: lowerSafe, upper: upperSafe };
       v = twiceBounds.lower;
     } else {
@@ -273,7 +277,7 @@ function solveOnce(o: SolveOptions): SolveResult {
     if (stoppedBy) result.stoppedBy = stoppedBy;
     if (twiceBounds && finished) {
       result.bounds = { lower: twiceBounds.lower / 2, upper: twiceBounds.upper / 2 };
-      notes.push(`${superko ? "a superko by simple ko's game" : "territory counting with the prisoners in the position"}: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2}`);
+      notes.push(`${superko ? "a superko by simple ko's game" : "territory counting with the prisoners in the position"}: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2} (${boundsWork})`);
     }
     if (retro && g("raTriples") > 0) {
       notes.push(`${g("raTriples")} situations the winner's strategy may meet three times: the value assumes the third-occurrence Void does not bind there`);
