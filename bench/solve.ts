@@ -52,6 +52,8 @@ async function main(): Promise<void> {
     `${(plain.timeMs / Math.max(1, sym.timeMs)).toFixed(2)}x faster`);
   const ni = solve({ width: 3, height: 3, rules: rules("new-ing") });
   line("3x3 New Ing", ni, `  ${ni.positions} classes`);
+  const r34 = solve({ width: 3, height: 4, rules: basicKo });
+  line("3x4, the Void played out where it may bind", r34, `  ${r34.positions} classes; ${r34.notes.join("; ")}`);
   if (big) {
     const r = solve({ width: 4, height: 4, rules: basicKo, seconds: 3600 });
     line("4x4, by class", r, `  ${r.positions} classes; line ${r.line.join(" ")} ruled ${r.lineRuling?.result}`);

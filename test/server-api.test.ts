@@ -302,7 +302,7 @@ describe("searches in the pool", () => {
     const s = await start({ threads: 1, maxQueue: 2 });
     const quick = request(`${s.url}/v1/prove`, { sgf: sgfOf("server/corner.sgf"), target: "A3" });
     const long = request(`${s.url}/v1/prove`, { sgf: sgfOf("server/open.sgf"), target: "E5", seconds: 30 });
-    for (let i = 0; i < 200 && s.server.pool.stats.running + s.server.pool.stats.queued < 2; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 1000 && s.server.pool.stats.running + s.server.pool.stats.queued < 2; i++) await new Promise((r) => setTimeout(r, 10));
     const t0 = performance.now();
     await s.server.shutdown(300);
     expect(performance.now() - t0).toBeLessThan(5000);

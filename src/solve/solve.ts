@@ -90,7 +90,7 @@ export interface SolveResult {
   gaps: number;
   /** verifyLeaves: kept counts the host counted differently (must be 0) */
   leafMismatches?: number;
-  stoppedBy?: "nodes" | "time" | "cancel" | "depth" | "positions" | "bounds";
+  stoppedBy?: "nodes" | "time" | "cancel" | "depth" | "positions" | "bounds" | "unproven";
   /** a superko or territory counting by retrograde analysis (docs/solve.md, "A superko by
    *  bounds"): the margins Black's and White's checked strategies guarantee */
   bounds?: { lower: number; upper: number };
@@ -238,8 +238,15 @@ function solveOnce(o: SolveOptions): SolveResult {
       v = retro ? c.retroRun(maxPositions, 10 * maxPositions, +symmetric, o.endlessValue ?? 0, 0, 0, 0) : c.solveRun(1, 2 * points + 1);
     }
     if (leafError) throw leafError;
+    // a memoryless rule set that voids long cycles: where the winner's strategy may meet a
+    // situation three times (tripleCheck), it is played out with the engine's Void on
+    let voidCheck: "held" | "failed" | undefined;
+    if (retro && !bounds && knobs.void3 && !g("solOut") && g("raTriples") > 0 && v !== 0) {
+      voidCheck = c.retroProve(v > 0 ? v : v + 1, +(v > 0)) ? "held" : "failed";
+    }
+    if (leafError) throw leafError;
     const finished = !g("solOut");
-    const complete = finished && (!twiceBounds || twiceBounds.lower === twiceBounds.upper);
+    const complete = finished && (!twiceBounds || twiceBounds.lower === twiceBounds.upper) && voidCheck !== "failed";
     let moves: number[] = [];
     let lineEnd = 0, cycleAt = -1;
     // the proof trees from the start (alpha-beta only), before the line plays its moves
@@ -260,7 +267,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       cycles: g("solCycles"), maxDepth: g("solMaxDepth") };
     const gaps = g("solGaps");
     const nodes = g("solNodes");
-    const stoppedBy = complete ? undefined : finished ? "bounds" : g("solDepthOut") ? "depth" : retro && g("raTooMany") ? "positions" : o.cancelled?.() ? "cancel"
+    const stoppedBy = complete ? undefined : voidCheck === "failed" && finished ? "unproven" : finished ? "bounds" : g("solDepthOut") ? "depth" : retro && g("raTooMany") ? "positions" : o.cancelled?.() ? "cancel"
       : nodes >= (o.maxNodes ?? Infinity) ? "nodes" : "time";
     const notes: string[] = [];
     const result: SolveResult = {
@@ -280,7 +287,9 @@ function solveOnce(o: SolveOptions): SolveResult {
       notes.push(`${superko ? "a superko by simple ko's game" : "territory counting with the prisoners in the position"}: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2} (${boundsWork})`);
     }
     if (retro && g("raTriples") > 0) {
-      notes.push(`${g("raTriples")} situations the winner's strategy may meet three times: the value assumes the third-occurrence Void does not bind there`);
+      const played = voidCheck === "held" ? `played out against every reply with the Void on (${g("raProveNodes")} nodes), it holds`
+        : voidCheck === "failed" ? `played out with the Void on, it did not hold: no value` : "not played out";
+      notes.push(`${g("raTriples")} situations the winner's strategy may meet three times: ${played}`);
     }
     if (!complete) {
       notes.push(`the search stopped (${stoppedBy}) after ${nodes} nodes: no value`);
