@@ -92,6 +92,17 @@ describe("territory counting by the prisoners in the position (docs/solve.md)", 
   });
 });
 
+describe("the third-occurrence Void where a strategy may meet a situation three times", () => {
+  it("3x4 under Chinese practice: simple ko's points make three positions of one situation; the strategy is played out with the Void on and holds", () => {
+    const r = solve({ width: 3, height: 4, rules: chineseBasicKo() });
+    expect(r.complete).toBe(true);
+    expect(r.notes.join(" ")).toMatch(/situations the winner's strategy may meet three times: played out against every reply with the Void on \(\d+ nodes\), it holds/);
+    // the line refereed with the Void as the rule set has it gives the value back
+    expect(r.lineRuling?.agrees).toBe(true);
+    expect(r.value).toBeGreaterThan(0);
+  }, 60_000);
+});
+
 describe("retrograde analysis reaches every legal position", () => {
   // every legal position can be reached by play and then ended by two passes: the distinct final
   // positions counted are the legal positions, 57 on 2x2 and 12,675 on 3x3 (Tromp and Farnebäck)
