@@ -199,8 +199,9 @@ function solveOnce(o: SolveOptions): SolveResult {
   const g = (name: string): number => Number((c as unknown as Record<string, WebAssembly.Global>)[name].value);
   try {
     c.solveInit(opts, offset, o.maxNodes ?? Infinity, deadline);
-    // (a 4x4 board has 12.4 million classes of positions under basic ko: 1.5 GB)
-    const maxPositions = o.maxPositions ?? (points <= 12 ? 4_000_000 : 16_000_000);
+    // (a 4x4 board has 12.4 million classes of positions under basic ko: 1.5 GB; with the
+    // prisoners in the position 16-18 times as many as under simple ko: 3x4 some 5 million)
+    const maxPositions = o.maxPositions ?? (points <= (territory ? 9 : 12) ? 4_000_000 : 16_000_000);
     // (classes under the symmetries need simple ko's memory as a point: not after a suicide,
     // which a rule set with simple ko and suicide allows)
     const symmetric = (o.symmetry ?? true) && !(rep === REP.simple && rules.suicide !== "forbidden");
