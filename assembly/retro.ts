@@ -9,7 +9,7 @@ import { BLACK, WHITE } from "./board";
 import { boardHash } from "./board";
 import { sideKeyFor } from "./zobrist";
 import * as R from "./rules";
-import { keyOf, canonicalKeyOf, canonicalBoardOf, countOffset, leafValue, applied, apply, undo, moveAt, nPoints, budgetOut, setSolOut, countNode, grow, solOut } from "./solve";
+import { keyOf, canonicalKeyOf, canonicalBoardOf, countOffset, leafValue, applied, apply, undo, moveAt, nPoints, budgetOut, budgetNow, setSolOut, countNode, grow, solOut } from "./solve";
 
 const TERM: i32 = 0x40000000; // an edge at or above: a final position of value e - TERM - 65536
 let cap: i32 = 0; // positions at most
@@ -184,6 +184,7 @@ export function retroRun(maxPositions: i32, maxEdges: i32, sym: bool, endlessVal
   memory.fill(BANNED, 0, (<usize>raEdges >> 3) + 8);
   predecessors();
   values();
+  if (solOut) return 0; // (time or Ctrl-C between attractors: no value)
   // (the final attractor is the winner's: values() leaves it in RANK)
   if (endless == 0) raTriples = raRootValue == 0 ? 0 : tripleCheck();
   if (checkSafety) raSafeBound = safeBound();
@@ -286,6 +287,7 @@ function values(): void {
   anyBans = false;
   for (let n = 0; n < N; n++) setI32(VAL, n, i32At(THETAS, 0));
   for (let j = 1; j < nt; j++) {
+    if (budgetNow()) return;
     const theta = i32At(THETAS, j);
     // theta above what endless play is worth: Black must reach such a count; else Black holds
     // unless White reaches less
@@ -447,6 +449,7 @@ function safeBound(): i32 {
   for (; blackReaches ? j >= 0 : j < thetaCount; j += blackReaches ? -1 : 1) {
     const theta = i32At(THETAS, j);
     if (safeAttractor(theta, blackReaches)) return blackReaches ? theta : i32At(THETAS, j - 1);
+    if (solOut) break;
   }
   anyBans = false;
   return endless;
@@ -465,6 +468,7 @@ function safeAttractor(theta: i32, blackReaches: bool): bool {
   // (a void, worth 0, that meets the winner's goal needs no check)
   if (!byBoard && (blackReaches ? theta <= 0 : theta > 0)) { attractor(theta, blackReaches); return i32At(RANK, 0) >= 0; }
   for (let round = 0; round < 100000; round++) {
+    if (budgetNow()) return false;
     attractor(theta, blackReaches);
     if (i32At(RANK, 0) < 0) return false;
     // the attractor's boards (or situations made by stone plays) with their ranks, sorted

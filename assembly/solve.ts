@@ -345,6 +345,12 @@ export function undo(depth: i32): void {
 // ---- the search -------------------------------------------------------------------------------------
 let retRep: i32 = 0; // the shallowest line entry a cycle below went back to (INF: none)
 
+/** The time and Ctrl-C looked at now, for the long steps between nodes (retro.ts). */
+export function budgetNow(): bool {
+  if (!solOut && (hostCancelled() != 0 || hostNow() > deadline)) solOut = true;
+  return solOut;
+}
+
 export function budgetOut(depth: i32): bool {
   if (solOut) return true;
   if (++tick >= 4096) {
