@@ -23,7 +23,7 @@ let CREATED: usize = 0; // u8 per position: 1 where a stone play (or the start) 
 let BKEY: usize = 0; // u32 per position: its board's class (what positional superko compares)
 let SKEY: usize = 0; // u32 per position: its situation's class, board and player to move
 let BANNED: usize = 0; // a bit per edge: a move the winner's strategy may not make (safeBound)
-let safeMode: bool = false; // the last run checked its strategy for a repeated board
+let safeMode: bool = false; // the last run checked its strategy (safeBound): the line follows it
 let ESTART: usize = 0; // i32 per position + 1
 let EDGES: usize = 0; // i32 per edge
 let edgeCap: i32 = 0;
@@ -41,7 +41,7 @@ export let raTooMany: bool = false;
 /** Situations the winner's strategy may meet three times (see tripleCheck): 0 or the value is
  *  not shown to hold under a third-occurrence Void. */
 export let raTriples: i32 = -1;
-/** With `checkSafety`: the best bound a strategy that surely repeats no board gives (safeBound). */
+/** With a `safetyKind`: the best bound a strategy the checks keep gives (safeBound). */
 export let raSafeBound: i32 = 0;
 let symmetric: bool = false; // positions by their class under the board's symmetries
 let endless: i32 = 0; // what play that never ends is worth (0: a void; other values: a check of what cycles cost)
@@ -371,7 +371,7 @@ function safeLineMove(n: i32, c: i32, depth: i32): i32 {
     let v: i32, r: i32;
     if (applied == 2) { v = leafValue(); r = 0; undo(depth); }
     else {
-      const x = indexOf(posKey(c ^ 3), -1, 0, c ^ 3);
+      const x = findIndex(posKey(c ^ 3));
       undo(depth);
       if (x < 0) continue;
       r = i32At(RANK, x);
