@@ -26,4 +26,4 @@ export { solveTables, solveInit, solveRun, solveLine, solNodes, solLeaves, solLe
   solLeafMismatch, solOut, solDepthOut, solMaxDepth, solLineLen, solLineEnd, solLineCycle, SOLVE_LINE_OUT,
   SOLVE_LEAF_OUT, SOLVE_BOARD_OUT } from "./solve";
 export { retroRun, retroLine, raPositions, raEdges, raTerminals, raRootValue, raTooMany, raTriples, retroProve, raProveNodes, raSafeBound, raSafeRounds, raSafeChanges, raLineLen, raLineEnd, raLineCycle, RA_LINE_OUT } from "./retro";
-export { solveProof, proofLen, proofOver, proofBase } from "./solve";
+export { solveProof, proofLen, proofOver, proofBase, setSolOut } from "./solve";

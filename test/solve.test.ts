@@ -184,8 +184,20 @@ describe("budgets and bad input", () => {
     [{ size: "3x3", order: "random" }, /--order takes passes-first or passes-last/],
     [{ size: "3x3", time: "0" }, /--time takes seconds above 0/],
     [{ size: "3x3", tableBits: "40" }, /--table-bits/],
+    [{ size: "3x3", threads: "3" }, /--threads takes a whole number from 1 to 2, got "3"/],
   ])("%j is refused: %s", (opts, message) => {
     expect(() => solveJob(opts)).toThrow(message);
+  });
+
+  it("the bounds' two runs on two threads give what one thread gives (the built command: the worker's file is there)", () => {
+    for (const threads of ["1", "2"]) {
+      const r = arbiter("solve", "--size", "3x3", "--rules", "japanese,aga", "--threads", threads, "--json");
+      expect(r.status, threads).toBe(0);
+      const out = JSON.parse(r.stdout) as { value: number; bounds: unknown; lineRuling: { agrees: boolean } }[];
+      expect(out.map((x) => x.value), threads).toEqual([5, 9]);
+      expect(out.map((x) => x.bounds), threads).toEqual([{ lower: 5, upper: 5 }, { lower: 9, upper: 9 }]);
+      expect(out.every((x) => x.lineRuling.agrees), threads).toBe(true);
+    }
   });
 
   it("the command names bad options before any search: --depth, --max-nodes of --gaps, --proof into no directory", () => {

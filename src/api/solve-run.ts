@@ -1,6 +1,7 @@
 // `arbiter solve`: the rule sets of a solve from the command line's options, and the solves one
 // after another (src/solve/solve.ts), on the thread that calls (solve-thread.ts runs them off the
 // main thread, so that Ctrl-C reaches the search).
+import { availableParallelism } from "node:os";
 import { ArbiterError } from "../errors.js";
 import { resolveRules } from "../rules/resolve.js";
 import type { RuleSet } from "../ruleset/ruleset.js";
@@ -20,6 +21,8 @@ export interface SolveJob {
   tableBits: number;
   /** the proof trees as SGF (`--proof`) */
   proof?: boolean;
+  /** 2: the bounds' two runs at once (`--threads`; default 2 where the machine has two cores) */
+  threads?: number;
 }
 
 /** The job the options ask for: `--size WxH`, `--rules NAME[,NAME..]` with the knob options
@@ -57,6 +60,7 @@ export function solveJob(opts: Record<string, unknown>): SolveJob {
     passesFirst: order === "passes-first",
     tableBits: parseWhole("--table-bits", opts.tableBits as string | undefined, 10, 26, 22),
     proof: typeof opts.proof === "string",
+    threads: parseWhole("--threads", opts.threads as string | undefined, 1, 2, Math.min(2, availableParallelism())),
   };
 }
 
@@ -67,7 +71,7 @@ export function runSolveJob(job: SolveJob, hooks: { cancelled?: () => boolean; p
   for (const { name, rules } of job.rules) {
     if (hooks.cancelled?.()) break;
     out.push(solve({ width: job.width, height: job.height, rules, name, maxNodes: job.maxNodes, seconds: job.seconds,
-      passesFirst: job.passesFirst, tableBits: job.tableBits, proof: job.proof, cancelled: hooks.cancelled,
+      passesFirst: job.passesFirst, tableBits: job.tableBits, proof: job.proof, threads: job.threads, cancelled: hooks.cancelled,
       progress: hooks.progress ? (n, d) => hooks.progress!(name, n, d) : undefined }));
   }
   return out;

@@ -172,6 +172,7 @@ export function buildProgram(): Command {
     .option("--time <seconds>", "time budget per rule set", "600")
     .option("--order <order>", "passes-first (Tromp's order) or passes-last", "passes-first")
     .option("--table-bits <n>", "log2 of the transposition table's entries (16 bytes each), 10 to 26", "22")
+    .option("--threads <n>", "1 or 2: the bounds' two runs at once (default: 2 with two cores)")
     .option("--sgf <file.sgf>", "write each principal variation (with --gaps: each example) as SGF")
     .option("--proof <file.sgf>", "write the proof trees (at least and at most the value) as SGF (alpha-beta's rule sets)")
     .option("--gaps", "look for rule gaps instead: lines where a rule set's text lets play cycle for ever (docs/solve.md)")

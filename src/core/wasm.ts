@@ -108,6 +108,7 @@ export interface CoreExports {
   retroRun(maxPositions: number, maxEdges: number, symmetric: number, endlessValue: number, safety: number, noSameBoard: number, clamp: number): number;
   retroLine(maxLen: number): number;
   retroProve(theta: number, blackReaches: number): number;
+  setSolOut(): void;
   solveProof(toMove: number, v: number, atLeast: number): number;
   solNodes: WebAssembly.Global; solLeaves: WebAssembly.Global; solLeafCalls: WebAssembly.Global;
   solStored: WebAssembly.Global; solHits: WebAssembly.Global; solCycles: WebAssembly.Global;

@@ -14,6 +14,9 @@ import { referee, type Ruling } from "../rules/referee.js";
 import type { RuleSet } from "../ruleset/ruleset.js";
 import { judge, marginTwice, type GameSummary } from "../simulate/engine.js";
 import { SUICIDE } from "../core/codes.js";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
 import { REP_PSK, REP_SIMPLE, REP_SSK } from "../../assembly/codes.js";
 import { rootData, sgfPoint, writeSgf, type SgfNode } from "../sgf/write.js";
 
@@ -60,6 +63,11 @@ export interface SolveOptions {
   proof?: boolean;
   /** log2 of the table's entries (16 bytes each) */
   tableBits?: number;
+  /** 2: the bounds' two runs at once, the upper one on a worker thread (bound-worker.ts; only
+   *  from the built code, where the worker's file is) */
+  threads?: number;
+  /** (the worker's part: only the upper bound) */
+  part?: "upper";
   progress?: (nodes: number, depth: number) => void;
   cancelled?: () => boolean;
 }
@@ -208,6 +216,7 @@ function solveOnce(o: SolveOptions): SolveResult {
     let v: number;
     let twiceBounds: { lower: number; upper: number } | undefined;
     let boundsWork = "";
+    let helperNodes = 0; // (the upper bound's thread)
     if (bounds) {
       // the game twice: play that never ends worth the most a count can give (White's strategy
       // must end play: at most the value), then less than the least (Black's must: at least
@@ -220,10 +229,21 @@ function solveOnce(o: SolveOptions): SolveResult {
       // superko bans it, situational superko not always)
       const samePsk = +(superko && knobs.rep === REP.psk);
       const safety = !superko ? 2 : knobs.rep === REP.psk ? 1 : 3;
-      const upper = c.retroRun(maxPositions, 10 * maxPositions, +symmetric, top, safety, samePsk, clamp);
-      const upperSafe = Math.min(g("raSafeBound"), top);
-      let rounds = g("raSafeRounds"), changes = g("raSafeChanges");
+      // (the upper run on a worker thread where there is one, this thread running the lower)
+      const helper = o.part === undefined && (o.threads ?? 1) > 1 ? upperOnThread(o) : undefined;
+      let upperSafe = top, rounds = 0, changes = 0;
+      if (!helper) {
+        c.retroRun(maxPositions, 10 * maxPositions, +symmetric, top, safety, samePsk, clamp);
+        upperSafe = Math.min(g("raSafeBound"), top);
+        rounds = g("raSafeRounds"); changes = g("raSafeChanges");
+      }
+      if (o.part === "upper") return upperPart(o, upperSafe, rounds, changes, g("solNodes"), !g("solOut"));
       const lower = g("solOut") ? 0 : c.retroRun(maxPositions, 10 * maxPositions, +symmetric, -top - 2, safety, samePsk, clamp);
+      if (helper) {
+        const u = helper.wait(o.cancelled);
+        if (!u.finished) c.setSolOut();
+        upperSafe = Math.min(u.upperSafe, top); rounds += u.rounds; changes += u.changes; helperNodes = u.nodes;
+      }
       let lowerSafe = Math.max(g("raSafeBound"), -top);
       // territory counting: Black's strategy for the upper bound played out against every reply
       // with the engine's Void on, where the checks were too coarse to keep it
@@ -267,7 +287,7 @@ function solveOnce(o: SolveOptions): SolveResult {
     const stats = { leaves: g("solLeaves"), counted: g("solLeafCalls"), stored: g("solStored"), hits: g("solHits"),
       cycles: g("solCycles"), maxDepth: g("solMaxDepth") };
     const gaps = g("solGaps");
-    const nodes = g("solNodes");
+    const nodes = g("solNodes") + helperNodes;
     const stoppedBy = complete ? undefined : voidCheck === "failed" && finished ? "unproven" : finished ? "bounds" : g("solDepthOut") ? "depth" : retro && g("raTooMany") ? "positions" : o.cancelled?.() ? "cancel"
       : nodes >= (o.maxNodes ?? Infinity) ? "nodes" : "time";
     const notes: string[] = [];
@@ -319,6 +339,65 @@ function solveOnce(o: SolveOptions): SolveResult {
     solveHooks.progress = undefined;
     searchHooks.cancelled = undefined;
     releaseCore();
+  }
+}
+
+// ---- the bounds' upper run on a worker thread ---------------------------------------------------
+// The two runs of the bounds are independent: the upper one runs on a worker (bound-worker.ts, a
+// core of its own), the lower one on the calling thread, which then waits for the other in short
+// slices (passing Ctrl-C on). They share a few words: 0 cancel, 1 done, 2 the bound (twice the
+// margin), 3 rounds, 4 changes, 5 nodes, 6 finished, 7 failed.
+const W_CANCEL = 0, W_DONE = 1, W_BOUND = 2, W_ROUNDS = 3, W_CHANGES = 4, W_NODES = 5, W_FINISHED = 6, W_FAILED = 7;
+
+export interface BoundWorkerData { o: Omit<SolveOptions, "progress" | "cancelled">; words: Int32Array }
+interface UpperPart { upperSafe: number; rounds: number; changes: number; nodes: number; finished: boolean }
+
+/** The worker for the upper run, or undefined where there is none to start (the sources run
+ *  as TypeScript, as under the tests: the run stays on this thread). */
+function upperOnThread(o: SolveOptions): { wait: (cancelled?: () => boolean) => UpperPart } | undefined {
+  const file = new URL("./bound-worker.js", import.meta.url);
+  if (!existsSync(fileURLToPath(file))) return undefined;
+  const words = new Int32Array(new SharedArrayBuffer(8 * 4));
+  const { progress: _p, cancelled: _c, ...plain } = o;
+  const worker = new Worker(file, { workerData: { o: { ...plain, part: "upper" }, words } satisfies BoundWorkerData });
+  worker.unref();
+  return {
+    wait(cancelled) {
+      // (short slices: Ctrl-C passed on; a worker that died without a word counts as stopped)
+      const limit = o.seconds !== undefined ? performance.now() + o.seconds * 1000 + 60_000 : Infinity;
+      while (Atomics.load(words, W_DONE) === 0) {
+        if (cancelled?.()) Atomics.store(words, W_CANCEL, 1);
+        if (performance.now() > limit) { Atomics.store(words, W_CANCEL, 1); break; }
+        Atomics.wait(words, W_DONE, 0, 100);
+      }
+      const ok = Atomics.load(words, W_DONE) === 1 && words[W_FAILED] === 0;
+      return { upperSafe: words[W_BOUND], rounds: words[W_ROUNDS], changes: words[W_CHANGES], nodes: words[W_NODES],
+        finished: ok && words[W_FINISHED] === 1 };
+    },
+  };
+}
+
+/** What the worker's solve hands back (read by boundWorker). */
+function upperPart(o: SolveOptions, upperSafe: number, rounds: number, changes: number, nodes: number, finished: boolean): SolveResult {
+  return { size: `${o.width}x${o.height}`, rules: o.name ?? o.rules.name, komi: o.rules.komi, value: null, result: null, line: [],
+    lineRuling: null, nodes, timeMs: 0, complete: false, regime: "memoryless", method: "retrograde",
+    stats: { leaves: 0, counted: 0, stored: 0, hits: 0, cycles: 0, maxDepth: 0 }, gaps: 0, notes: [],
+    bounds: { lower: NaN, upper: upperSafe / 2 }, ...(finished ? {} : { stoppedBy: "time" as const }),
+    boundsRun: { rounds, changes } } as SolveResult & { boundsRun: { rounds: number; changes: number } };
+}
+
+/** The worker's side (bound-worker.ts): the upper run, its answer in the shared words. */
+export function boundWorker(data: BoundWorkerData): void {
+  const w = data.words;
+  try {
+    const r = solveOnce({ ...data.o, part: "upper", cancelled: () => Atomics.load(w, W_CANCEL) === 1 }) as SolveResult & { boundsRun?: { rounds: number; changes: number } };
+    w[W_BOUND] = Math.round(r.bounds!.upper * 2); w[W_ROUNDS] = r.boundsRun?.rounds ?? 0; w[W_CHANGES] = r.boundsRun?.changes ?? 0;
+    w[W_NODES] = r.nodes; w[W_FINISHED] = r.stoppedBy === undefined ? 1 : 0;
+  } catch {
+    w[W_FAILED] = 1;
+  } finally {
+    Atomics.store(w, W_DONE, 1);
+    Atomics.notify(w, W_DONE);
   }
 }
 
