@@ -8,7 +8,8 @@
 //   value (+9) with and without the board's symmetries; --big: 4x4 (2.5 minutes, 1.5 GB).
 // - The bounds (a superko by simple ko's game, territory counting with the prisoners in the
 //   position): 3x3 under area counting against the published +9 and under Japanese rules (Black
-//   wins), 2x4; --big: 4x4 under Chinese rules (positional superko) against the published +2.
+//   wins), 2x4; --big: 4x4 under Chinese rules (positional superko) against the published +2,
+//   and 3x4 under Japanese rules on one thread and on two.
 import { Bench } from "tinybench";
 import { preset, withKnobs, type RuleSet } from "../src/ruleset/ruleset.js";
 import { solve, type SolveOptions, type SolveResult } from "../src/solve/solve.js";
@@ -63,6 +64,13 @@ async function main(): Promise<void> {
   const superko: [string, number, number][] = [["tromp-taylor", 3, 3], ["chinese", 3, 3], ["aga", 3, 3], ["nz", 3, 3], ["japanese", 3, 3],
     ["tromp-taylor", 2, 4], ["chinese", 2, 4], ["japanese", 2, 4]];
   if (big) superko.push(["chinese", 4, 4]);
+  if (big) {
+    // the bounds' two runs on one thread, then on two (the upper one on a worker: the built code)
+    for (const threads of [1, 2]) {
+      const r = solve({ width: 3, height: 4, rules: rules("japanese"), threads, seconds: 3600 });
+      line(`3x4 japanese, ${threads} thread${threads > 1 ? "s" : ""}`, r, `  bounds [${r.bounds?.lower}, ${r.bounds?.upper}], ${r.positions} classes`);
+    }
+  }
   for (const [name, w, h] of superko) {
     const r = solve({ width: w, height: h, rules: rules(name), method: "retrograde", seconds: 3600 });
     const b = r.bounds ? `[${r.bounds.lower}, ${r.bounds.upper}]` : "-";
