@@ -359,7 +359,12 @@ function upperOnThread(o: SolveOptions): { wait: (cancelled?: () => boolean) => 
   if (!existsSync(fileURLToPath(file))) return undefined;
   const words = new Int32Array(new SharedArrayBuffer(8 * 4));
   const { progress: _p, cancelled: _c, ...plain } = o;
-  const worker = new Worker(file, { workerData: { o: { ...plain, part: "upper" }, words } satisfies BoundWorkerData });
+  let worker: Worker;
+  try {
+    worker = new Worker(file, { workerData: { o: { ...plain, part: "upper" }, words } satisfies BoundWorkerData });
+  } catch {
+    return undefined; // (no thread to be had: both runs here)
+  }
   worker.unref();
   return {
     wait(cancelled) {
