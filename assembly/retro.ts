@@ -79,13 +79,9 @@ export function retroTables(positions: i32, edges: i32): bool {
 
 /** The index of position key k, adding it (parent p, move m, side c) when new; -2: no room. */
 function indexOf(k: u64, p: i32, m: i32, c: i32): i32 {
-  let i = <i32>(k ^ (k >> 31)) & hMask;
-  while (true) {
-    const v = i32At(HIDX, i);
-    if (v < 0) break;
-    if (load<u64>(HKEY + (<usize>i << 3)) == k) return v;
-    i = (i + 1) & hMask;
-  }
+  const i = slotOf(k);
+  const v = i32At(HIDX, i);
+  if (v >= 0) return v;
   if (raPositions >= cap) return -2;
   const n = raPositions++;
   store<u64>(HKEY + (<usize>i << 3), k); setI32(HIDX, i, n);
@@ -102,15 +98,13 @@ const WANT: usize = memory.data(1024 * 4, 16);
 let lineLen: i32 = 0;
 
 /** The index of position key k, -1 if the run did not reach it. */
-function findIndex(k: u64): i32 {
+@inline function findIndex(k: u64): i32 { return i32At(HIDX, slotOf(k)); }
+
+/** The hash slot of key k: its own, or the free one where it would go. */
+function slotOf(k: u64): i32 {
   let i = <i32>(k ^ (k >> 31)) & hMask;
-  while (true) {
-    const v = i32At(HIDX, i);
-    if (v < 0) return -1;
-    if (load<u64>(HKEY + (<usize>i << 3)) == k) return v;
-    i = (i + 1) & hMask;
-  }
-  return -1;
+  while (i32At(HIDX, i) >= 0 && load<u64>(HKEY + (<usize>i << 3)) != k) i = (i + 1) & hMask;
+  return i;
 }
 
 /** Takes the engine to position n: back to the common start of the two lines, then forward. */

@@ -190,14 +190,18 @@ describe("budgets and bad input", () => {
   });
 
   it("the bounds' two runs on two threads give what one thread gives (the built command: the worker's file is there)", () => {
+    const work: unknown[] = [];
     for (const threads of ["1", "2"]) {
       const r = arbiter("solve", "--size", "3x3", "--rules", "japanese,aga", "--threads", threads, "--json");
       expect(r.status, threads).toBe(0);
-      const out = JSON.parse(r.stdout) as { value: number; bounds: unknown; lineRuling: { agrees: boolean } }[];
+      const out = JSON.parse(r.stdout) as { value: number; bounds: unknown; boundsWork: unknown; lineRuling: { agrees: boolean } }[];
       expect(out.map((x) => x.value), threads).toEqual([5, 9]);
       expect(out.map((x) => x.bounds), threads).toEqual([{ lower: 5, upper: 5 }, { lower: 9, upper: 9 }]);
       expect(out.every((x) => x.lineRuling.agrees), threads).toBe(true);
+      work.push(out.map((x) => x.boundsWork));
     }
+    // the same checks, whichever thread ran the upper bound
+    expect(work[1]).toEqual(work[0]);
   });
 
   it("the command names bad options before any search: --depth, --max-nodes of --gaps, --proof into no directory", () => {

@@ -102,6 +102,9 @@ export interface SolveResult {
   /** a superko or territory counting by retrograde analysis (docs/solve.md, "A superko by
    *  bounds"): the margins Black's and White's checked strategies guarantee */
   bounds?: { lower: number; upper: number };
+  /** the bounds' checks: rounds of bans, moves banned or positions left out, and the nodes of
+   *  Black's strategy played out with the Void on (0: none) */
+  boundsWork?: { rounds: number; changes: number; playedOut: number };
   /** `proof`: the two proof trees as SGF (not part of the JSON: the command writes them to a file) */
   proofSgf?: string;
   notes: string[];
@@ -215,7 +218,7 @@ function solveOnce(o: SolveOptions): SolveResult {
     const symmetric = (o.symmetry ?? true) && !(rep === REP.simple && rules.suicide !== "forbidden");
     let v: number;
     let twiceBounds: { lower: number; upper: number } | undefined;
-    let boundsWork = "";
+    let boundsWork: SolveResult["boundsWork"];
     let helperNodes = 0; // (the upper bound's thread)
     if (bounds) {
       // the game twice: play that never ends worth the most a count can give (White's strategy
@@ -249,8 +252,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       // with the engine's Void on, where the checks were too coarse to keep it
       rounds += g("raSafeRounds"); changes += g("raSafeChanges");
       if (territory && lowerSafe < upperSafe && lower >= upperSafe && !g("solOut") && c.retroProve(upperSafe, 1)) lowerSafe = upperSafe;
-      boundsWork = `the checks: ${rounds} rounds, ${changes} moves banned or positions left out` +
-        (g("raProveNodes") > 0 ? `; Black's strategy played out with the Void on: ${g("raProveNodes")} nodes` : "");
+      boundsWork = { rounds, changes, playedOut: g("raProveNodes") };
       twiceBounds = { lower: lowerSafe, upper: upperSafe };
       v = twiceBounds.lower;
     } else {
@@ -305,7 +307,11 @@ function solveOnce(o: SolveOptions): SolveResult {
     if (stoppedBy) result.stoppedBy = stoppedBy;
     if (twiceBounds && finished) {
       result.bounds = { lower: twiceBounds.lower / 2, upper: twiceBounds.upper / 2 };
-      notes.push(`${superko ? "a superko by simple ko's game" : "territory counting with the prisoners in the position"}: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2} (${boundsWork})`);
+      result.boundsWork = boundsWork;
+      const w = boundsWork!;
+      notes.push(`${superko ? "a superko by simple ko's game" : "territory counting with the prisoners in the position"}: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2} ` +
+        `(the checks: ${w.rounds} rounds, ${w.changes} moves banned or positions left out` +
+        `${w.playedOut > 0 ? `; Black's strategy played out with the Void on: ${w.playedOut} nodes` : ""})`);
     }
     if (retro && g("raTriples") > 0) {
       const played = voidCheck === "held" ? `played out against every reply with the Void on (${g("raProveNodes")} nodes), it holds`
@@ -387,16 +393,16 @@ function upperPart(o: SolveOptions, upperSafe: number, rounds: number, changes: 
   return { size: `${o.width}x${o.height}`, rules: o.name ?? o.rules.name, komi: o.rules.komi, value: null, result: null, line: [],
     lineRuling: null, nodes, timeMs: 0, complete: false, regime: "memoryless", method: "retrograde",
     stats: { leaves: 0, counted: 0, stored: 0, hits: 0, cycles: 0, maxDepth: 0 }, gaps: 0, notes: [],
-    bounds: { lower: NaN, upper: upperSafe / 2 }, ...(finished ? {} : { stoppedBy: "time" as const }),
-    boundsRun: { rounds, changes } } as SolveResult & { boundsRun: { rounds: number; changes: number } };
+    bounds: { lower: -Infinity, upper: upperSafe / 2 }, boundsWork: { rounds, changes, playedOut: 0 },
+    ...(finished ? {} : { stoppedBy: "time" as const }) };
 }
 
 /** The worker's side (bound-worker.ts): the upper run, its answer in the shared words. */
 export function boundWorker(data: BoundWorkerData): void {
   const w = data.words;
   try {
-    const r = solveOnce({ ...data.o, part: "upper", cancelled: () => Atomics.load(w, W_CANCEL) === 1 }) as SolveResult & { boundsRun?: { rounds: number; changes: number } };
-    w[W_BOUND] = Math.round(r.bounds!.upper * 2); w[W_ROUNDS] = r.boundsRun?.rounds ?? 0; w[W_CHANGES] = r.boundsRun?.changes ?? 0;
+    const r = solveOnce({ ...data.o, part: "upper", cancelled: () => Atomics.load(w, W_CANCEL) === 1 });
+    w[W_BOUND] = Math.round(r.bounds!.upper * 2); w[W_ROUNDS] = r.boundsWork!.rounds; w[W_CHANGES] = r.boundsWork!.changes;
     w[W_NODES] = r.nodes; w[W_FINISHED] = r.stoppedBy === undefined ? 1 : 0;
   } catch {
     w[W_FAILED] = 1;
