@@ -9,7 +9,7 @@ import { BLACK, WHITE } from "./board";
 import { boardHash } from "./board";
 import { sideKeyFor } from "./zobrist";
 import * as R from "./rules";
-import { keyOf, canonicalKeyOf, canonicalBoardOf, countOffset, leafValue, applied, apply, undo, moveAt, nPoints, budgetOut, budgetNow, setSolOut, countNode, grow, solOut } from "./solve";
+import { keyOf, canonicalKeyOf, canonicalBoardOf, countOffset, leafValue, applied, apply, undo, moveAt, nPoints, budgetOut, budgetNow, setSolOut, countNode, grow, solOut, setCountInKey } from "./solve";
 
 const TERM: i32 = 0x40000000; // an edge at or above: a final position of value e - TERM - 65536
 let cap: i32 = 0; // positions at most
@@ -23,6 +23,7 @@ let CREATED: usize = 0; // u8 per position: 1 where a stone play (or the start) 
 let BKEY: usize = 0; // u32 per position: its board's class (what positional superko compares)
 let SKEY: usize = 0; // u32 per position: its situation's class, board and player to move
 let BANNED: usize = 0; // a bit per edge: a move the winner's strategy may not make (safeBound)
+let WEIGHT: usize = 0; // i8 per edge: what the move adds to the count (retroPayoff's runs)
 let safeMode: bool = false; // the last run checked its strategy (safeBound): the line follows it
 let ESTART: usize = 0; // i32 per position + 1
 let EDGES: usize = 0; // i32 per edge
@@ -60,7 +61,7 @@ export function retroTables(positions: i32, edges: i32): bool {
   while ((1 << bits) < positions + (positions >> 1)) bits++; // (a load of 2/3 at most)
   const slots = 1 << bits;
   const n = <usize>positions;
-  const need = <usize>slots * 12 + n * (4 * 8 + 2 + 8 + 8) + <usize>edges * 8 + (<usize>edges >> 3) + 128;
+  const need = <usize>slots * 12 + n * (4 * 8 + 2 + 8 + 8) + <usize>edges * 9 + (<usize>edges >> 3) + 128;
   const base = grow(need);
   if (base == 0) return false;
   let a = base;
@@ -69,7 +70,7 @@ export function retroTables(positions: i32, edges: i32): bool {
   PARENT = a; a += n * 4; PMOVE = a; a += n * 4; ESTART = a; a += (n + 1) * 4; VAL = a; a += n * 4;
   RANK = a; a += n * 4; CNT = a; a += n * 4; QUEUE = a; a += n * 4; PREDSTART = a; a += (n + 1) * 4;
   EDGES = a; a += <usize>edges * 4; PREDS = a; a += <usize>edges * 4;
-  BKEY = a; a += n * 4; SKEY = a; a += n * 4; CREATED = a; a += n; BANNED = a; a += (<usize>edges >> 3) + 8; SIDE = a;
+  BKEY = a; a += n * 4; SKEY = a; a += n * 4; CREATED = a; a += n; BANNED = a; a += (<usize>edges >> 3) + 8; WEIGHT = a; a += <usize>edges; SIDE = a;
   cap = positions; edgeCap = edges; hMask = slots - 1;
   return true;
 }
@@ -143,39 +144,8 @@ function play(m: i32, c: i32, depth: i32): void {
 export function retroRun(maxPositions: i32, maxEdges: i32, sym: bool, endlessValue: i32, safetyKind: i32, noSame: bool, clamp: i32): i32 {
   symmetric = sym; endless = endlessValue; noSameBoard = noSame; safety = safetyKind; countClamp = clamp;
   const checkSafety = safetyKind != 0;
-  raSafeRounds = 0; raSafeChanges = 0; raProveNodes = 0;
-  raPositions = 0; raEdges = 0; raTerminals = 0; raTooMany = false; lineLen = 0; raTriples = -1; safeMode = checkSafety;
-  if (!retroTables(maxPositions, maxEdges)) { raTooMany = true; setSolOut(); return 0; }
-  memory.fill(HIDX, 0xff, <usize>(hMask + 1) * 4);
-  indexOf(posKey(BLACK), -1, 0, BLACK);
-  // breadth first: position n's moves, each a new position or a final one
-  for (let n = 0; n < raPositions; n++) {
-    countNode();
-    if (budgetOut(0)) return 0;
-    if (!goTo(n)) { setSolOut(); raTooMany = true; return 0; }
-    setI32(ESTART, n, raEdges);
-    const c = <i32>load<u8>(SIDE + <usize>n);
-    for (let i = 0; i < nPoints + 3; i++) {
-      const m = moveAt(i, false);
-      if (m == -99) continue;
-      play(m, c, lineLen);
-      if (applied == 0) continue;
-      let e: i32;
-      if (applied == 2) { e = TERM + leafValue() + 65536; raTerminals++; }
-      // (a count so far beyond the clamp: a bound's run takes it as lost for the winner)
-      else if (countClamp > 0 && abs(countOffset()) > countClamp) e = TERM + endless + 65536;
-      else {
-        e = indexOf(posKey(c ^ 3), n, m, c ^ 3);
-        if (e == -2) { undo(lineLen); raTooMany = true; setSolOut(); return 0; }
-      }
-      undo(lineLen);
-      if (raEdges >= edgeCap) { raTooMany = true; setSolOut(); return 0; }
-      setI32(EDGES, raEdges++, e);
-    }
-  }
-  setI32(ESTART, raPositions, raEdges);
-  while (lineLen > 0) { lineLen--; undo(lineLen); }
-  memory.fill(BANNED, 0, (<usize>raEdges >> 3) + 8);
+  raSafeRounds = 0; raSafeChanges = 0; raProveNodes = 0; raTriples = -1; safeMode = checkSafety; payoffMode = false;
+  if (!explore(maxPositions, maxEdges, false)) return 0;
   predecessors();
   values();
   if (solOut) return 0; // (time or Ctrl-C between attractors: no value)
@@ -183,6 +153,50 @@ export function retroRun(maxPositions: i32, maxEdges: i32, sym: bool, endlessVal
   if (endless == 0) raTriples = raRootValue == 0 ? 0 : tripleCheck();
   if (checkSafety) raSafeBound = safeBound();
   return raRootValue;
+}
+
+/** The graph: every position play reaches, breadth first, and its moves (EDGES: a position or
+ *  TERM + a final count). `weighted`: keys without the count so far, each move's addition to it
+ *  in WEIGHT and a final count less the count before the move (retroPayoff). */
+function explore(maxPositions: i32, maxEdges: i32, weighted: bool): bool {
+  raPositions = 0; raEdges = 0; raTerminals = 0; raTooMany = false; lineLen = 0;
+  setCountInKey(!weighted);
+  if (!retroTables(maxPositions, maxEdges)) { raTooMany = true; setSolOut(); return false; }
+  memory.fill(HIDX, 0xff, <usize>(hMask + 1) * 4);
+  indexOf(posKey(BLACK), -1, 0, BLACK);
+  // breadth first: position n's moves, each a new position or a final one
+  for (let n = 0; n < raPositions; n++) {
+    countNode();
+    if (budgetOut(0)) return false;
+    if (!goTo(n)) { setSolOut(); raTooMany = true; return false; }
+    setI32(ESTART, n, raEdges);
+    const c = <i32>load<u8>(SIDE + <usize>n);
+    const before = weighted ? countOffset() : 0;
+    for (let i = 0; i < nPoints + 3; i++) {
+      const m = moveAt(i, false);
+      if (m == -99) continue;
+      play(m, c, lineLen);
+      if (applied == 0) continue;
+      let e: i32;
+      let w = 0;
+      if (applied == 2) { e = TERM + leafValue() - before + 65536; raTerminals++; }
+      // (a count so far beyond the clamp: a bound's run takes it as lost for the winner)
+      else if (countClamp > 0 && abs(countOffset()) > countClamp) e = TERM + endless + 65536;
+      else {
+        e = indexOf(posKey(c ^ 3), n, m, c ^ 3);
+        if (e == -2) { undo(lineLen); raTooMany = true; setSolOut(); return false; }
+        if (weighted) w = countOffset() - before;
+      }
+      undo(lineLen);
+      if (raEdges >= edgeCap) { raTooMany = true; setSolOut(); return false; }
+      store<i8>(WEIGHT + <usize>raEdges, <i8>w);
+      setI32(EDGES, raEdges++, e);
+    }
+  }
+  setI32(ESTART, raPositions, raEdges);
+  while (lineLen > 0) { lineLen--; undo(lineLen); }
+  memory.fill(BANNED, 0, (<usize>raEdges >> 3) + 8);
+  return true;
 }
 
 /** The predecessor lists (each position's parents by edge), for the attractors. */
@@ -625,3 +639,140 @@ function proveFrom(n: i32, c: i32, depth: i32): bool {
   return false;
 }
 @inline function meets(v: i32): bool { return goalBlack ? v >= goalTheta : v < goalTheta; }
+
+// ---- territory counting by total payoff ------------------------------------------------------
+// The count so far need not be in the position: the rule engine's moves do not read it, and a
+// final count is the final position's plus what the moves added. So the graph keeps positions
+// without it and each move's addition (WEIGHT), and a position's value is a total payoff: the
+// most Black can add from it on (at Black's turn the best move's addition plus its value, at
+// White's the least). Two games, as the bounds: in one play that never ends is worth less than
+// anything to Black (PLOW, the least fixpoint: from "never ends" upward), in the other more than
+// anything (PHIGH, the greatest: from there downward). Both are reached by updating each
+// position from its moves until nothing changes; each update keeps every value on its side of
+// the fixpoint, so the place where nothing changes is the fixpoint itself. docs/solve.md says
+// what the two give under a third-occurrence Void (a void is 0 whatever the count so far).
+
+const PINF: i32 = 1 << 29; // play that never ends
+/** The start's value in each game (twice Black's margin; ±PINF: play need not end). */
+export let raPayoffLow: i32 = 0;
+export let raPayoffHigh: i32 = 0;
+/** Updates made until nothing changed, both games. */
+export let raPayoffUpdates: f64 = 0;
+/** A value ran past any a count can give (the iteration would not end): no bound. */
+export let raPayoffRunaway: bool = false;
+let payoffMode: bool = false; // the last run was retroPayoff's: VAL the low game, RANK the high
+let payoffCap: i32 = 0;
+
+/** The graph without the count so far, then both games' values (VAL low, RANK high); false when
+ *  the budget ran out or a value ran away. */
+export function retroPayoff(maxPositions: i32, maxEdges: i32, sym: bool, points: i32): bool {
+  symmetric = sym; endless = 0; noSameBoard = false; safety = 0; countClamp = 0; safeMode = false;
+  raPayoffUpdates = 0; raPayoffRunaway = false; raTriples = -1; payoffMode = true;
+  // (a finite value is a final count plus the prisoners taken on the way: far less than this)
+  payoffCap = 64 * points + 256;
+  const ok = explore(maxPositions, maxEdges, true);
+  setCountInKey(true);
+  if (!ok) return false;
+  predecessors();
+  if (!payoffFix(VAL, false) || !payoffFix(RANK, true)) return false;
+  raPayoffLow = i32At(VAL, 0); raPayoffHigh = i32At(RANK, 0);
+  return true;
+}
+
+/** Position n's value from its moves' values in `vals` (never-ending play: ±PINF). */
+function payoffAt(vals: usize, n: i32): i32 {
+  const black = <i32>load<u8>(SIDE + <usize>n) == BLACK;
+  let best = black ? -PINF : PINF;
+  for (let e = i32At(ESTART, n); e < i32At(ESTART, n + 1); e++) {
+    const x = i32At(EDGES, e);
+    let v: i32;
+    if (x >= TERM) v = x - TERM - 65536;
+    else {
+      v = i32At(vals, x);
+      if (v != PINF && v != -PINF) v += <i32>load<i8>(WEIGHT + <usize>e);
+    }
+    best = black ? max(best, v) : min(best, v);
+  }
+  return best;
+}
+
+/** The fixpoint of `vals`, from never-ending play worth -PINF (low) or +PINF (high): a queue of
+ *  the positions to update (CNT marks those in it, QUEUE holds them, in a ring). */
+function payoffFix(vals: usize, high: bool): bool {
+  const N = raPositions;
+  const start = high ? PINF : -PINF;
+  for (let n = 0; n < N; n++) { setI32(vals, n, start); setI32(CNT, n, 1); setI32(QUEUE, n, N - 1 - n); }
+  let qh = 0, size = N;
+  let tick = 0;
+  while (size > 0) {
+    if ((++tick & 0xffff) == 0 && budgetNow()) return false;
+    const n = i32At(QUEUE, qh);
+    qh = qh + 1 == N ? 0 : qh + 1; size--;
+    setI32(CNT, n, 0);
+    const v = payoffAt(vals, n);
+    if (v == i32At(vals, n)) continue;
+    raPayoffUpdates += 1;
+    if (v != PINF && v != -PINF && abs(v) > payoffCap) { raPayoffRunaway = true; return false; }
+    setI32(vals, n, v);
+    for (let k = i32At(PREDSTART, n); k < i32At(PREDSTART, n + 1); k++) {
+      const p = i32At(PREDS, k);
+      if (i32At(CNT, p) != 0) continue;
+      setI32(CNT, p, 1);
+      let at = qh + size; if (at >= N) at -= N;
+      setI32(QUEUE, at, p); size++;
+    }
+  }
+  return true;
+}
+
+/** A line of value 0 from the two games: Black keeps the count so far plus the high game's value
+ *  at 0 or more (White cannot push it below), White keeps it plus the low game's at 0 or less;
+ *  each side's first choice a final move (then worth 0 exactly), then (`stonesFirst`) a stone
+ *  play before a pass or the other way round, the one best in the other game (Black's highest
+ *  low value, White's lowest high one). A line back to a position with the same count so far is
+ *  a cycle. */
+export function payoffLine(maxLen: i32, stonesFirst: bool): i32 {
+  raLineLen = 0; raLineEnd = 3; raLineCycle = -1;
+  setCountInKey(false);
+  let n = 0, c = BLACK, off = 0;
+  const cap = min(maxLen, 1000);
+  while (raLineLen < cap) {
+    for (let j = 0; j < raLineLen; j++) if (i32At(SEEN_AT, j) == n && i32At(SEEN_OFF, j) == off) { raLineEnd = 2; raLineCycle = j; break; }
+    if (raLineEnd == 2) break;
+    setI32(SEEN_AT, raLineLen, n); setI32(SEEN_OFF, raLineLen, off);
+    const black = c == BLACK;
+    let best = -99, bestKind = 3, bestW = 0, bestT = -1, bestScore = 0;
+    for (let i = 0; i < nPoints + 3; i++) {
+      const m = moveAt(i, false);
+      if (m == -99) continue;
+      const before = countOffset();
+      play(m, c, raLineLen);
+      if (applied == 0) continue;
+      let keeps = false, kind = 0, w = 0, t = -1, score = 0;
+      if (applied == 2) { const v = off + leafValue() - before; keeps = black ? v >= 0 : v <= 0; }
+      else {
+        w = countOffset() - before;
+        t = findIndex(posKey(c ^ 3));
+        if (t >= 0) {
+          const v = i32At(black ? RANK : VAL, t);
+          keeps = black ? v == PINF || (v != -PINF && off + w + v >= 0) : v == -PINF || (v != PINF && off + w + v <= 0);
+          // (the other game's value, Black's way)
+          const o = i32At(black ? VAL : RANK, t);
+          score = o == PINF || o == -PINF ? (black ? o : -o) : (black ? 1 : -1) * (off + w + o);
+        }
+        kind = (m < 0) == stonesFirst ? 2 : 1;
+      }
+      undo(raLineLen);
+      if (keeps && (kind < bestKind || (kind == bestKind && kind > 0 && score > bestScore))) { best = m; bestKind = kind; bestW = w; bestT = t; bestScore = score; }
+    }
+    if (best == -99) break;
+    apply(best, c, raLineLen);
+    setI32(RA_LINE_OUT, raLineLen++, best);
+    if (applied == 2) { raLineEnd = 1; break; }
+    n = bestT; off += bestW; c ^= 3;
+  }
+  for (let d = raLineLen - 1; d >= 0; d--) undo(d); // (back to the start: a second line may follow)
+  setCountInKey(true);
+  return raLineLen;
+}
+const SEEN_OFF: usize = memory.data(1024 * 4, 16);

@@ -44,6 +44,9 @@ export const SOLVE_MAX_PLY: i32 = 1000;
 let memoryless: bool = false;
 let cyclesVoid: bool = false; // memoryless: the rule set voids long cycles (else a cycle is a gap)
 let offsetKind: i32 = 0; // 0 none, 1 prisoners (territory counting), 2 game-phase moves (grand 4.6)
+let countInKey: bool = true; // the count so far in the key (not where retrograde analysis weighs its moves instead)
+/** Whether keys hold the count so far (retro.ts's total-payoff run keeps it on its moves). */
+export function setCountInKey(on: bool): void { countInKey = on; }
 let passesFirst: bool = true;
 let verifyLeaves: bool = false;
 let zhangAbandon: bool = false; // zhang: a pass answering a pass may end play (MOVE_ABANDON)
@@ -148,7 +151,7 @@ export function solveInit(opts: i32, offset: i32, nodes: f64, dl: f64): void {
   verifyLeaves = (opts & 8) != 0; zhangAbandon = (opts & 16) != 0; grandAgreement = (opts & 32) != 0;
   rootSymmetric = (opts & 64) != 0; noOpeningPass = (opts & 128) != 0; noTable = (opts & 256) != 0; historyOrder = (opts & 512) != 0;
   memory.fill(CUTOFFS, 0, 2 * 400 * 8);
-  offsetKind = offset;
+  offsetKind = offset; countInKey = true;
   R.setKeepDigest(true); // the table key reads the history's digest (rules.ts historyDigest)
   maxNodes = nodes; deadline = dl; tick = 0;
   solNodes = 0; solLeaves = 0; solLeafCalls = 0; solStored = 0; solHits = 0; solCycles = 0; solGaps = 0;
@@ -190,7 +193,7 @@ export function canonicalKeyOf(toMove: i32): u64 {
     if (h < least) least = h;
   }
   // (the sum the count adds up along the line is the same in every image)
-  return offsetKind != 0 ? least ^ offsetTerm() : least;
+  return offsetKind != 0 && countInKey ? least ^ offsetTerm() : least;
 }
 
 /** The key of the board's class under the symmetries, with the player to move (`toMove` 1 or 2:
@@ -254,7 +257,7 @@ function markCanonical(): void {
 export function keyOf(toMove: i32): u64 {
   let k = boardHash() ^ sideKeyFor(toMove) ^ R.flowKey() ^ R.simpleKoKey();
   if (!memoryless) k ^= R.historyDigest();
-  if (offsetKind != 0) k ^= offsetTerm();
+  if (offsetKind != 0 && countInKey) k ^= offsetTerm();
   return k;
 }
 @inline function offsetTerm(): u64 { return mix64(<u64>(offsetNow() + 0x10000) ^ 0x2545f4914f6cdd1d); }

@@ -79,6 +79,30 @@ describe("a superko by simple ko's game (docs/solve.md, \"A superko by bounds\")
   });
 });
 
+describe("territory counting by total payoff (docs/solve.md)", () => {
+  it("2x2 and 2x3 under Japanese rules are draws by the two payoff games alone, over simple ko's positions without the prisoners", () => {
+    for (const [w, h] of [[2, 2], [2, 3]]) {
+      const r = solve({ width: w, height: h, rules: rules("japanese") });
+      expect(r.value).toBe(0);
+      // no check of a strategy: the low game gives at most 0, the high one at least 0
+      expect(r.bounds).toEqual({ lower: 0, upper: 0 });
+      expect(r.notes.join(" ")).toMatch(/territory counting by total payoff: Black makes at least 0 and at most 0/);
+      // the graph is simple ko's game's: as many positions as Chinese practice (basic ko, no
+      // suicide) reaches, where the prisoners in the position took some ten times as many
+      const area = solve({ width: w, height: h, rules: chineseBasicKo() });
+      expect(r.positions).toBe(area.positions);
+      // the line keeps both games' sides and ends in a count of 0 under the rule as written
+      expect(r.lineRuling).toMatchObject({ result: "0", end: "two-passes", agrees: true });
+    }
+  });
+
+  it("where the payoff games leave a gap (3x3: at most 5, at least 0), the prisoners in the position settle it", () => {
+    const r = solve({ width: 3, height: 3, rules: rules("korean") });
+    expect(r.notes.join(" ")).toMatch(/first by total payoff: at least 0 and at most 5/);
+    expect(r.bounds).toEqual({ lower: 5, upper: 5 });
+  });
+});
+
 describe("territory counting by the prisoners in the position (docs/solve.md)", () => {
   it("3x3 under Japanese rules: Black wins (Sei and Kawashima), B+5 with every stone on the board alive at the end", () => {
     const r = solve({ width: 3, height: 3, rules: rules("japanese") });

@@ -108,6 +108,8 @@ export interface CoreExports {
   retroRun(maxPositions: number, maxEdges: number, symmetric: number, endlessValue: number, safety: number, noSameBoard: number, clamp: number): number;
   retroLine(maxLen: number): number;
   retroProve(theta: number, blackReaches: number): number;
+  retroPayoff(maxPositions: number, maxEdges: number, symmetric: number, points: number): number;
+  payoffLine(maxLen: number, stonesFirst: number): number;
   setSolOut(): void;
   solveProof(toMove: number, v: number, atLeast: number): number;
   solNodes: WebAssembly.Global; solLeaves: WebAssembly.Global; solLeafCalls: WebAssembly.Global;

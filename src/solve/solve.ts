@@ -103,8 +103,9 @@ export interface SolveResult {
    *  bounds"): the margins Black's and White's checked strategies guarantee */
   bounds?: { lower: number; upper: number };
   /** the bounds' checks: rounds of bans, moves banned or positions left out, and the nodes of
-   *  Black's strategy played out with the Void on (0: none) */
-  boundsWork?: { rounds: number; changes: number; playedOut: number };
+   *  Black's strategy played out with the Void on (0: none); territory counting: the total-payoff
+   *  games' updates */
+  boundsWork?: { rounds: number; changes: number; playedOut: number; updates?: number };
   /** `proof`: the two proof trees as SGF (not part of the JSON: the command writes them to a file) */
   proofSgf?: string;
   notes: string[];
@@ -220,7 +221,28 @@ function solveOnce(o: SolveOptions): SolveResult {
     let twiceBounds: { lower: number; upper: number } | undefined;
     let boundsWork: SolveResult["boundsWork"];
     let helperNodes = 0; // (the upper bound's thread)
-    if (bounds) {
+    // territory counting: first the two total-payoff games over positions without the count so
+    // far (docs/solve.md, "Territory counting by total payoff"); they settle a draw by themselves
+    let payoff: { lower: number; upper: number; updates: number } | undefined;
+    if (territory) {
+      const room = o.maxPositions ?? (points <= 12 ? 4_000_000 : 16_000_000);
+      if (c.retroPayoff(room, 10 * room, +symmetric, points)) {
+        // Black makes at least the high game's value where it is 0 or less (a void is 0: Black's
+        // goal), at most the low game's where it is 0 or more (a void is White's goal)
+        payoff = { lower: Math.min(g("raPayoffHigh"), 0), upper: Math.max(g("raPayoffLow"), 0), updates: g("raPayoffUpdates") };
+      } else if (g("solOut") && !g("raTooMany")) {
+        payoff = undefined; // (the budget: stopped)
+      }
+    }
+    const payoffSettles = payoff !== undefined && payoff.lower === payoff.upper;
+    // the count in the position (3x4 at most: 8 million positions), where the payoff games leave a gap
+    const countState = bounds && !payoffSettles && !g("solOut") && (!territory || points <= 12);
+    if (territory && !countState) {
+      twiceBounds = payoff ? { lower: payoff.lower, upper: payoff.upper } : undefined;
+      boundsWork = { rounds: 0, changes: 0, playedOut: 0, updates: payoff?.updates ?? 0 };
+      v = payoff?.lower ?? 0;
+      if (!payoff && !g("solOut")) c.setSolOut(); // (no room: no value)
+    } else if (bounds) {
       // the game twice: play that never ends worth the most a count can give (White's strategy
       // must end play: at most the value), then less than the least (Black's must: at least
       // the value); each holds under the rule when no move of it repeats a board (a superko,
@@ -252,7 +274,9 @@ function solveOnce(o: SolveOptions): SolveResult {
       // with the engine's Void on, where the checks were too coarse to keep it
       rounds += g("raSafeRounds"); changes += g("raSafeChanges");
       if (territory && lowerSafe < upperSafe && lower >= upperSafe && !g("solOut") && c.retroProve(upperSafe, 1)) lowerSafe = upperSafe;
-      boundsWork = { rounds, changes, playedOut: g("raProveNodes") };
+      boundsWork = { rounds, changes, playedOut: g("raProveNodes"), ...(payoff ? { updates: payoff.updates } : {}) };
+      // (the payoff games' bounds hold too)
+      if (payoff) { lowerSafe = Math.max(lowerSafe, payoff.lower); upperSafe = Math.min(upperSafe, payoff.upper); }
       twiceBounds = { lower: lowerSafe, upper: upperSafe };
       v = twiceBounds.lower;
     } else {
@@ -277,7 +301,9 @@ function solveOnce(o: SolveOptions): SolveResult {
     if (complete && o.proof && !retro) proofSgf = proofTrees(c, o.width, o.height, rules, o.name ?? rules.name, v);
     if (leafError) throw leafError;
     if (complete) {
-      if (retro) c.retroLine(400); else c.solveLine(1, v, 400);
+      // (the payoff games' line: stone plays first where that line ends within 400 moves, else passes first)
+      if (territory && !countState) { if (c.payoffLine(400, 1) && g("raLineEnd") !== 1) c.payoffLine(400, 0); }
+      else if (retro) c.retroLine(400); else c.solveLine(1, v, 400);
       if (leafError) throw leafError;
       const n = g(retro ? "raLineLen" : "solLineLen");
       const out = new Int32Array(c.memory.buffer, g(retro ? "RA_LINE_OUT" : "SOLVE_LINE_OUT"), n);
@@ -309,9 +335,12 @@ function solveOnce(o: SolveOptions): SolveResult {
       result.bounds = { lower: twiceBounds.lower / 2, upper: twiceBounds.upper / 2 };
       result.boundsWork = boundsWork;
       const w = boundsWork!;
-      notes.push(`${superko ? "a superko by simple ko's game" : "territory counting with the prisoners in the position"}: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2} ` +
-        `(the checks: ${w.rounds} rounds, ${w.changes} moves banned or positions left out` +
-        `${w.playedOut > 0 ? `; Black's strategy played out with the Void on: ${w.playedOut} nodes` : ""})`);
+      const how = superko ? "a superko by simple ko's game" : countState ? "territory counting with the prisoners in the position"
+        : "territory counting by total payoff";
+      const work = countState || superko ? `the checks: ${w.rounds} rounds, ${w.changes} moves banned or positions left out` +
+        `${w.playedOut > 0 ? `; Black's strategy played out with the Void on: ${w.playedOut} nodes` : ""}` : `${w.updates} updates`;
+      notes.push(`${how}: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2} (${work})`);
+      if (countState && payoff) notes.push(`first by total payoff: at least ${payoff.lower / 2} and at most ${payoff.upper / 2} (${payoff.updates} updates)`);
     }
     if (retro && g("raTriples") > 0) {
       const played = voidCheck === "held" ? `played out against every reply with the Void on (${g("raProveNodes")} nodes), it holds`
