@@ -674,7 +674,7 @@ export function retroPayoff(maxPositions: i32, maxEdges: i32, sym: bool, points:
   setCountInKey(true);
   if (!ok) return false;
   predecessors();
-  if (!payoffFix(VAL, false) || !payoffFix(RANK, true)) return false;
+  if (!payoffFix(VAL, false, SKEY) || !payoffFix(RANK, true, BKEY)) return false;
   raPayoffLow = i32At(VAL, 0); raPayoffHigh = i32At(RANK, 0);
   return true;
 }
@@ -697,11 +697,14 @@ function payoffAt(vals: usize, n: i32): i32 {
 }
 
 /** The fixpoint of `vals`, from never-ending play worth -PINF (low) or +PINF (high): a queue of
- *  the positions to update (CNT marks those in it, QUEUE holds them, in a ring). */
-function payoffFix(vals: usize, high: bool): bool {
+ *  the positions to update (CNT marks those in it, QUEUE holds them, in a ring). `stamps`: the
+ *  update after which each position's value was last changed (the key arrays, free here): the
+ *  way a strategy of the game makes progress (payoffProve). */
+function payoffFix(vals: usize, high: bool, stamps: usize): bool {
   const N = raPositions;
   const start = high ? PINF : -PINF;
-  for (let n = 0; n < N; n++) { setI32(vals, n, start); setI32(CNT, n, 1); setI32(QUEUE, n, N - 1 - n); }
+  for (let n = 0; n < N; n++) { setI32(vals, n, start); setI32(CNT, n, 1); setI32(QUEUE, n, N - 1 - n); setI32(stamps, n, 0); }
+  let stamp = 0;
   let qh = 0, size = N;
   let tick = 0;
   while (size > 0) {
@@ -713,7 +716,7 @@ function payoffFix(vals: usize, high: bool): bool {
     if (v == i32At(vals, n)) continue;
     raPayoffUpdates += 1;
     if (v != PINF && v != -PINF && abs(v) > payoffCap) { raPayoffRunaway = true; return false; }
-    setI32(vals, n, v);
+    setI32(vals, n, v); setI32(stamps, n, ++stamp);
     for (let k = i32At(PREDSTART, n); k < i32At(PREDSTART, n + 1); k++) {
       const p = i32At(PREDS, k);
       if (i32At(CNT, p) != 0) continue;
@@ -725,13 +728,16 @@ function payoffFix(vals: usize, high: bool): bool {
   return true;
 }
 
-/** A line of value 0 from the two games: Black keeps the count so far plus the high game's value
- *  at 0 or more (White cannot push it below), White keeps it plus the low game's at 0 or less;
- *  each side's first choice a final move (then worth 0 exactly), then (`stonesFirst`) a stone
- *  play before a pass or the other way round, the one best in the other game (Black's highest
- *  low value, White's lowest high one). A line back to a position with the same count so far is
- *  a cycle. */
-export function payoffLine(maxLen: i32, stonesFirst: bool): i32 {
+/** A line of value theta from the two games. Value 0: Black keeps the count so far plus the high
+ *  game's value at 0 or more (White cannot push it below), White keeps it plus the low game's at
+ *  0 or less. Above 0 both keep to the low game (Black at theta or more, the strategy payoffProve
+ *  played out; White at theta or less), below 0 both to the high one. Each side's first choice
+ *  a final move (then worth theta exactly), then, at value 0 and for White, (`stonesFirst`) a
+ *  stone play before a pass or the other way round, the one best in the other game (Black's
+ *  highest low value, White's lowest high one); the strategy's side at a value other than 0
+ *  takes the move its game settled first (its stamp: the way to the end). A line back to a
+ *  position with the same count so far is a cycle. */
+export function payoffLine(maxLen: i32, stonesFirst: bool, theta: i32): i32 {
   raLineLen = 0; raLineEnd = 3; raLineCycle = -1;
   setCountInKey(false);
   let n = 0, c = BLACK, off = 0;
@@ -741,6 +747,11 @@ export function payoffLine(maxLen: i32, stonesFirst: bool): i32 {
     if (raLineEnd == 2) break;
     setI32(SEEN_AT, raLineLen, n); setI32(SEEN_OFF, raLineLen, off);
     const black = c == BLACK;
+    // (the game each side keeps to, and whether it follows a strategy's stamps)
+    const own = theta == 0 ? (black ? RANK : VAL) : theta > 0 ? VAL : RANK;
+    const other = own == VAL ? RANK : VAL;
+    const byStamp = theta != 0 && black == (theta > 0);
+    const stamps = own == VAL ? SKEY : BKEY;
     let best = -99, bestKind = 3, bestW = 0, bestT = -1, bestScore = 0;
     for (let i = 0; i < nPoints + 3; i++) {
       const m = moveAt(i, false);
@@ -749,18 +760,18 @@ export function payoffLine(maxLen: i32, stonesFirst: bool): i32 {
       play(m, c, raLineLen);
       if (applied == 0) continue;
       let keeps = false, kind = 0, w = 0, t = -1, score = 0;
-      if (applied == 2) { const v = off + leafValue() - before; keeps = black ? v >= 0 : v <= 0; }
+      if (applied == 2) { const v = off + leafValue() - before; keeps = black ? v >= theta : v <= theta; }
       else {
         w = countOffset() - before;
         t = findIndex(posKey(c ^ 3));
         if (t >= 0) {
-          const v = i32At(black ? RANK : VAL, t);
-          keeps = black ? v == PINF || (v != -PINF && off + w + v >= 0) : v == -PINF || (v != PINF && off + w + v <= 0);
-          // (the other game's value, Black's way)
-          const o = i32At(black ? VAL : RANK, t);
-          score = o == PINF || o == -PINF ? (black ? o : -o) : (black ? 1 : -1) * (off + w + o);
+          const v = i32At(own, t);
+          keeps = black ? v == PINF || (v != -PINF && off + w + v >= theta) : v == -PINF || (v != PINF && off + w + v <= theta);
+          // (the other game's value, the mover's way; or the earliest stamp)
+          const o = i32At(other, t);
+          score = byStamp ? -i32At(stamps, t) : o == PINF || o == -PINF ? (black ? o : -o) : (black ? 1 : -1) * (off + w + o);
         }
-        kind = (m < 0) == stonesFirst ? 2 : 1;
+        kind = byStamp ? 1 : (m < 0) == stonesFirst ? 2 : 1;
       }
       undo(raLineLen);
       if (keeps && (kind < bestKind || (kind == bestKind && kind > 0 && score > bestScore))) { best = m; bestKind = kind; bestW = w; bestT = t; bestScore = score; }
@@ -776,3 +787,77 @@ export function payoffLine(maxLen: i32, stonesFirst: bool): i32 {
   return raLineLen;
 }
 const SEEN_OFF: usize = memory.data(1024 * 4, 16);
+
+/** Whether the side that wins the payoff game of value theta (Black above 0, by the low game;
+ *  White below 0, by the high one) reaches theta under the engine's rules with the Void on:
+ *  its strategy played out against every reply, depth first, the game's moves that keep the
+ *  count so far plus the value at theta, the earliest stamp first (the next where a line voids
+ *  or comes short). A void is worth 0, short of theta. False when the budget ran out too. */
+export function payoffProve(theta: i32): bool {
+  raProveNodes = 0;
+  setCountInKey(false);
+  R.setVoid3(true);
+  const ok = needFrom(0, BLACK, theta, 0);
+  R.setVoid3(false);
+  setCountInKey(true);
+  return ok && !solOut;
+}
+
+function needFrom(n: i32, c: i32, theta: i32, depth: i32): bool {
+  raProveNodes += 1;
+  countNode();
+  if (budgetOut(depth) || depth >= 1000) return false;
+  const up = theta > 0;
+  const winner = up ? BLACK : WHITE;
+  const vals = up ? VAL : RANK, stamps = up ? SKEY : BKEY;
+  if (c != winner) {
+    for (let i = 0; i < nPoints + 3; i++) {
+      const m = moveAt(i, false);
+      if (m == -99) continue;
+      play(m, c, depth);
+      if (applied == 0) continue;
+      let ok: bool;
+      if (applied == 2) { const v = leafValue(); ok = up ? v >= theta : v <= theta; }
+      else {
+        const x = findIndex(posKey(c ^ 3));
+        ok = x >= 0 && needFrom(x, c ^ 3, theta, depth + 1);
+      }
+      undo(depth);
+      if (!ok) return false;
+    }
+    return true;
+  }
+  const base = PROVE_MOVES + <usize>(min(depth, 1023) * 40 * 8);
+  let k = 0;
+  for (let i = 0; i < nPoints + 3; i++) {
+    const m = moveAt(i, false);
+    if (m == -99) continue;
+    play(m, c, depth);
+    if (applied == 0) continue;
+    if (applied == 2) { const v = leafValue(); undo(depth); if (up ? v >= theta : v <= theta) return true; continue; }
+    const x = findIndex(posKey(c ^ 3));
+    const off = countOffset();
+    undo(depth);
+    if (x < 0 || k >= 40) continue;
+    const v = i32At(vals, x);
+    if (up ? v == -PINF || off + v < theta : v == PINF || off + v > theta) continue;
+    store<i32>(base + (<usize>k << 3), m); store<i32>(base + (<usize>k << 3) + 4, i32At(stamps, x));
+    k++;
+  }
+  for (let a = 1; a < k; a++) { // (by stamp)
+    const m = load<i32>(base + (<usize>a << 3)), st = load<i32>(base + (<usize>a << 3) + 4);
+    let b = a - 1;
+    while (b >= 0 && load<i32>(base + (<usize>b << 3) + 4) > st) { store<u64>(base + (<usize>(b + 1) << 3), load<u64>(base + (<usize>b << 3))); b--; }
+    store<i32>(base + (<usize>(b + 1) << 3), m); store<i32>(base + (<usize>(b + 1) << 3) + 4, st);
+  }
+  for (let a = 0; a < k; a++) {
+    const m = load<i32>(base + (<usize>a << 3));
+    play(m, c, depth);
+    if (applied != 1) { undo(depth); continue; }
+    const x = findIndex(posKey(c ^ 3));
+    const ok = needFrom(x, c ^ 3, theta, depth + 1);
+    undo(depth);
+    if (ok) return true;
+  }
+  return false;
+}

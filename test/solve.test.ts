@@ -96,16 +96,25 @@ describe("territory counting by total payoff (docs/solve.md)", () => {
     }
   });
 
-  it("where the payoff games leave a gap (3x3: at most 5, at least 0), the prisoners in the position settle it", () => {
+  it("a value other than 0 (3x3: at most 5 by the low game) holds once Black's strategy is played out with the Void on; the prisoners in the position give the same", () => {
     const r = solve({ width: 3, height: 3, rules: rules("korean") });
-    expect(r.notes.join(" ")).toMatch(/first by total payoff: at least 0 and at most 5/);
-    expect(r.bounds).toEqual({ lower: 5, upper: 5 });
+    expect(r.notes.join(" ")).toMatch(/by total payoff: Black makes at least 5 and at most 5 \(\d+ updates; the winner's strategy played out with the Void on: \d+ nodes\)/);
+    expect(r.positions).toBe(solve({ width: 3, height: 3, rules: chineseBasicKo() }).positions);
+    expect(r.lineRuling).toMatchObject({ result: "B+5", agrees: true });
+    // the two graphs, one value: 3x3 and 2x4
+    for (const [w, h] of [[3, 3], [2, 4]]) {
+      const payoff = solve({ width: w, height: h, rules: rules("japanese") });
+      const prisoners = solve({ width: w, height: h, rules: rules("japanese"), prisonersInPosition: true });
+      expect(prisoners.notes.join(" ")).toMatch(/with the prisoners in the position/);
+      expect(prisoners.positions!).toBeGreaterThan(10 * payoff.positions!);
+      expect(payoff.value).toBe(prisoners.value);
+    }
   });
 });
 
 describe("territory counting by the prisoners in the position (docs/solve.md)", () => {
   it("3x3 under Japanese rules: Black wins (Sei and Kawashima), B+5 with every stone on the board alive at the end", () => {
-    const r = solve({ width: 3, height: 3, rules: rules("japanese") });
+    const r = solve({ width: 3, height: 3, rules: rules("japanese"), prisonersInPosition: true });
     expect(r.method).toBe("retrograde");
     expect(r.bounds).toEqual({ lower: 5, upper: 5 });
     expect(r.value).toBe(5);

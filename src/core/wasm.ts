@@ -109,7 +109,8 @@ export interface CoreExports {
   retroLine(maxLen: number): number;
   retroProve(theta: number, blackReaches: number): number;
   retroPayoff(maxPositions: number, maxEdges: number, symmetric: number, points: number): number;
-  payoffLine(maxLen: number, stonesFirst: number): number;
+  payoffLine(maxLen: number, stonesFirst: number, theta: number): number;
+  payoffProve(theta: number): number;
   setSolOut(): void;
   solveProof(toMove: number, v: number, atLeast: number): number;
   solNodes: WebAssembly.Global; solLeaves: WebAssembly.Global; solLeafCalls: WebAssembly.Global;

@@ -54,6 +54,9 @@ export interface SolveOptions {
   /** alpha-beta, or retrograde analysis (memoryless rule sets only); default: retrograde for a
    *  memoryless rule set on at most 12 points */
   method?: "alpha-beta" | "retrograde";
+  /** territory counting: the prisoners in the position (the larger graph of the bounds), not the
+   *  total-payoff games first (a check of them) */
+  prisonersInPosition?: boolean;
   /** retrograde analysis: room for this many positions (about 140 bytes each with their moves) */
   maxPositions?: number;
   /** retrograde analysis: what play that never ends is worth, twice Black's margin (0, a void,
@@ -223,15 +226,20 @@ function solveOnce(o: SolveOptions): SolveResult {
     let helperNodes = 0; // (the upper bound's thread)
     // territory counting: first the two total-payoff games over positions without the count so
     // far (docs/solve.md, "Territory counting by total payoff"); they settle a draw by themselves
-    let payoff: { lower: number; upper: number; updates: number } | undefined;
-    if (territory) {
+    let payoff: { lower: number; upper: number; updates: number; playedOut: number } | undefined;
+    if (territory && !o.prisonersInPosition) {
       const room = o.maxPositions ?? (points <= 12 ? 4_000_000 : 16_000_000);
       if (c.retroPayoff(room, 10 * room, +symmetric, points)) {
         // Black makes at least the high game's value where it is 0 or less (a void is 0: Black's
         // goal), at most the low game's where it is 0 or more (a void is White's goal)
-        payoff = { lower: Math.min(g("raPayoffHigh"), 0), upper: Math.max(g("raPayoffLow"), 0), updates: g("raPayoffUpdates") };
-      } else if (g("solOut") && !g("raTooMany")) {
-        payoff = undefined; // (the budget: stopped)
+        payoff = { lower: Math.min(g("raPayoffHigh"), 0), upper: Math.max(g("raPayoffLow"), 0), updates: g("raPayoffUpdates"), playedOut: 0 };
+        // a value other than 0: the winner's strategy played out with the Void on
+        const goal = payoff.upper > 0 ? payoff.upper : payoff.lower < 0 ? payoff.lower : 0;
+        if (goal !== 0) {
+          const held = c.payoffProve(goal);
+          payoff.playedOut = g("raProveNodes");
+          if (held) payoff.lower = payoff.upper = goal;
+        }
       }
     }
     const payoffSettles = payoff !== undefined && payoff.lower === payoff.upper;
@@ -239,7 +247,7 @@ function solveOnce(o: SolveOptions): SolveResult {
     const countState = bounds && !payoffSettles && !g("solOut") && (!territory || points <= 12);
     if (territory && !countState) {
       twiceBounds = payoff ? { lower: payoff.lower, upper: payoff.upper } : undefined;
-      boundsWork = { rounds: 0, changes: 0, playedOut: 0, updates: payoff?.updates ?? 0 };
+      boundsWork = { rounds: 0, changes: 0, playedOut: payoff?.playedOut ?? 0, updates: payoff?.updates ?? 0 };
       v = payoff?.lower ?? 0;
       if (!payoff && !g("solOut")) c.setSolOut(); // (no room: no value)
     } else if (bounds) {
@@ -302,7 +310,7 @@ function solveOnce(o: SolveOptions): SolveResult {
     if (leafError) throw leafError;
     if (complete) {
       // (the payoff games' line: stone plays first where that line ends within 400 moves, else passes first)
-      if (territory && !countState) { if (c.payoffLine(400, 1) && g("raLineEnd") !== 1) c.payoffLine(400, 0); }
+      if (territory && !countState) { if (c.payoffLine(400, 1, v) && g("raLineEnd") !== 1) c.payoffLine(400, 0, v); }
       else if (retro) c.retroLine(400); else c.solveLine(1, v, 400);
       if (leafError) throw leafError;
       const n = g(retro ? "raLineLen" : "solLineLen");
@@ -338,9 +346,11 @@ function solveOnce(o: SolveOptions): SolveResult {
       const how = superko ? "a superko by simple ko's game" : countState ? "territory counting with the prisoners in the position"
         : "territory counting by total payoff";
       const work = countState || superko ? `the checks: ${w.rounds} rounds, ${w.changes} moves banned or positions left out` +
-        `${w.playedOut > 0 ? `; Black's strategy played out with the Void on: ${w.playedOut} nodes` : ""}` : `${w.updates} updates`;
+        `${w.playedOut > 0 ? `; Black's strategy played out with the Void on: ${w.playedOut} nodes` : ""}`
+        : `${w.updates} updates${w.playedOut > 0 ? `; the winner's strategy played out with the Void on: ${w.playedOut} nodes` : ""}`;
       notes.push(`${how}: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2} (${work})`);
-      if (countState && payoff) notes.push(`first by total payoff: at least ${payoff.lower / 2} and at most ${payoff.upper / 2} (${payoff.updates} updates)`);
+      if (countState && payoff) notes.push(`first by total payoff: at least ${payoff.lower / 2} and at most ${payoff.upper / 2} (${payoff.updates} updates` +
+        `${payoff.playedOut > 0 ? `; the strategy played out with the Void on, ${payoff.playedOut} nodes: it did not hold` : ""})`);
     }
     if (retro && g("raTriples") > 0) {
       const played = voidCheck === "held" ? `played out against every reply with the Void on (${g("raProveNodes")} nodes), it holds`
