@@ -23,6 +23,7 @@ let CREATED: usize = 0; // u8 per position: 1 where a stone play (or the start) 
 let BKEY: usize = 0; // u32 per position: its board's class (what positional superko compares)
 let SKEY: usize = 0; // u32 per position: its situation's class, board and player to move
 let BANNED: usize = 0; // a bit per edge: a move the winner's strategy may not make (safeBound)
+let PASSES: usize = 0; // a bit per edge: the move is a pass (a superko bans none)
 let WEIGHT: usize = 0; // i8 per edge: what the move adds to the count (retroPayoff's runs)
 let safeMode: bool = false; // the last run checked its strategy (safeBound): the line follows it
 let ESTART: usize = 0; // i32 per position + 1
@@ -61,7 +62,7 @@ export function retroTables(positions: i32, edges: i32): bool {
   while ((1 << bits) < positions + (positions >> 1)) bits++; // (a load of 2/3 at most)
   const slots = 1 << bits;
   const n = <usize>positions;
-  const need = <usize>slots * 12 + n * (4 * 8 + 2 + 8 + 8) + <usize>edges * 9 + (<usize>edges >> 3) + 128;
+  const need = <usize>slots * 12 + n * (4 * 8 + 2 + 8 + 8) + <usize>edges * 9 + (<usize>edges >> 2) + 128;
   const base = grow(need);
   if (base == 0) return false;
   let a = base;
@@ -70,7 +71,7 @@ export function retroTables(positions: i32, edges: i32): bool {
   PARENT = a; a += n * 4; PMOVE = a; a += n * 4; ESTART = a; a += (n + 1) * 4; VAL = a; a += n * 4;
   RANK = a; a += n * 4; CNT = a; a += n * 4; QUEUE = a; a += n * 4; PREDSTART = a; a += (n + 1) * 4;
   EDGES = a; a += <usize>edges * 4; PREDS = a; a += <usize>edges * 4;
-  BKEY = a; a += n * 4; SKEY = a; a += n * 4; CREATED = a; a += n; BANNED = a; a += (<usize>edges >> 3) + 8; WEIGHT = a; a += <usize>edges; SIDE = a;
+  BKEY = a; a += n * 4; SKEY = a; a += n * 4; CREATED = a; a += n; BANNED = a; a += (<usize>edges >> 3) + 8; PASSES = a; a += (<usize>edges >> 3) + 8; WEIGHT = a; a += <usize>edges; SIDE = a;
   cap = positions; edgeCap = edges; hMask = slots - 1;
   return true;
 }
@@ -190,6 +191,8 @@ function explore(maxPositions: i32, maxEdges: i32, weighted: bool): bool {
       undo(lineLen);
       if (raEdges >= edgeCap) { raTooMany = true; setSolOut(); return false; }
       store<i8>(WEIGHT + <usize>raEdges, <i8>w);
+      const bit = <u8>1 << <u8>(raEdges & 7), at = PASSES + (<usize>raEdges >> 3);
+      store<u8>(at, m < 0 ? load<u8>(at) | bit : load<u8>(at) & ~bit);
       setI32(EDGES, raEdges++, e);
     }
   }
@@ -221,6 +224,7 @@ function predecessors(): void {
  *  (`blackReaches`: Black, goal value >= theta; else White, goal value < theta): RANK >= 0 for the
  *  positions in it (the moves to the goal), -1 for the rest. */
 let anyBans: bool = false;
+@inline function isPass(e: i32): bool { return (load<u8>(PASSES + (<usize>e >> 3)) & (1 << (e & 7))) != 0; }
 @inline function banned(e: i32): bool { return (load<u8>(BANNED + (<usize>e >> 3)) & (1 << (e & 7))) != 0; }
 @inline function ban(e: i32): void { store<u8>(BANNED + (<usize>e >> 3), load<u8>(BANNED + (<usize>e >> 3)) | (<u8>1 << <u8>(e & 7))); }
 /** Whether position p has a move to t that is not banned. */
@@ -437,7 +441,8 @@ function tripleCheck(): i32 {
  *    a superko also makes (the position before the last move is one it has seen), so the loser
  *    has every move the superko allows him. The winner's move from n to t is banned only if t's
  *    board (with the player to move, situational) came earlier in the line: it is safe when no
- *    position of t's board (situation) ranks at RANK(n) or above (by class: images count too).
+ *    position of t's board (situation) ranks above RANK(n) (by class: images count too; every
+ *    earlier position of the line ranks above n), and a pass always is (a superko bans none).
  *  - the third-occurrence Void (`safety` 2): the graph holds the count so far (territory
  *    counting), so a situation can come back with another count and the engine, which ran
  *    without the Void, does not see it. A stone play to t may void the game when two positions
@@ -501,8 +506,11 @@ function safeAttractor(theta: i32, blackReaches: bool): bool {
         if (!byBoard && (load<u8>(CREATED + <usize>t) & 1) == 0) continue; // (a pass makes no situation)
         const rt = i32At(RANK, t);
         if (winner && (rt < 0 || rt >= r)) continue;
+        // (a superko bans no pass; and the positions before n on a line of the strategy rank
+        // above n: each move lowers RANK)
+        if (byBoard && isPass(e)) continue;
         const key = load<u32>(keys + (<usize>t << 2));
-        if (atOrAbove(key, r) < (byBoard ? 1 : 2)) continue;
+        if (byBoard ? atOrAbove(key, r + 1) < 1 : atOrAbove(key, r) < 2) continue;
         if (winner) ban(e);
         else store<u8>(CREATED + <usize>n, load<u8>(CREATED + <usize>n) | 4);
         changes++;
@@ -582,6 +590,20 @@ export function retroProve(theta: i32, blackReaches: bool): bool {
   return ok && !solOut;
 }
 
+/** The strategy safeBound kept (RANK, BANNED), played out against every reply under the engine
+ *  as the host has just restarted it: the superko itself, positions looked up by the keys simple
+ *  ko's game gave them. A check of the bound by the rule, not by the graph. */
+export function retroProveKept(): bool {
+  raProveNodes = 0;
+  if (i32At(RANK, 0) < 0) return false;
+  R.setKoKeysAlways(true);
+  proveBans = true;
+  const ok = proveFrom(0, BLACK, 0);
+  proveBans = false;
+  return ok && !solOut;
+}
+let proveBans: bool = false; // proveFrom: the winner keeps to the moves safeBound left
+
 function proveFrom(n: i32, c: i32, depth: i32): bool {
   raProveNodes += 1;
   countNode();
@@ -617,7 +639,7 @@ function proveFrom(n: i32, c: i32, depth: i32): bool {
     if (applied == 2) { const good = meets(leafValue()); undo(depth); if (good) return true; continue; }
     const x = findIndex(posKey(c ^ 3));
     undo(depth);
-    if (x < 0 || i32At(RANK, x) < 0 || i32At(RANK, x) >= r || k >= 40) continue;
+    if (x < 0 || i32At(RANK, x) < 0 || i32At(RANK, x) >= r || k >= 40 || (proveBans && !openEdge(n, x))) continue;
     store<i32>(base + (<usize>k << 3), m); store<i32>(base + (<usize>k << 3) + 4, i32At(RANK, x));
     k++;
   }

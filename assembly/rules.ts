@@ -57,6 +57,12 @@ export function useKnobs(suicide: i32, rep: i32, twinEarly: bool, void3: bool, z
   kPassesInHash = passesInHash; kEnd = end; kResumeClears = resumeClears;
 }
 
+let koKeysAlways: bool = false;
+/** Simple ko's memory in the keys (koPoint, simpleKoKey) whatever the repetition rule: the
+ *  solver plays a strategy of simple ko's game out under a superko, looking positions up by the
+ *  keys simple ko's game gave them. */
+export function setKoKeysAlways(on: bool): void { koKeysAlways = on; }
+
 /** The third-occurrence Void on or off from here (the solver's check of a retrograde strategy:
  *  at the start of a game, before any play, whose creations it then books). */
 export function setVoid3(on: bool): void { kVoid3 = on; }
@@ -193,7 +199,7 @@ export function historyDigest(): u64 { return dSet ^ dOther ^ dZhang; }
  *  No other play can bring back the position before the last one (history.ts koRefusal), so the
  *  point holds all that simple ko remembers. */
 export function koPoint(): i32 {
-  if (kRep != REP_SIMPLE || plies < 1) return -1;
+  if ((kRep != REP_SIMPLE && !koKeysAlways) || plies < 1) return -1;
   const p = ptAt(plies);
   if (p <= 0 || ncapAt(plies) != 1 || nselfAt(plies) != 0 || sizeOf(chainOf(p)) != 1) return -1;
   const q = caplog(capAt(plies));
@@ -203,7 +209,7 @@ export function koPoint(): i32 {
 /** Simple ko's memory as a key term (0: none). After a suicide (a custom rule set's: the presets
  *  with simple ko forbid it) the position before it is kept whole: koPoint does not cover it. */
 export function simpleKoKey(): u64 {
-  if (kRep == REP_SIMPLE && plies >= 1 && ptAt(plies) > 0 && nselfAt(plies) > 0) return mix64(prevHash() ^ SALT_KO);
+  if ((kRep == REP_SIMPLE || koKeysAlways) && plies >= 1 && ptAt(plies) > 0 && nselfAt(plies) > 0) return mix64(prevHash() ^ SALT_KO);
   const q = koPoint();
   return q < 0 ? 0 : mix64(<u64>q ^ SALT_KO);
 }

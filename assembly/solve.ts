@@ -151,7 +151,7 @@ export function solveInit(opts: i32, offset: i32, nodes: f64, dl: f64): void {
   verifyLeaves = (opts & 8) != 0; zhangAbandon = (opts & 16) != 0; grandAgreement = (opts & 32) != 0;
   rootSymmetric = (opts & 64) != 0; noOpeningPass = (opts & 128) != 0; noTable = (opts & 256) != 0; historyOrder = (opts & 512) != 0;
   memory.fill(CUTOFFS, 0, 2 * 400 * 8);
-  offsetKind = offset; countInKey = true;
+  offsetKind = offset; countInKey = true; R.setKoKeysAlways(false);
   R.setKeepDigest(true); // the table key reads the history's digest (rules.ts historyDigest)
   maxNodes = nodes; deadline = dl; tick = 0;
   solNodes = 0; solLeaves = 0; solLeafCalls = 0; solStored = 0; solHits = 0; solCycles = 0; solGaps = 0;

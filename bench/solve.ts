@@ -6,10 +6,12 @@
 // - Retrograde analysis, Chinese rules with basic ko (a long cycle voids): the final positions
 //   counted on 2x2 and 3x3 against the legal positions (Tromp and Farnebäck: 57 and 12,675), 3x3's
 //   value (+9) with and without the board's symmetries; --big: 4x4 (2.5 minutes, 1.5 GB).
-// - The bounds (a superko by simple ko's game, territory counting with the prisoners in the
-//   position): 3x3 under area counting against the published +9 and under Japanese rules (Black
-//   wins), 2x4; --big: 4x4 under Chinese rules (positional superko) against the published +2,
-//   and 3x4 under Japanese rules on one thread and on two.
+// - The bounds of a superko by simple ko's game: 3x3 under area counting against the published
+//   +9, 2x4, 3x4; --big: 4x4 under Chinese rules (positional superko) against the published +2,
+//   and 3x4 under Japanese rules with the prisoners in the position on one thread and on two.
+// - Territory counting (Japanese rules) by total payoff against the prisoners in the position,
+//   the same board in the same run: positions, time, value (published: 2x2 a draw, 3x3 Black
+//   wins); --big: 3x4 too, and 4x4 by total payoff against the published draw.
 import { Bench } from "tinybench";
 import { preset, withKnobs, type RuleSet } from "../src/ruleset/ruleset.js";
 import { solve, type SolveOptions, type SolveResult } from "../src/solve/solve.js";
@@ -60,21 +62,36 @@ async function main(): Promise<void> {
     line("4x4, by class", r, `  ${r.positions} classes; line ${r.line.join(" ")} ruled ${r.lineRuling?.result}`);
   }
 
-  console.log("The bounds: a superko by simple ko's game, territory counting (published: 3x3 area +9, Japanese Black wins; 4x4 area +2)");
-  const superko: [string, number, number][] = [["tromp-taylor", 3, 3], ["chinese", 3, 3], ["aga", 3, 3], ["nz", 3, 3], ["japanese", 3, 3],
-    ["tromp-taylor", 2, 4], ["chinese", 2, 4], ["japanese", 2, 4]];
+  console.log("The bounds: a superko by simple ko's game (published: 3x3 area +9; 4x4 area +2)");
+  const superko: [string, number, number][] = [["tromp-taylor", 3, 3], ["chinese", 3, 3], ["aga", 3, 3], ["nz", 3, 3],
+    ["tromp-taylor", 2, 4], ["chinese", 2, 4], ["chinese", 3, 4]];
   if (big) superko.push(["chinese", 4, 4]);
-  if (big) {
-    // the bounds' two runs on one thread, then on two (the upper one on a worker: the built code)
-    for (const threads of [1, 2]) {
-      const r = solve({ width: 3, height: 4, rules: rules("japanese"), threads, seconds: 3600 });
-      line(`3x4 japanese, ${threads} thread${threads > 1 ? "s" : ""}`, r, `  bounds [${r.bounds?.lower}, ${r.bounds?.upper}], ${r.positions} classes`);
-    }
-  }
   for (const [name, w, h] of superko) {
     const r = solve({ width: w, height: h, rules: rules(name), method: "retrograde", seconds: 3600 });
     const b = r.bounds ? `[${r.bounds.lower}, ${r.bounds.upper}]` : "-";
     line(`${w}x${h} ${name}`, r, `  bounds ${b}, ${r.positions} classes${r.complete ? `, line ruled ${r.lineRuling?.result}` : ""}`);
+  }
+  if (big) {
+    // the bounds' two runs on one thread, then on two (the upper one on a worker: the built code)
+    for (const threads of [1, 2]) {
+      const r = solve({ width: 3, height: 4, rules: rules("japanese"), prisonersInPosition: true, threads, seconds: 3600 });
+      line(`3x4 japanese, prisoners in the position, ${threads} thread${threads > 1 ? "s" : ""}`, r, `  bounds [${r.bounds?.lower}, ${r.bounds?.upper}], ${r.positions} classes`);
+    }
+  }
+
+  console.log("Territory counting (Japanese; published: 2x2 and 4x4 draws, 3x3 Black wins): total payoff against the prisoners in the position");
+  const sizes: [number, number][] = [[2, 2], [2, 3], [3, 3], [2, 4]];
+  if (big) sizes.push([3, 4]);
+  for (const [w, h] of sizes) {
+    const a = solve({ width: w, height: h, rules: rules("japanese") });
+    const b = solve({ width: w, height: h, rules: rules("japanese"), prisonersInPosition: true, threads: 1, seconds: 3600 });
+    line(`${w}x${h} total payoff`, a, `  ${a.positions} classes, line ruled ${a.lineRuling?.result}`);
+    line(`${w}x${h} prisoners in the position`, b, `  ${b.positions} classes: ${(b.positions! / a.positions!).toFixed(1)}x the positions, ` +
+      `${(b.timeMs / Math.max(1, a.timeMs)).toFixed(2)}x the time, ${a.value === b.value ? "the same value" : "ANOTHER VALUE"}`);
+  }
+  if (big) {
+    const r = solve({ width: 4, height: 4, rules: rules("japanese"), seconds: 3600 });
+    line("4x4 total payoff (published: a draw)", r, `  ${r.positions} classes; line ${r.line.join(" ")} ruled ${r.lineRuling?.result}`);
   }
 }
 

@@ -71,6 +71,19 @@ describe("a superko by simple ko's game (docs/solve.md, \"A superko by bounds\")
     expect(r.lineRuling?.agrees).toBe(true);
   });
 
+  it("3x4 under positional superko: Black's strategy keeps a bound (a pass is never banned, earlier positions rank above), played out under the superko itself", () => {
+    const r = solve({ width: 3, height: 4, rules: rules("chinese"), method: "retrograde" });
+    // Black's bound: a strategy of simple ko's game in which Black must end play, so at most the
+    // value of Chinese practice (+4, where a cycle is worth 0), and more than the whole board lost
+    expect(r.bounds!.lower).toBeGreaterThan(-12);
+    expect(r.bounds!.lower).toBeLessThanOrEqual(4);
+    // the strategy was played out against every reply with the engine under positional superko
+    expect(r.boundsWork!.playedOut).toBeGreaterThan(0);
+    // White's bound says nothing here: Black can force a cycle under simple ko
+    expect(r.bounds!.upper).toBe(12);
+    expect(r.stoppedBy).toBe("bounds");
+  });
+
   it("where either side can force a cycle under simple ko (2x2), the bounds say nothing and alpha-beta over the superko gives Tromp's +1", () => {
     const r = solve({ width: 2, height: 2, rules: rules("tromp-taylor") });
     expect(r.bounds).toEqual({ lower: -4, upper: 4 });

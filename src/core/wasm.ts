@@ -108,6 +108,7 @@ export interface CoreExports {
   retroRun(maxPositions: number, maxEdges: number, symmetric: number, endlessValue: number, safety: number, noSameBoard: number, clamp: number): number;
   retroLine(maxLen: number): number;
   retroProve(theta: number, blackReaches: number): number;
+  retroProveKept(): number;
   retroPayoff(maxPositions: number, maxEdges: number, symmetric: number, points: number): number;
   payoffLine(maxLen: number, stonesFirst: number, theta: number): number;
   payoffProve(theta: number): number;

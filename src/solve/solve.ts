@@ -138,8 +138,9 @@ function superkoByBounds(rules: RuleSet): boolean {
 }
 
 /** Territory counting with simple ko and a long cycle void (Japanese and Korean rules): solved
- *  by retrograde analysis over positions that hold the prisoners so far, whose strategies are then
- *  checked for a situation's third occurrence (docs/solve.md, "Territory counting by bounds"). */
+ *  by retrograde analysis, first as two total-payoff games over simple ko's positions, then
+ *  where needed over positions that hold the prisoners so far, the strategies checked against a
+ *  situation's third occurrence (docs/solve.md, "Territory counting by total payoff"). */
 function territoryByBounds(rules: RuleSet): boolean {
   const k = ruleKnobs(rules);
   return k.rep === REP.simple && k.void3 && !k.resumeClears && offsetKindOf(rules) === 1;
@@ -264,25 +265,39 @@ function solveOnce(o: SolveOptions): SolveResult {
       const safety = !superko ? 2 : knobs.rep === REP.psk ? 1 : 3;
       // (the upper run on a worker thread where there is one, this thread running the lower)
       const helper = o.part === undefined && (o.threads ?? 1) > 1 ? upperOnThread(o) : undefined;
-      let upperSafe = top, rounds = 0, changes = 0;
+      let upperSafe = top, rounds = 0, changes = 0, playedOut = 0;
+      // a superko: the bound's strategy played out against every reply under the superko itself
+      // (the engine restarted with it), then the engine under simple ko again
+      const byRule = (): boolean => {
+        c.rulesStart(knobs.suicide, knobs.rep, +knobs.twinEarly, 0, +knobs.zhangVoid, +knobs.passesInHash, knobs.end, +knobs.resumeClears, 1, 4096, 1);
+        const held = !!c.retroProveKept();
+        playedOut += g("raProveNodes");
+        return held;
+      };
       if (!helper) {
         c.retroRun(maxPositions, 10 * maxPositions, +symmetric, top, safety, samePsk, clamp);
         upperSafe = Math.min(g("raSafeBound"), top);
         rounds = g("raSafeRounds"); changes = g("raSafeChanges");
+        if (superko && upperSafe < top && !g("solOut")) {
+          if (!byRule() && !g("solOut")) upperSafe = top;
+          c.rulesStart(knobs.suicide, rep, +knobs.twinEarly, 0, +knobs.zhangVoid, +knobs.passesInHash, knobs.end, +knobs.resumeClears, 1, 4096, 1);
+        }
       }
-      if (o.part === "upper") return upperPart(o, upperSafe, rounds, changes, g("solNodes"), !g("solOut"));
+      if (o.part === "upper") return upperPart(o, upperSafe, rounds, changes, g("solNodes"), !g("solOut"), playedOut);
       const lower = g("solOut") ? 0 : c.retroRun(maxPositions, 10 * maxPositions, +symmetric, -top - 2, safety, samePsk, clamp);
       if (helper) {
         const u = helper.wait(o.cancelled);
         if (!u.finished) c.setSolOut();
-        upperSafe = Math.min(u.upperSafe, top); rounds += u.rounds; changes += u.changes; helperNodes = u.nodes;
+        upperSafe = Math.min(u.upperSafe, top); rounds += u.rounds; changes += u.changes; helperNodes = u.nodes; playedOut += u.playedOut;
       }
       let lowerSafe = Math.max(g("raSafeBound"), -top);
+      // (the engine stays under the superko: the line is played under it)
+      if (superko && lowerSafe > -top && !g("solOut") && !byRule() && !g("solOut")) lowerSafe = -top;
       // territory counting: Black's strategy for the upper bound played out against every reply
       // with the engine's Void on, where the checks were too coarse to keep it
       rounds += g("raSafeRounds"); changes += g("raSafeChanges");
       if (territory && lowerSafe < upperSafe && lower >= upperSafe && !g("solOut") && c.retroProve(upperSafe, 1)) lowerSafe = upperSafe;
-      boundsWork = { rounds, changes, playedOut: g("raProveNodes"), ...(payoff ? { updates: payoff.updates } : {}) };
+      boundsWork = { rounds, changes, playedOut: superko ? playedOut : g("raProveNodes"), ...(payoff ? { updates: payoff.updates } : {}) };
       // (the payoff games' bounds hold too)
       if (payoff) { lowerSafe = Math.max(lowerSafe, payoff.lower); upperSafe = Math.min(upperSafe, payoff.upper); }
       twiceBounds = { lower: lowerSafe, upper: upperSafe };
@@ -392,17 +407,17 @@ function solveOnce(o: SolveOptions): SolveResult {
 // core of its own), the lower one on the calling thread, which then waits for the other in short
 // slices (passing Ctrl-C on). They share a few words: 0 cancel, 1 done, 2 the bound (twice the
 // margin), 3 rounds, 4 changes, 5 nodes, 6 finished, 7 failed.
-const W_CANCEL = 0, W_DONE = 1, W_BOUND = 2, W_ROUNDS = 3, W_CHANGES = 4, W_NODES = 5, W_FINISHED = 6, W_FAILED = 7;
+const W_CANCEL = 0, W_DONE = 1, W_BOUND = 2, W_ROUNDS = 3, W_CHANGES = 4, W_NODES = 5, W_FINISHED = 6, W_FAILED = 7, W_PLAYED = 8;
 
 export interface BoundWorkerData { o: Omit<SolveOptions, "progress" | "cancelled">; words: Int32Array }
-interface UpperPart { upperSafe: number; rounds: number; changes: number; nodes: number; finished: boolean }
+interface UpperPart { upperSafe: number; rounds: number; changes: number; nodes: number; finished: boolean; playedOut: number }
 
 /** The worker for the upper run, or undefined where there is none to start (the sources run
  *  as TypeScript, as under the tests: the run stays on this thread). */
 function upperOnThread(o: SolveOptions): { wait: (cancelled?: () => boolean) => UpperPart } | undefined {
   const file = new URL("./bound-worker.js", import.meta.url);
   if (!existsSync(fileURLToPath(file))) return undefined;
-  const words = new Int32Array(new SharedArrayBuffer(8 * 4));
+  const words = new Int32Array(new SharedArrayBuffer(9 * 4));
   const { progress: _p, cancelled: _c, ...plain } = o;
   let worker: Worker;
   try {
@@ -421,18 +436,18 @@ function upperOnThread(o: SolveOptions): { wait: (cancelled?: () => boolean) => 
         Atomics.wait(words, W_DONE, 0, 100);
       }
       const ok = Atomics.load(words, W_DONE) === 1 && words[W_FAILED] === 0;
-      return { upperSafe: words[W_BOUND], rounds: words[W_ROUNDS], changes: words[W_CHANGES], nodes: words[W_NODES],
+      return { upperSafe: words[W_BOUND], rounds: words[W_ROUNDS], changes: words[W_CHANGES], nodes: words[W_NODES], playedOut: words[W_PLAYED],
         finished: ok && words[W_FINISHED] === 1 };
     },
   };
 }
 
 /** What the worker's solve hands back (read by boundWorker). */
-function upperPart(o: SolveOptions, upperSafe: number, rounds: number, changes: number, nodes: number, finished: boolean): SolveResult {
+function upperPart(o: SolveOptions, upperSafe: number, rounds: number, changes: number, nodes: number, finished: boolean, playedOut: number): SolveResult {
   return { size: `${o.width}x${o.height}`, rules: o.name ?? o.rules.name, komi: o.rules.komi, value: null, result: null, line: [],
     lineRuling: null, nodes, timeMs: 0, complete: false, regime: "memoryless", method: "retrograde",
     stats: { leaves: 0, counted: 0, stored: 0, hits: 0, cycles: 0, maxDepth: 0 }, gaps: 0, notes: [],
-    bounds: { lower: -Infinity, upper: upperSafe / 2 }, boundsWork: { rounds, changes, playedOut: 0 },
+    bounds: { lower: -Infinity, upper: upperSafe / 2 }, boundsWork: { rounds, changes, playedOut },
     ...(finished ? {} : { stoppedBy: "time" as const }) };
 }
 
@@ -442,7 +457,7 @@ export function boundWorker(data: BoundWorkerData): void {
   try {
     const r = solveOnce({ ...data.o, part: "upper", cancelled: () => Atomics.load(w, W_CANCEL) === 1 });
     w[W_BOUND] = Math.round(r.bounds!.upper * 2); w[W_ROUNDS] = r.boundsWork!.rounds; w[W_CHANGES] = r.boundsWork!.changes;
-    w[W_NODES] = r.nodes; w[W_FINISHED] = r.stoppedBy === undefined ? 1 : 0;
+    w[W_NODES] = r.nodes; w[W_FINISHED] = r.stoppedBy === undefined ? 1 : 0; w[W_PLAYED] = r.boundsWork!.playedOut;
   } catch {
     w[W_FAILED] = 1;
   } finally {
