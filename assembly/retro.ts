@@ -573,6 +573,15 @@ function siftDown(base: usize, i: i32, n: i32): void {
 // line is finite), tried in order of RANK, the next one where a line ends in a void.
 
 export let raProveNodes: f64 = 0;
+/** Sorts k (move, key) pairs of i32 at base by key, ascending (insertion: a few dozen moves). */
+function byKey(base: usize, k: i32): void {
+  for (let a = 1; a < k; a++) {
+    const m = load<i32>(base + (<usize>a << 3)), key = load<i32>(base + (<usize>a << 3) + 4);
+    let b = a - 1;
+    while (b >= 0 && load<i32>(base + (<usize>b << 3) + 4) > key) { store<u64>(base + (<usize>(b + 1) << 3), load<u64>(base + (<usize>b << 3))); b--; }
+    store<i32>(base + (<usize>(b + 1) << 3), m); store<i32>(base + (<usize>(b + 1) << 3) + 4, key);
+  }
+}
 const PROVE_MOVES: usize = memory.data(1024 * 40 * 8, 16); // (move, rank) per depth, at most 40 moves
 
 /** Whether the winner (Black for `blackReaches`) of the attractor of goal theta wins under the
@@ -603,13 +612,27 @@ export function retroProveKept(): bool {
   return ok && !solOut;
 }
 let proveBans: bool = false; // proveFrom: the winner keeps to the moves safeBound left
+let byPayoff: bool = false; // proveFrom: the winner's strategy is a payoff game's (payoffProve)
+
+/** The winner's candidate move to x from n, by the strategy played out: its key (the order of
+ *  trial: the attractor's RANK, or the payoff game's stamp), -1 for a move the strategy does not
+ *  make. `off`: the count so far after the move (payoff games). */
+function candidateKey(n: i32, x: i32, off: i32): i32 {
+  if (byPayoff) {
+    const v = i32At(goalBlack ? VAL : RANK, x);
+    if (goalBlack ? v == -PINF || off + v < goalTheta : v == PINF || off + v >= goalTheta) return -1;
+    return i32At(goalBlack ? SKEY : BKEY, x);
+  }
+  const rx = i32At(RANK, x);
+  if (rx < 0 || rx >= i32At(RANK, n) || (proveBans && !openEdge(n, x))) return -1;
+  return rx;
+}
 
 function proveFrom(n: i32, c: i32, depth: i32): bool {
   raProveNodes += 1;
   countNode();
   if (budgetOut(depth) || depth >= 1000) return false;
   const mover = goalBlack ? BLACK : WHITE;
-  const r = i32At(RANK, n);
   if (c != mover) {
     // every reply: an end must meet the goal (a void is worth 0), a position must be the winner's
     for (let i = 0; i < nPoints + 3; i++) {
@@ -621,14 +644,14 @@ function proveFrom(n: i32, c: i32, depth: i32): bool {
       if (applied == 2) ok = meets(leafValue());
       else {
         const x = findIndex(posKey(c ^ 3));
-        ok = x >= 0 && i32At(RANK, x) >= 0 && proveFrom(x, c ^ 3, depth + 1);
+        ok = x >= 0 && (byPayoff || i32At(RANK, x) >= 0) && proveFrom(x, c ^ 3, depth + 1);
       }
       undo(depth);
       if (!ok) return false;
     }
     return true;
   }
-  // the winner: an end that meets the goal, else the moves that lower RANK, lowest first
+  // the winner: an end that meets the goal, else the strategy's moves by their keys, lowest first
   const base = PROVE_MOVES + <usize>(min(depth, 1023) * 40 * 8);
   let k = 0;
   for (let i = 0; i < nPoints + 3; i++) {
@@ -638,17 +661,14 @@ function proveFrom(n: i32, c: i32, depth: i32): bool {
     if (applied == 0) continue;
     if (applied == 2) { const good = meets(leafValue()); undo(depth); if (good) return true; continue; }
     const x = findIndex(posKey(c ^ 3));
+    const off = countOffset();
     undo(depth);
-    if (x < 0 || i32At(RANK, x) < 0 || i32At(RANK, x) >= r || k >= 40 || (proveBans && !openEdge(n, x))) continue;
-    store<i32>(base + (<usize>k << 3), m); store<i32>(base + (<usize>k << 3) + 4, i32At(RANK, x));
+    const key = x < 0 || k >= 40 ? -1 : candidateKey(n, x, off);
+    if (key < 0) continue;
+    store<i32>(base + (<usize>k << 3), m); store<i32>(base + (<usize>k << 3) + 4, key);
     k++;
   }
-  for (let a = 1; a < k; a++) { // (by rank)
-    const m = load<i32>(base + (<usize>a << 3)), rk = load<i32>(base + (<usize>a << 3) + 4);
-    let b = a - 1;
-    while (b >= 0 && load<i32>(base + (<usize>b << 3) + 4) > rk) { store<u64>(base + (<usize>(b + 1) << 3), load<u64>(base + (<usize>b << 3))); b--; }
-    store<i32>(base + (<usize>(b + 1) << 3), m); store<i32>(base + (<usize>(b + 1) << 3) + 4, rk);
-  }
+  byKey(base, k);
   for (let a = 0; a < k; a++) {
     const m = load<i32>(base + (<usize>a << 3));
     play(m, c, depth);
@@ -817,69 +837,15 @@ const SEEN_OFF: usize = memory.data(1024 * 4, 16);
  *  or comes short). A void is worth 0, short of theta. False when the budget ran out too. */
 export function payoffProve(theta: i32): bool {
   raProveNodes = 0;
+  // (the goal as meets() reads it: Black at theta or more, White at theta or less)
+  goalBlack = theta > 0; goalTheta = theta > 0 ? theta : theta + 1;
   setCountInKey(false);
   R.setVoid3(true);
-  const ok = needFrom(0, BLACK, theta, 0);
+  byPayoff = true;
+  const ok = proveFrom(0, BLACK, 0);
+  byPayoff = false;
   R.setVoid3(false);
   setCountInKey(true);
   return ok && !solOut;
 }
 
-function needFrom(n: i32, c: i32, theta: i32, depth: i32): bool {
-  raProveNodes += 1;
-  countNode();
-  if (budgetOut(depth) || depth >= 1000) return false;
-  const up = theta > 0;
-  const winner = up ? BLACK : WHITE;
-  const vals = up ? VAL : RANK, stamps = up ? SKEY : BKEY;
-  if (c != winner) {
-    for (let i = 0; i < nPoints + 3; i++) {
-      const m = moveAt(i, false);
-      if (m == -99) continue;
-      play(m, c, depth);
-      if (applied == 0) continue;
-      let ok: bool;
-      if (applied == 2) { const v = leafValue(); ok = up ? v >= theta : v <= theta; }
-      else {
-        const x = findIndex(posKey(c ^ 3));
-        ok = x >= 0 && needFrom(x, c ^ 3, theta, depth + 1);
-      }
-      undo(depth);
-      if (!ok) return false;
-    }
-    return true;
-  }
-  const base = PROVE_MOVES + <usize>(min(depth, 1023) * 40 * 8);
-  let k = 0;
-  for (let i = 0; i < nPoints + 3; i++) {
-    const m = moveAt(i, false);
-    if (m == -99) continue;
-    play(m, c, depth);
-    if (applied == 0) continue;
-    if (applied == 2) { const v = leafValue(); undo(depth); if (up ? v >= theta : v <= theta) return true; continue; }
-    const x = findIndex(posKey(c ^ 3));
-    const off = countOffset();
-    undo(depth);
-    if (x < 0 || k >= 40) continue;
-    const v = i32At(vals, x);
-    if (up ? v == -PINF || off + v < theta : v == PINF || off + v > theta) continue;
-    store<i32>(base + (<usize>k << 3), m); store<i32>(base + (<usize>k << 3) + 4, i32At(stamps, x));
-    k++;
-  }
-  for (let a = 1; a < k; a++) { // (by stamp)
-    const m = load<i32>(base + (<usize>a << 3)), st = load<i32>(base + (<usize>a << 3) + 4);
-    let b = a - 1;
-    while (b >= 0 && load<i32>(base + (<usize>b << 3) + 4) > st) { store<u64>(base + (<usize>(b + 1) << 3), load<u64>(base + (<usize>b << 3))); b--; }
-    store<i32>(base + (<usize>(b + 1) << 3), m); store<i32>(base + (<usize>(b + 1) << 3) + 4, st);
-  }
-  for (let a = 0; a < k; a++) {
-    const m = load<i32>(base + (<usize>a << 3));
-    play(m, c, depth);
-    if (applied != 1) { undo(depth); continue; }
-    const x = findIndex(posKey(c ^ 3));
-    const ok = needFrom(x, c ^ 3, theta, depth + 1);
-    undo(depth);
-    if (ok) return true;
-  }
-  return false;
-}
