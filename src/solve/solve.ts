@@ -228,6 +228,7 @@ function solveOnce(o: SolveOptions): SolveResult {
     // territory counting: first the two total-payoff games over positions without the count so
     // far (docs/solve.md, "Territory counting by total payoff"); they settle a draw by themselves
     let payoff: { lower: number; upper: number; updates: number; playedOut: number } | undefined;
+    const notes0: string[] = [];
     if (territory && !o.prisonersInPosition) {
       const room = o.maxPositions ?? (points <= 12 ? 4_000_000 : 16_000_000);
       if (c.retroPayoff(room, 10 * room, +symmetric, points)) {
@@ -247,10 +248,12 @@ function solveOnce(o: SolveOptions): SolveResult {
     // the count in the position (3x4 at most: 8 million positions), where the payoff games leave a gap
     const countState = bounds && !payoffSettles && !g("solOut") && (!territory || points <= 12);
     if (territory && !countState) {
-      twiceBounds = payoff ? { lower: payoff.lower, upper: payoff.upper } : undefined;
-      boundsWork = { rounds: 0, changes: 0, playedOut: payoff?.playedOut ?? 0, updates: payoff?.updates ?? 0 };
-      v = payoff?.lower ?? 0;
-      if (!payoff && !g("solOut")) c.setSolOut(); // (no room: no value)
+      // (no payoff bounds without the budget or the room: stopped; a value that ran away: no bound)
+      const whole = 2 * points;
+      twiceBounds = payoff ? { lower: payoff.lower, upper: payoff.upper } : { lower: -whole, upper: whole };
+      boundsWork = { rounds: 0, changes: 0, playedOut: payoff?.playedOut ?? 0, updates: payoff?.updates ?? g("raPayoffUpdates") };
+      v = twiceBounds.lower;
+      if (!payoff && g("raPayoffRunaway")) notes0.push("territory counting by total payoff: a value ran past any count (the iteration would not end): no bound");
     } else if (bounds) {
       // the game twice: play that never ends worth the most a count can give (White's strategy
       // must end play: at most the value), then less than the least (Black's must: at least
@@ -341,7 +344,7 @@ function solveOnce(o: SolveOptions): SolveResult {
     const nodes = g("solNodes") + helperNodes;
     const stoppedBy = complete ? undefined : voidCheck === "failed" && finished ? "unproven" : finished ? "bounds" : g("solDepthOut") ? "depth" : retro && g("raTooMany") ? "positions" : o.cancelled?.() ? "cancel"
       : nodes >= (o.maxNodes ?? Infinity) ? "nodes" : "time";
-    const notes: string[] = [];
+    const notes: string[] = [...notes0];
     const result: SolveResult = {
       size: `${o.width}x${o.height}`, rules: o.name ?? rules.name, komi: rules.komi, value: null, result: null,
       line: [], lineRuling: null, nodes, timeMs: Math.round(timeMs), complete, regime: memoryless || retro ? "memoryless" : "history",
@@ -361,7 +364,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       const how = superko ? "a superko by simple ko's game" : countState ? "territory counting with the prisoners in the position"
         : "territory counting by total payoff";
       const work = countState || superko ? `the checks: ${w.rounds} rounds, ${w.changes} moves banned or positions left out` +
-        `${w.playedOut > 0 ? `; Black's strategy played out with the Void on: ${w.playedOut} nodes` : ""}`
+        `${w.playedOut > 0 ? superko ? `; the strategies played out under the superko itself: ${w.playedOut} nodes` : `; Black's strategy played out with the Void on: ${w.playedOut} nodes` : ""}`
         : `${w.updates} updates${w.playedOut > 0 ? `; the winner's strategy played out with the Void on: ${w.playedOut} nodes` : ""}`;
       notes.push(`${how}: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2} (${work})`);
       if (countState && payoff) notes.push(`first by total payoff: at least ${payoff.lower / 2} and at most ${payoff.upper / 2} (${payoff.updates} updates` +
