@@ -131,19 +131,24 @@ function goTo(n: i32): bool {
 }
 
 let noSameBoard: bool = false;
+let noSuicideAfterPass: bool = false; // situational superko's bounds: see play()
 let countClamp: i32 = 0; // territory counting's bounds: the most prisoners ahead (twice) the graph holds
 /** apply(), less a play that leaves the board as it was (a lone stone's suicide) where the run
- *  bounds a positional superko, which bans it: it repeats the board. */
+ *  bounds a positional superko, which bans it: it repeats the board; and, bounding a
+ *  situational superko, less such a play right after the other side's pass: it brings back the
+ *  situation before that pass (simple ko's game would let a side pass its turn so for ever). */
 function play(m: i32, c: i32, depth: i32): void {
   const before = boardHash();
+  const afterPass = R.fCons > 0;
   apply(m, c, depth);
-  if (noSameBoard && m >= 0 && applied == 1 && boardHash() == before) { undo(depth); applied = 0; }
+  if (m >= 0 && applied == 1 && (noSameBoard || (noSuicideAfterPass && afterPass)) && boardHash() == before) { undo(depth); applied = 0; }
 }
 
 /** Finds every position reachable from the engine's current one (the start, Black to move) and
  *  the values of all; returns the start's (twice Black's margin; solOut: none). */
 export function retroRun(maxPositions: i32, maxEdges: i32, sym: bool, endlessValue: i32, safetyKind: i32, noSame: bool, clamp: i32): i32 {
   symmetric = sym; endless = endlessValue; noSameBoard = noSame; safety = safetyKind; countClamp = clamp;
+  noSuicideAfterPass = safetyKind == 3;
   const checkSafety = safetyKind != 0;
   raSafeRounds = 0; raSafeChanges = 0; raProveNodes = 0; raTriples = -1; safeMode = checkSafety; payoffMode = false;
   if (!explore(maxPositions, maxEdges, false)) return 0;
@@ -708,7 +713,7 @@ let payoffCap: i32 = 0;
 /** The graph without the count so far, then both games' values (VAL low, RANK high); false when
  *  the budget ran out or a value ran away. */
 export function retroPayoff(maxPositions: i32, maxEdges: i32, sym: bool, points: i32): bool {
-  symmetric = sym; endless = 0; noSameBoard = false; safety = 0; countClamp = 0; safeMode = false;
+  symmetric = sym; endless = 0; noSameBoard = false; noSuicideAfterPass = false; safety = 0; countClamp = 0; safeMode = false;
   raPayoffUpdates = 0; raPayoffRunaway = false; raTriples = -1; payoffMode = true;
   // (a finite value is a final count plus the prisoners taken on the way: far less than this)
   payoffCap = 64 * points + 256;
