@@ -206,6 +206,13 @@ export function koPoint(): i32 {
   const libs = i32(colorAt(p - 1) == EMPTY) + i32(colorAt(p + 1) == EMPTY) + i32(colorAt(p - pitch) == EMPTY) + i32(colorAt(p + pitch) == EMPTY);
   return libs == 1 && colorAt(q) == EMPTY ? q : -1;
 }
+/** Simple ko's memory after a lone stone's suicide, the one kind a class under the board's
+ *  symmetries must hold beside koPoint: the other side may not answer with a lone suicide of its
+ *  own (it brings back the position before). After a larger suicide no one move can bring the
+ *  position before back (the other side cannot put the mover's stones back). */
+export function loneSuicideLast(): bool {
+  return (kRep == REP_SIMPLE || koKeysAlways) && plies >= 1 && ptAt(plies) > 0 && nselfAt(plies) == 1;
+}
 /** Simple ko's memory as a key term (0: none). After a suicide (a custom rule set's: the presets
  *  with simple ko forbid it) the position before it is kept whole: koPoint does not cover it. */
 export function simpleKoKey(): u64 {

@@ -181,7 +181,8 @@ const SYM_POINT: usize = memory.data(8 * 19 * 19 * 4, 16);
 let nSym: i32 = 1;
 
 /** The key of the class of the position under the board's symmetries (the least of its images'
- *  keys), for a memoryless rule set: board, player to move, the flow of play, simple ko's point. */
+ *  keys), for a memoryless rule set: board, player to move, the flow of play, simple ko's point
+ *  (or, after a lone stone's suicide, that memory: rules.ts loneSuicideLast). */
 export function canonicalKeyOf(toMove: i32): u64 {
   const base = sideKeyFor(toMove) ^ R.flowKey();
   const ko = R.koPoint();
@@ -192,6 +193,7 @@ export function canonicalKeyOf(toMove: i32): u64 {
     if (koAt >= 0) h ^= mix64(<u64>load<i32>(SYM_POINT + <usize>(s * 19 * 19 * 4) + (<usize>koAt << 2)) ^ 0x6a09e667f3bcc909);
     if (h < least) least = h;
   }
+  if (R.loneSuicideLast()) least ^= 0x3c6ef372fe94f82b; // (simple ko's memory after a lone suicide)
   // (the sum the count adds up along the line is the same in every image)
   return offsetKind != 0 && countInKey ? least ^ offsetTerm() : least;
 }

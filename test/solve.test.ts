@@ -73,6 +73,17 @@ describe("a superko by simple ko's game (docs/solve.md, \"A superko by bounds\")
     expect(r.lineRuling?.agrees).toBe(true);
   });
 
+  it("with suicide (Tromp-Taylor, New Zealand) classes under the symmetries mark simple ko's memory after a lone suicide: the same values and bounds as every position", () => {
+    for (const name of ["tromp-taylor", "nz"]) {
+      const classes = solve({ width: 3, height: 3, rules: rules(name), method: "retrograde" });
+      const every = solve({ width: 3, height: 3, rules: rules(name), method: "retrograde", symmetry: false });
+      expect(classes.bounds, name).toEqual(every.bounds);
+      expect(classes.value, name).toBe(9);
+      expect(every.value, name).toBe(9);
+      expect(classes.positions!, name).toBeLessThan(every.positions! / 4);
+    }
+  });
+
   it("3x4 under positional superko: Black's strategy keeps a bound (a pass is never banned, earlier positions rank above), played out under the superko itself", () => {
     const r = solve({ width: 3, height: 4, rules: rules("chinese"), method: "retrograde" });
     // Black's bound: a strategy of simple ko's game in which Black must end play, so at most the

@@ -218,9 +218,9 @@ function solveOnce(o: SolveOptions): SolveResult {
     // (a 4x4 board has 12.4 million classes of positions under basic ko: 1.5 GB; with the
     // prisoners in the position 16-18 times as many as under simple ko: 3x4 some 5 million)
     const maxPositions = o.maxPositions ?? (points <= (territory ? 9 : 12) ? 4_000_000 : 16_000_000);
-    // (classes under the symmetries need simple ko's memory as a point: not after a suicide,
-    // which a rule set with simple ko and suicide allows)
-    const symmetric = (o.symmetry ?? true) && !(rep === REP.simple && rules.suicide !== "forbidden");
+    // (classes under the symmetries hold simple ko's memory as a point, or after a lone stone's
+    // suicide as a mark: assembly/solve.ts canonicalKeyOf)
+    const symmetric = o.symmetry ?? true;
     let v: number;
     let twiceBounds: { lower: number; upper: number } | undefined;
     let boundsWork: SolveResult["boundsWork"];
