@@ -150,7 +150,7 @@ export function retroRun(maxPositions: i32, maxEdges: i32, sym: bool, endlessVal
   symmetric = sym; endless = endlessValue; noSameBoard = noSame; safety = safetyKind; countClamp = clamp;
   noSuicideAfterPass = safetyKind == 3;
   const checkSafety = safetyKind != 0;
-  raSafeRounds = 0; raSafeChanges = 0; raProveNodes = 0; raTriples = -1; safeMode = checkSafety; payoffMode = false;
+  raSafeRounds = 0; raSafeChanges = 0; raProveNodes = 0; raTriples = -1; safeMode = checkSafety;
   if (!explore(maxPositions, maxEdges, false)) return 0;
   predecessors();
   values();
@@ -692,9 +692,9 @@ function proveFrom(n: i32, c: i32, depth: i32): bool {
 // final count is the final position's plus what the moves added. So the graph keeps positions
 // without it and each move's addition (WEIGHT), and a position's value is a total payoff: the
 // most Black can add from it on (at Black's turn the best move's addition plus its value, at
-// White's the least). Two games, as the bounds: in one play that never ends is worth less than
-// anything to Black (PLOW, the least fixpoint: from "never ends" upward), in the other more than
-// anything (PHIGH, the greatest: from there downward). Both are reached by updating each
+// White's the least). Two games, as the bounds: in the low one play that never ends is worth
+// less than anything to Black (VAL: the least fixpoint, from "never ends" upward), in the high
+// one more than anything (RANK: the greatest, from there downward). Both are reached by updating each
 // position from its moves until nothing changes; each update keeps every value on its side of
 // the fixpoint, so the place where nothing changes is the fixpoint itself. docs/solve.md says
 // what the two give under a third-occurrence Void (a void is 0 whatever the count so far).
@@ -707,14 +707,13 @@ export let raPayoffHigh: i32 = 0;
 export let raPayoffUpdates: f64 = 0;
 /** A value ran past any a count can give (the iteration would not end): no bound. */
 export let raPayoffRunaway: bool = false;
-let payoffMode: bool = false; // the last run was retroPayoff's: VAL the low game, RANK the high
 let payoffCap: i32 = 0;
 
 /** The graph without the count so far, then both games' values (VAL low, RANK high); false when
  *  the budget ran out or a value ran away. */
 export function retroPayoff(maxPositions: i32, maxEdges: i32, sym: bool, points: i32): bool {
   symmetric = sym; endless = 0; noSameBoard = false; noSuicideAfterPass = false; safety = 0; countClamp = 0; safeMode = false;
-  raPayoffUpdates = 0; raPayoffRunaway = false; raTriples = -1; payoffMode = true;
+  raPayoffUpdates = 0; raPayoffRunaway = false; raTriples = -1;
   // (a finite value is a final count plus the prisoners taken on the way: far less than this)
   payoffCap = 64 * points + 256;
   const ok = explore(maxPositions, maxEdges, true);
