@@ -2,7 +2,8 @@
 // counts of legal positions against Tromp and Farnebäck's, the search's own checks (no table, no
 // kept counts, the other method), budgets, Ctrl-C and bad input.
 import { describe, it, expect } from "vitest";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { join } from "node:path";
 import { preset, withKnobs, type RuleSet } from "../src/ruleset/ruleset.js";
 import { solve } from "../src/solve/solve.js";
 import { solveJob } from "../src/api/solve-run.js";
@@ -261,6 +262,25 @@ describe("budgets and bad input", () => {
     }
     // the same checks, whichever thread ran the upper bound
     expect(work[1]).toEqual(work[0]);
+  });
+
+  it("the table's script (npm run bench:solve-table) reads its options as the command does and names a bad one before any solve", () => {
+    const script = join(ROOT, "dist", "bench", "solve-table.js");
+    for (const [args, message] of [
+      [["--sizes", "2x2", "--time", "abc"], /solve-table: --time takes seconds above 0/],
+      [["--sizes", "9x", "--rules", "nz"], /solve-table: --size takes WxH/],
+      [["--sizes", "2x2", "--rules", "nope"], /solve-table: unknown rule set "nope"/],
+      [["--sizes", "7x7"], /49 points: the solver takes boards of at most 36/],
+    ] as [string[], RegExp][]) {
+      const r = spawnSync(process.execPath, [script, ...args], { cwd: ROOT, encoding: "utf8", timeout: 30_000 });
+      expect(r.status, args.join(" ")).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stdout).toBe(""); // (no row, not even the header)
+    }
+    // and Chinese practice by its table name: basic ko, 2x2 a cycle's value (0, not Tromp's +1)
+    const ok = spawnSync(process.execPath, [script, "--sizes", "2x2", "--rules", "chinese-basic-ko", "--time", "30"], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toMatch(/\| 2x2 \| chinese-basic-ko \| 0 \| 0 \| retrograde \|/);
   });
 
   it("the command names bad options before any search: --depth, --max-nodes of --gaps, --proof into no directory", () => {

@@ -190,8 +190,10 @@ function solveOnce(o: SolveOptions): SolveResult {
   // bounds, and the third-occurrence Void off (endless play is worth 0 there: docs/solve.md)
   const engineMemoryless = memoryless || retro;
   const rep = superko ? REP.simple : knobs.rep;
-  c.rulesStart(knobs.suicide, rep, +knobs.twinEarly, +(engineMemoryless ? false : knobs.void3), +knobs.zhangVoid,
-    +knobs.passesInHash, knobs.end, +knobs.resumeClears, 1, 4096, 1);
+  // (the engine's game from the start under the rule set's knobs, with this repetition rule)
+  const startEngine = (repetition: number): void => c.rulesStart(knobs.suicide, repetition, +knobs.twinEarly,
+    +(engineMemoryless ? false : knobs.void3), +knobs.zhangVoid, +knobs.passesInHash, knobs.end, +knobs.resumeClears, 1, 4096, 1);
+  startEngine(rep);
   const offset = offsetKindOf(rules);
   const opts = (engineMemoryless ? OPT.memoryless : 0) | (cyclesVoid ? OPT.cyclesVoid : 0) |
     (o.passesFirst ?? true ? OPT.passesFirst : 0) | (o.verifyLeaves ? OPT.verifyLeaves : 0) |
@@ -216,8 +218,9 @@ function solveOnce(o: SolveOptions): SolveResult {
   try {
     c.solveInit(opts, offset, o.maxNodes ?? Infinity, deadline);
     // (a 4x4 board has 12.4 million classes of positions under basic ko: 1.5 GB; with the
-    // prisoners in the position 16-18 times as many as under simple ko: 3x4 some 5 million)
-    const maxPositions = o.maxPositions ?? (points <= (territory ? 9 : 12) ? 4_000_000 : 16_000_000);
+    // prisoners in the position 16-18 times as many as under simple ko: 3x4 some 8 million)
+    const roomFor = (prisoners: boolean): number => o.maxPositions ?? (points <= (prisoners ? 9 : 12) ? 4_000_000 : 16_000_000);
+    const maxPositions = roomFor(territory);
     // (classes under the symmetries hold simple ko's memory as a point, or after a lone stone's
     // suicide as a mark: assembly/solve.ts canonicalKeyOf)
     const symmetric = o.symmetry ?? true;
@@ -228,9 +231,9 @@ function solveOnce(o: SolveOptions): SolveResult {
     // territory counting: first the two total-payoff games over positions without the count so
     // far (docs/solve.md, "Territory counting by total payoff"); they settle a draw by themselves
     let payoff: { lower: number; upper: number; updates: number; playedOut: number } | undefined;
-    const notes0: string[] = [];
+    const notes: string[] = [];
     if (territory && !o.prisonersInPosition) {
-      const room = o.maxPositions ?? (points <= 12 ? 4_000_000 : 16_000_000);
+      const room = roomFor(false);
       if (c.retroPayoff(room, 10 * room, +symmetric, points)) {
         // Black makes at least the high game's value where it is 0 or less (a void is 0: Black's
         // goal), at most the low game's where it is 0 or more (a void is White's goal)
@@ -253,7 +256,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       twiceBounds = payoff ? { lower: payoff.lower, upper: payoff.upper } : { lower: -whole, upper: whole };
       boundsWork = { rounds: 0, changes: 0, playedOut: payoff?.playedOut ?? 0, updates: payoff?.updates ?? g("raPayoffUpdates") };
       v = twiceBounds.lower;
-      if (!payoff && g("raPayoffRunaway")) notes0.push("territory counting by total payoff: a value ran past any count (the iteration would not end): no bound");
+      if (!payoff && g("raPayoffRunaway")) notes.push("territory counting by total payoff: a value ran past any count (the iteration would not end): no bound");
     } else if (bounds) {
       // the game twice: play that never ends worth the most a count can give (White's strategy
       // must end play: at most the value), then less than the least (Black's must: at least
@@ -272,7 +275,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       // a superko: the bound's strategy played out against every reply under the superko itself
       // (the engine restarted with it), then the engine under simple ko again
       const byRule = (): boolean => {
-        c.rulesStart(knobs.suicide, knobs.rep, +knobs.twinEarly, 0, +knobs.zhangVoid, +knobs.passesInHash, knobs.end, +knobs.resumeClears, 1, 4096, 1);
+        startEngine(knobs.rep);
         const held = !!c.retroProveKept();
         playedOut += g("raProveNodes");
         return held;
@@ -283,7 +286,7 @@ function solveOnce(o: SolveOptions): SolveResult {
         rounds = g("raSafeRounds"); changes = g("raSafeChanges");
         if (superko && upperSafe < top && !g("solOut")) {
           if (!byRule() && !g("solOut")) upperSafe = top;
-          c.rulesStart(knobs.suicide, rep, +knobs.twinEarly, 0, +knobs.zhangVoid, +knobs.passesInHash, knobs.end, +knobs.resumeClears, 1, 4096, 1);
+          startEngine(rep);
         }
       }
       if (o.part === "upper") return upperPart(o, upperSafe, rounds, changes, g("solNodes"), !g("solOut"), playedOut);
@@ -344,7 +347,6 @@ function solveOnce(o: SolveOptions): SolveResult {
     const nodes = g("solNodes") + helperNodes;
     const stoppedBy = complete ? undefined : voidCheck === "failed" && finished ? "unproven" : finished ? "bounds" : g("solDepthOut") ? "depth" : retro && g("raTooMany") ? "positions" : o.cancelled?.() ? "cancel"
       : nodes >= (o.maxNodes ?? Infinity) ? "nodes" : "time";
-    const notes: string[] = [...notes0];
     const result: SolveResult = {
       size: `${o.width}x${o.height}`, rules: o.name ?? rules.name, komi: rules.komi, value: null, result: null,
       line: [], lineRuling: null, nodes, timeMs: Math.round(timeMs), complete, regime: memoryless || retro ? "memoryless" : "history",
