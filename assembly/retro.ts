@@ -9,7 +9,7 @@ import { BLACK, WHITE } from "./board";
 import { boardHash } from "./board";
 import { sideKeyFor } from "./zobrist";
 import * as R from "./rules";
-import { keyOf, canonicalKeyOf, canonicalBoardOf, countOffset, leafValue, applied, apply, undo, moveAt, nPoints, budgetOut, budgetNow, setSolOut, countNode, grow, solOut, setCountInKey } from "./solve";
+import { keyOf, historyKeyOf, canonicalKeyOf, canonicalBoardOf, countOffset, leafValue, applied, apply, undo, moveAt, nPoints, budgetOut, budgetNow, setSolOut, countNode, grow, solOut, setCountInKey } from "./solve";
 
 const TERM: i32 = 0x40000000; // an edge at or above: a final position of value e - TERM - 65536
 let cap: i32 = 0; // positions at most
@@ -475,7 +475,7 @@ function safeBound(): i32 {
 
 /** The attractor with the winner's unsafe moves banned (and the loser's positions with a move
  *  that may void the game left out) until none is left; whether the start is in it. */
-function safeAttractor(theta: i32, blackReaches: bool): bool {
+function safeAttractor(theta: i32, blackReaches: bool, anyStart: bool = false): bool {
   const N = raPositions;
   const mover = blackReaches ? BLACK : WHITE;
   memory.fill(BANNED, 0, (<usize>raEdges >> 3) + 8);
@@ -488,7 +488,7 @@ function safeAttractor(theta: i32, blackReaches: bool): bool {
   for (let round = 0; round < 100000; round++) {
     if (budgetNow()) return false;
     attractor(theta, blackReaches);
-    if (i32At(RANK, 0) < 0) return false;
+    if (i32At(RANK, 0) < 0 && !anyStart) return false;
     // the attractor's boards (or situations made by stone plays) with their ranks, sorted
     let m = 0;
     for (let n = 0; n < N; n++) {
@@ -853,3 +853,283 @@ export function payoffProve(theta: i32): bool {
   return ok && !solOut;
 }
 
+
+// ---- a superko over its own histories --------------------------------------------------------
+// Where the bounds from simple ko's game do not meet, the superko decides through the history:
+// a move the bounds' strategies would need is banned because its board came earlier. So the
+// question "does Black make at least theta?" is searched over the real lines, under the superko
+// itself (the engine restarted with it), and cut off where one side's strategy from simple ko's
+// game wins whatever the history holds:
+//
+//  - Black's: the attractor of the counts at theta or more, with safeBound's bans (no move of
+//    it repeats a board of the line from here on: each move lowers RANK), from position n of
+//    rank r. Every stone play of it makes a position of rank below r, so it is banned only if
+//    that board came earlier in the line: the strategy holds when no board of the line so far
+//    is the board of a position Black's stone plays make ranked below r (by class: images count
+//    too). Simple ko's bans are the superko's too, so White has no move the graph lacks.
+//  - White's likewise, of the counts below theta.
+//
+// Each position keeps the least rank of the side's positions with its board (LB, LW), and the
+// line the least of these over its positions so far (MINB, MINW): the check is a comparison.
+// Where neither side's strategy holds, every move the superko allows is searched. A table keyed
+// by the position and the set of the line's boards (rules.ts historyDigest: all the superko
+// reads) keeps what each position with its history was shown to be worth, whatever the goal:
+// Black makes at least LO and less than HI.
+
+const NONE: i32 = 0x7fffffff;
+let HSLOT: usize = 0; // two goals' ranks and least ranks: i32 per position each (slotArray)
+let histRoom: i32 = 0;
+let HT: usize = 0; // the table: u64 key, i32 lo, i32 hi per entry
+const HT_BITS: i32 = 22;
+const SLOT_THETA: usize = memory.data(2 * 4, 16);
+let slot: i32 = 0; // the goal searched now
+let hsTheta: i32 = 0;
+let aRB: usize = 0, aRW: usize = 0, aLB: usize = 0, aLW: usize = 0; // the slot's arrays
+const MINB: usize = memory.data(1024 * 4, 16);
+const MINW: usize = memory.data(1024 * 4, 16);
+const HS_LINE: usize = memory.data(1024 * 4, 16); // the positions of the line (retroHistoryLine)
+const HS_MOVES: usize = memory.data(1024 * 64 * 8, 16); // (move, order key) per depth
+export let hsNodes: f64 = 0;
+export let hsCutB: f64 = 0; // positions Black's strategy decided
+export let hsCutW: f64 = 0;
+export let hsHits: f64 = 0;
+/** The check: each cut-off's strategy played out against every reply under the superko itself
+ *  (strategyHolds); the cut-offs where it did not hold (0 unless the search is wrong). */
+let hsCheck: bool = false;
+export let hsCheckFailed: f64 = 0;
+export function retroHistoryCheck(on: bool): void { hsCheck = on; hsCheckFailed = 0; }
+
+/** The i-th distinct count of the last run's final positions (ascending; 0 the endless value),
+ *  or NONE: the goals to try. */
+export function retroTheta(i: i32): i32 { return i >= 0 && i < thetaCount ? i32At(THETAS, i) : NONE; }
+
+@inline function slotArray(s: i32, which: i32): usize { return HSLOT + (<usize>(s * 4 + which) * <usize>histRoom << 2); }
+function useSlot(s: i32): void {
+  slot = s; hsTheta = load<i32>(SLOT_THETA + (<usize>s << 2));
+  aRB = slotArray(s, 0); aRW = slotArray(s, 1); aLB = slotArray(s, 2); aLW = slotArray(s, 3);
+}
+
+/** Both sides' strategies for goal theta (Black: theta or more) over the graph the last run
+ *  explored (retroRun's, under simple ko), into slot s (0 or 1); `fresh` clears the table (a new
+ *  graph). False when there is no room or the budget ran out. */
+export function retroHistoryGoal(theta: i32, s: i32, fresh: bool): bool {
+  const N = raPositions;
+  if (N > histRoom) {
+    const base = grow(<usize>N * 32 + (HT == 0 ? <usize>16 << HT_BITS : 0) + 64);
+    if (base == 0) return false;
+    HSLOT = base; histRoom = N;
+    if (HT == 0) HT = (base + <usize>N * 32 + 15) & ~15;
+  }
+  if (fresh) memory.fill(HT, 0, <usize>16 << HT_BITS);
+  store<i32>(SLOT_THETA + (<usize>s << 2), theta);
+  useSlot(s);
+  const keys = safety == 1 ? BKEY : SKEY;
+  for (let side = 0; side < 2; side++) {
+    const black = side == 0;
+    // (the start need not be in it: a position of the search is cut off where it is)
+    safeAttractor(theta, black, true);
+    if (budgetNow()) return false;
+    memory.copy(black ? aRB : aRW, RANK, <usize>N * 4);
+  }
+  for (let side = 0; side < 2; side++) {
+    const black = side == 0;
+    const ranks = black ? aRB : aRW;
+    // the positions the side's stone plays make (the other to move), by board and rank, sorted
+    // (CNT and QUEUE: 8 bytes a position, free after the attractors)
+    const other = black ? WHITE : BLACK;
+    let m = 0;
+    for (let n = 0; n < N; n++) {
+      const r = i32At(ranks, n);
+      if (r < 0 || <i32>load<u8>(SIDE + <usize>n) != other || (load<u8>(CREATED + <usize>n) & 1) == 0) continue;
+      store<u64>(CNT + (<usize>m << 3), <u64>load<u32>(keys + (<usize>n << 2)) << 32 | <u64>r);
+      m++;
+    }
+    heapsort(CNT, m);
+    const least = black ? aLB : aLW;
+    for (let n = 0; n < N; n++) setI32(least, n, leastRank(CNT, m, load<u32>(keys + (<usize>n << 2))));
+  }
+  return true;
+}
+
+/** The least rank of the sorted (key, rank) entries with this key, NONE if none. */
+function leastRank(sorted: usize, len: i32, key: u32): i32 {
+  const x = <u64>key << 32;
+  let lo = 0, hi = len;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (load<u64>(sorted + (<usize>mid << 3)) < x) lo = mid + 1; else hi = mid;
+  }
+  if (lo >= len) return NONE;
+  const e = load<u64>(sorted + (<usize>lo << 3));
+  return <u32>(e >> 32) == key ? <i32>(e & 0xffffffff) : NONE;
+}
+
+/** Whether Black makes at least slot s's goal from the start under the engine as the host has
+ *  just restarted it (the superko itself): 1 yes, 0 no, -1 the budget ran out. */
+export function retroHistory(s: i32): i32 {
+  hsNodes = 0; hsCutB = 0; hsCutW = 0; hsHits = 0;
+  R.setKoKeysAlways(true);
+  R.setKeepDigest(true);
+  const n = findIndex(posKey(BLACK));
+  if (n < 0) return -1;
+  useSlot(s);
+  setI32(MINB, 0, i32At(aLB, n)); setI32(MINW, 0, i32At(aLW, n));
+  const r = hsearch(n, BLACK, 0);
+  return solOut ? -1 : r;
+}
+
+/** 1: Black's strategy holds from position n at depth d (the line's least ranks in MINB, MINW),
+ *  -1: White's, 0: neither. */
+@inline function cutOff(n: i32, mb: i32, mw: i32): i32 {
+  const rb = i32At(aRB, n);
+  if (rb >= 0 && mb >= rb) return 1;
+  const rw = i32At(aRW, n);
+  if (rw >= 0 && mw >= rw) return -1;
+  return 0;
+}
+
+/** Whether Black makes the goal from position n, c to move, after `depth` moves: 1 or 0. */
+function hsearch(n: i32, c: i32, depth: i32): i32 {
+  hsNodes += 1;
+  countNode();
+  if (budgetOut(depth) || depth + 2 >= 1000) { setSolOut(); return 0; }
+  const cut = cutOff(n, i32At(MINB, depth), i32At(MINW, depth));
+  if (cut != 0) {
+    if (cut > 0) hsCutB += 1; else hsCutW += 1;
+    if (hsCheck && !strategyHolds(n, c, depth, cut > 0)) hsCheckFailed += 1;
+    return cut > 0 ? 1 : 0;
+  }
+  // the table: what this position with this history was shown to be worth
+  const key = historyKeyOf(c);
+  const e = HT + (<usize>(<i32>(key ^ (key >> 32)) & ((1 << HT_BITS) - 1)) << 4);
+  let lo = -NONE, hi = NONE;
+  if (load<u64>(e) == key) {
+    lo = load<i32>(e + 8); hi = load<i32>(e + 12);
+    if (hsTheta <= lo) { hsHits += 1; return 1; }
+    if (hsTheta >= hi) { hsHits += 1; return 0; }
+  }
+  const black = c == BLACK;
+  // the moves: an end or a cut-off that settles it first, the others by their promise
+  const base = HS_MOVES + <usize>(min(depth, 1023) * 64 * 8);
+  let k = 0;
+  let result = black ? 0 : 1;
+  let settled = false;
+  for (let i = 0; i < nPoints + 3 && !settled; i++) {
+    const m = moveAt(i, false);
+    if (m == -99) continue;
+    apply(m, c, depth);
+    if (applied == 0) continue;
+    if (applied == 2) {
+      const good = leafValue() >= hsTheta;
+      undo(depth);
+      if (good == black) { result = black ? 1 : 0; settled = true; }
+      continue;
+    }
+    const x = findIndex(posKey(c ^ 3));
+    undo(depth);
+    if (x < 0) { setSolOut(); return 0; } // (the graph holds every position simple ko allows)
+    const cx = hsCheck ? 0 : cutOff(x, min(i32At(MINB, depth), i32At(aLB, x)), min(i32At(MINW, depth), i32At(aLW, x)));
+    if (cx != 0) {
+      if (cx > 0) hsCutB += 1; else hsCutW += 1;
+      if ((cx > 0) == black) { result = black ? 1 : 0; settled = true; }
+      continue;
+    }
+    if (k >= 64) { setSolOut(); return 0; } // (more moves than the row holds: no answer, not a wrong one)
+    store<i32>(base + (<usize>k << 3), m); store<i32>(base + (<usize>k << 3) + 4, -promise(x, black));
+    k++;
+  }
+  if (!settled) {
+    byKey(base, k);
+    for (let a = 0; a < k; a++) {
+      const m = load<i32>(base + (<usize>a << 3));
+      apply(m, c, depth);
+      const x = findIndex(posKey(c ^ 3));
+      setI32(MINB, depth + 1, min(i32At(MINB, depth), i32At(aLB, x)));
+      setI32(MINW, depth + 1, min(i32At(MINW, depth), i32At(aLW, x)));
+      const r = hsearch(x, c ^ 3, depth + 1);
+      undo(depth);
+      if (solOut) return 0;
+      if ((r == 1) == black) { result = r; break; }
+    }
+  }
+  if (load<u64>(e) != key) { lo = -NONE; hi = NONE; }
+  if (result == 1) lo = max(lo, hsTheta); else hi = min(hi, hsTheta);
+  store<u64>(e, key); store<i32>(e + 8, lo); store<i32>(e + 12, hi);
+  return result;
+}
+
+/** How promising position x is for the mover (Black if `black`): its own strategy's positions
+ *  first, the nearer the goal the better, the other's last; between, simple ko's low game value. */
+function promise(x: i32, black: bool): i32 {
+  const own = i32At(black ? aRB : aRW, x), theirs = i32At(black ? aRW : aRB, x);
+  if (own >= 0) return 0x40000000 - own;
+  if (theirs >= 0) return -0x40000000 + theirs;
+  return black ? i32At(VAL, x) : -i32At(VAL, x);
+}
+
+/** The search's goal for slot s from line depth d on: the least ranks along the line so far. */
+function lineRanks(s: i32, d: i32): void {
+  useSlot(s);
+  for (let j = 0; j <= d; j++) {
+    const x = i32At(HS_LINE, j);
+    setI32(MINB, j, j == 0 ? i32At(aLB, x) : min(i32At(MINB, j - 1), i32At(aLB, x)));
+    setI32(MINW, j, j == 0 ? i32At(aLW, x) : min(i32At(MINW, j - 1), i32At(aLW, x)));
+  }
+}
+
+/** A line of the value the two goals bracket, under the superko: Black's moves keep slot
+ *  `sLow`'s goal (at least the value), White's keep Black below slot `sHigh`'s (the next count;
+ *  -1: none above, any move keeps it). Into RA_LINE_OUT; the moves stay played. */
+export function retroHistoryLine(sLow: i32, sHigh: i32, maxLen: i32): i32 {
+  raLineLen = 0; raLineEnd = 3; raLineCycle = -1;
+  // (the engine as the host restarted it: the table's keys need simple ko's point and the digest)
+  R.setKoKeysAlways(true);
+  R.setKeepDigest(true);
+  let n = findIndex(posKey(BLACK)), c = BLACK;
+  const cap = min(maxLen, 900);
+  while (raLineLen < cap && n >= 0) {
+    const d = raLineLen;
+    setI32(HS_LINE, d, n);
+    const black = c == BLACK;
+    const s = black ? sLow : sHigh;
+    let best = -99, ends = false;
+    for (let i = 0; i < nPoints + 3 && best == -99; i++) {
+      const m = moveAt(i, false);
+      if (m == -99) continue;
+      apply(m, c, d);
+      if (applied == 0) continue;
+      const ended = applied == 2; // (the search below applies moves of its own)
+      let keeps: bool;
+      if (s < 0) keeps = true;
+      else if (ended) keeps = (leafValue() >= load<i32>(SLOT_THETA + (<usize>s << 2))) == black;
+      else {
+        const x = findIndex(posKey(c ^ 3));
+        lineRanks(s, d);
+        setI32(MINB, d + 1, min(i32At(MINB, d), i32At(aLB, x)));
+        setI32(MINW, d + 1, min(i32At(MINW, d), i32At(aLW, x)));
+        keeps = (hsearch(x, c ^ 3, d + 1) == 1) == black;
+      }
+      if (solOut) { undo(d); return raLineLen; }
+      if (keeps) { best = m; ends = ended; }
+      undo(d);
+    }
+    if (best == -99) return raLineLen;
+    apply(best, c, d);
+    setI32(RA_LINE_OUT, raLineLen++, best);
+    if (ends) { raLineEnd = 1; return raLineLen; }
+    n = findIndex(posKey(c ^ 3));
+    c ^= 3;
+  }
+  return raLineLen;
+}
+
+/** Whether the side whose strategy cut position n off (c to move, after `depth` moves) wins it
+ *  under the engine's rule from the line as it stands: its moves those of its attractor that
+ *  lower the rank, tried best first, every reply the superko allows (proveFrom). */
+function strategyHolds(n: i32, c: i32, depth: i32, black: bool): bool {
+  const savedRank = RANK, savedBlack = goalBlack, savedTheta = goalTheta;
+  RANK = black ? aRB : aRW; goalBlack = black; goalTheta = hsTheta;
+  const ok = proveFrom(n, c, depth);
+  RANK = savedRank; goalBlack = savedBlack; goalTheta = savedTheta;
+  return ok || solOut;
+}

@@ -262,6 +262,11 @@ export function keyOf(toMove: i32): u64 {
   if (offsetKind != 0 && countInKey) k ^= offsetTerm();
   return k;
 }
+/** keyOf with the history's digest whatever the regime (retro.ts's search over a superko's
+ *  lines, where the solve is set up as memoryless). */
+export function historyKeyOf(toMove: i32): u64 {
+  return boardHash() ^ sideKeyFor(toMove) ^ R.flowKey() ^ R.simpleKoKey() ^ R.historyDigest();
+}
 @inline function offsetTerm(): u64 { return mix64(<u64>(offsetNow() + 0x10000) ^ 0x2545f4914f6cdd1d); }
 
 /** What the count adds up along the line (twice, Black's way): territory counting's prisoners,
@@ -520,6 +525,13 @@ export function solveRun(toMove: i32, bound: i32): i32 {
   const v = search(0, toMove, -bound, bound);
   if (solOut || (v > -bound && v < bound)) return v;
   return search(0, toMove, -INF, INF);
+}
+
+/** Whether Black makes at least theta from the current position (Black to move), by alpha-beta
+ *  in a null window: 1, 0, or -1 when the budget ran out (a check of retro.ts's superko search). */
+export function solveAtLeast(theta: i32): i32 {
+  const v = search(0, BLACK, theta - 1, theta);
+  return solOut ? -1 : v >= theta ? 1 : 0;
 }
 
 /** A principal variation of value v from the current position: each move the first whose value

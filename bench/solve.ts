@@ -62,14 +62,23 @@ async function main(): Promise<void> {
     line("4x4, by class", r, `  ${r.positions} classes; line ${r.line.join(" ")} ruled ${r.lineRuling?.result}`);
   }
 
-  console.log("The bounds: a superko by simple ko's game (published: 3x3 area +9; 4x4 area +2)");
-  const superko: [string, number, number][] = [["tromp-taylor", 3, 3], ["chinese", 3, 3], ["aga", 3, 3], ["nz", 3, 3],
-    ["tromp-taylor", 2, 4], ["chinese", 2, 4], ["chinese", 3, 4]];
+  console.log("A superko: bounds by simple ko's game, then the superko's own lines where they do not meet (published: 2x2 +1, 3x3 area +9; 4x4 area +2)");
+  const superko: [string, number, number][] = [["tromp-taylor", 2, 2], ["tromp-taylor", 2, 3], ["chinese", 2, 3], ["tromp-taylor", 3, 3],
+    ["chinese", 3, 3], ["aga", 3, 3], ["nz", 3, 3], ["tromp-taylor", 2, 4], ["chinese", 2, 4], ["chinese", 3, 4], ["aga", 3, 4]];
   if (big) superko.push(["chinese", 4, 4]);
   for (const [name, w, h] of superko) {
     const r = solve({ width: w, height: h, rules: rules(name), method: "retrograde", seconds: 3600 });
     const b = r.bounds ? `[${r.bounds.lower}, ${r.bounds.upper}]` : "-";
-    line(`${w}x${h} ${name}`, r, `  bounds ${b}, ${r.positions} classes${r.complete ? `, line ruled ${r.lineRuling?.result}` : ""}`);
+    const hs = r.boundsWork?.history;
+    const lines = hs ? `; its lines: ${hs.goals} goals, ${hs.nodes} nodes, ${hs.cutBlack + hs.cutWhite} cut off by a strategy` : "";
+    line(`${w}x${h} ${name}`, r, `  bounds ${b}, ${r.positions} classes${lines}${r.complete ? `, line ruled ${r.lineRuling?.result}` : ""}`);
+  }
+  // the peer within arbiter: alpha-beta over the superko itself, whose table keys hold the history
+  for (const [w, h] of [[2, 2], [2, 3]] as const) {
+    const ab = solve({ width: w, height: h, rules: tt, method: "alpha-beta", seconds: 20 });
+    const hs = solve({ width: w, height: h, rules: tt, method: "retrograde" });
+    line(`${w}x${h} tromp-taylor, alpha-beta over the superko`, ab, ab.complete ? `  ${(ab.nodes / Math.max(1, hs.nodes)).toFixed(1)}x the nodes of the bounds and the lines (${hs.nodes})`
+      : `  not solved in 20 s; the bounds and the lines: ${hs.nodes} nodes, ${hs.timeMs} ms`);
   }
   if (big) {
     // the bounds' two runs on one thread, then on two (the upper one on a worker: the built code)

@@ -85,24 +85,55 @@ describe("a superko by simple ko's game (docs/solve.md, \"A superko by bounds\")
     }
   });
 
-  it("3x4 under positional superko: Black's strategy keeps a bound (a pass is never banned, earlier positions rank above), played out under the superko itself", () => {
+  it("3x4 under positional superko: Black's strategy keeps a bound (a pass is never banned, earlier positions rank above), played out under the superko itself; the superko's own lines then give +4", () => {
     const r = solve({ width: 3, height: 4, rules: rules("chinese"), method: "retrograde" });
-    // Black's bound: a strategy of simple ko's game in which Black must end play, so at most the
-    // value of Chinese practice (+4, where a cycle is worth 0), and more than the whole board lost
-    expect(r.bounds!.lower).toBeGreaterThan(-12);
-    expect(r.bounds!.lower).toBeLessThanOrEqual(4);
-    // the strategy was played out against every reply with the engine under positional superko
+    // the strategy of the lower bound was played out against every reply under positional superko
     expect(r.boundsWork!.playedOut).toBeGreaterThan(0);
-    // White's bound says nothing here: Black can force a cycle under simple ko
-    expect(r.bounds!.upper).toBe(12);
-    expect(r.stoppedBy).toBe("bounds");
+    // White's bound says nothing (Black can force a cycle under simple ko), so the superko's
+    // lines were searched: +4, as under Chinese practice (basic ko, a cycle worth 0)
+    expect(r.boundsWork!.history!.nodes).toBeGreaterThan(0);
+    expect(r.boundsWork!.history!.cutBlack + r.boundsWork!.history!.cutWhite).toBeGreaterThan(0);
+    expect(r.bounds).toEqual({ lower: 4, upper: 4 });
+    expect(r.value).toBe(4);
+    expect(r.lineRuling).toMatchObject({ result: "B+4", agrees: true });
   });
 
-  it("where either side can force a cycle under simple ko (2x2), the bounds say nothing and alpha-beta over the superko gives Tromp's +1", () => {
+  it("where either side can force a cycle under simple ko (2x2), the bounds say nothing; the superko's own lines give Tromp's +1, as alpha-beta over the superko does", () => {
     const r = solve({ width: 2, height: 2, rules: rules("tromp-taylor") });
-    expect(r.bounds).toEqual({ lower: -4, upper: 4 });
-    expect(r.method).toBe("alpha-beta");
+    expect(r.method).toBe("retrograde");
+    expect(r.boundsWork!.history!.goals).toBeGreaterThan(1);
     expect(r.value).toBe(1);
+    expect(r.lineRuling).toMatchObject({ result: "B+1", agrees: true });
+    const ab = solve({ width: 2, height: 2, rules: rules("tromp-taylor"), method: "alpha-beta" });
+    expect(ab.value).toBe(1);
+    // the null window: at least 1 and not at least 2 (Tromp: +1)
+    expect(solve({ width: 2, height: 2, rules: rules("tromp-taylor"), method: "alpha-beta", goal: 1 }).goalMet).toBe(true);
+    expect(solve({ width: 2, height: 2, rules: rules("tromp-taylor"), method: "alpha-beta", goal: 2 }).goalMet).toBe(false);
+  });
+});
+
+describe("a superko over its own lines (docs/solve.md)", () => {
+  it("every cut-off's strategy holds when played out under the superko itself, and the search gives the same value with the check (2x2, 2x3, each superko rule set)", () => {
+    for (const [w, h, want] of [[2, 2, 1], [2, 3, 0]] as const) {
+      for (const name of ["tromp-taylor", "chinese", "aga", "nz"]) {
+        const r = solve({ width: w, height: h, rules: rules(name), checkCutoffs: true });
+        const label = `${w}x${h} ${name}`;
+        expect(r.boundsWork!.history!.checkFailed, label).toBe(0);
+        expect(r.boundsWork!.history!.cutBlack + r.boundsWork!.history!.cutWhite, label).toBeGreaterThan(0);
+        expect(r.value, label).toBe(want);
+        expect(r.lineRuling?.agrees, label).toBe(true);
+        const plain = solve({ width: w, height: h, rules: rules(name) });
+        expect(plain.value, label).toBe(want);
+        expect(plain.lineRuling?.agrees, label).toBe(true);
+      }
+    }
+  });
+
+  it("a search with no budget left stops with no value, never a guess", () => {
+    const r = solve({ width: 3, height: 4, rules: rules("chinese"), maxNodes: 400_000 });
+    expect(r.complete).toBe(false);
+    expect(r.value).toBeNull();
+    expect(r.stoppedBy).toBe("nodes");
   });
 });
 
@@ -188,7 +219,7 @@ describe("the search checks itself", () => {
   });
 
   it("the move order changes the nodes, not the value: passes last takes Tromp's 19 million-odd", () => {
-    const last = solve({ width: 2, height: 2, rules: rules("tromp-taylor"), passesFirst: false, seconds: 120 });
+    const last = solve({ width: 2, height: 2, rules: rules("tromp-taylor"), method: "alpha-beta", passesFirst: false, seconds: 120 });
     expect(last.value).toBe(1);
     expect(last.lineRuling?.agrees).toBe(true);
     // Tromp: 19,397,529 nodes without passes first
@@ -310,7 +341,7 @@ describe("budgets and bad input", () => {
 
   it("Ctrl-C stops a solve: no value, a note, exit status 130", async () => {
     const r = await new Promise<{ code: number | null; stdout: string; stderr: string; ms: number }>((resolve) => {
-      const p = spawn(process.execPath, [MAIN, "solve", "--size", "2x3", "--rules", "tromp-taylor", "--time", "120"], { cwd: ROOT, stdio: "pipe" });
+      const p = spawn(process.execPath, [MAIN, "solve", "--size", "3x3", "--rules", "zhang", "--time", "120"], { cwd: ROOT, stdio: "pipe" });
       let stdout = "", stderr = "";
       p.stdout.on("data", (d) => { stdout += d; });
       p.stderr.on("data", (d) => { stderr += d; });
@@ -321,14 +352,14 @@ describe("budgets and bad input", () => {
     });
     expect(r.code, r.stderr).toBe(130);
     expect(r.ms).toBeLessThan(30_000);
-    expect(r.stdout).toMatch(/2x3 tromp-taylor \(komi 0\): no value \(stopped by cancel/);
+    expect(r.stdout).toMatch(/3x3 zhang \(komi 0\): no value \(stopped by cancel/);
     expect(r.stderr).toMatch(/interrupted \(Ctrl-C\)/);
   }, 60_000);
 });
 
 describe("the proof trees", () => {
   it("every line of Black's tree ends at least B+1 and of White's at most B+1, refereed move by move (2x2 Tromp-Taylor)", () => {
-    const r = solve({ width: 2, height: 2, rules: rules("tromp-taylor"), proof: true });
+    const r = solve({ width: 2, height: 2, rules: rules("tromp-taylor"), method: "alpha-beta", proof: true });
     expect(r.proofSgf).toBeDefined();
     const trees = sgf.parse(r.proofSgf!) as SgfTree[];
     expect(trees).toHaveLength(2);

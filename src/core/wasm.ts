@@ -105,6 +105,7 @@ export interface CoreExports {
   solveInit(opts: number, offset: number, nodes: number, deadline: number): void;
   solveRun(toMove: number, bound: number): number;
   solveLine(toMove: number, value: number, maxLen: number): number;
+  solveAtLeast(theta: number): number;
   retroRun(maxPositions: number, maxEdges: number, symmetric: number, endlessValue: number, safety: number, noSameBoard: number, clamp: number): number;
   retroLine(maxLen: number): number;
   retroProve(theta: number, blackReaches: number): number;
@@ -112,6 +113,11 @@ export interface CoreExports {
   retroPayoff(maxPositions: number, maxEdges: number, symmetric: number, points: number): number;
   payoffLine(maxLen: number, stonesFirst: number, theta: number): number;
   payoffProve(theta: number): number;
+  retroTheta(i: number): number;
+  retroHistoryGoal(theta: number, slot: number, fresh: number): number;
+  retroHistory(slot: number): number;
+  retroHistoryLine(slotLow: number, slotHigh: number, maxLen: number): number;
+  retroHistoryCheck(on: number): void;
   setSolOut(): void;
   solveProof(toMove: number, v: number, atLeast: number): number;
   solNodes: WebAssembly.Global; solLeaves: WebAssembly.Global; solLeafCalls: WebAssembly.Global;

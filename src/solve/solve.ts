@@ -57,6 +57,12 @@ export interface SolveOptions {
   /** territory counting: the prisoners in the position (the larger graph of the bounds), not the
    *  total-payoff games first (a check of them) */
   prisonersInPosition?: boolean;
+  /** alpha-beta only: whether Black makes at least this margin, in a null window (`goalMet`), not
+   *  the value (a check of the other methods on boards alpha-beta cannot solve whole) */
+  goal?: number;
+  /** a superko searched over its lines: each cut-off's strategy played out under the superko
+   *  itself (`boundsWork.history.checkFailed`: those that did not hold; a check of the search) */
+  checkCutoffs?: boolean;
   /** retrograde analysis: room for this many positions (about 140 bytes each with their moves) */
   maxPositions?: number;
   /** retrograde analysis: what play that never ends is worth, twice Black's margin (0, a void,
@@ -101,6 +107,8 @@ export interface SolveResult {
   gaps: number;
   /** verifyLeaves: kept counts the host counted differently (must be 0) */
   leafMismatches?: number;
+  /** `goal`: whether Black makes at least that margin (absent when the search stopped) */
+  goalMet?: boolean;
   stoppedBy?: "nodes" | "time" | "cancel" | "depth" | "positions" | "bounds" | "unproven";
   /** a superko or territory counting by retrograde analysis (docs/solve.md, "A superko by
    *  bounds"): the margins Black's and White's checked strategies guarantee */
@@ -108,7 +116,10 @@ export interface SolveResult {
   /** the bounds' checks: rounds of bans, moves banned or positions left out, and the nodes of
    *  Black's strategy played out with the Void on (0: none); territory counting: the total-payoff
    *  games' updates */
-  boundsWork?: { rounds: number; changes: number; playedOut: number; updates?: number };
+  boundsWork?: { rounds: number; changes: number; playedOut: number; updates?: number;
+    /** where the bounds did not meet: the superko searched over its own lines (goals tried,
+     *  nodes, positions each side's strategy decided) */
+    history?: { goals: number; nodes: number; cutBlack: number; cutWhite: number; checkFailed?: number } };
   /** `proof`: the two proof trees as SGF (not part of the JSON: the command writes them to a file) */
   proofSgf?: string;
   notes: string[];
@@ -228,6 +239,7 @@ function solveOnce(o: SolveOptions): SolveResult {
     let twiceBounds: { lower: number; upper: number } | undefined;
     let boundsWork: SolveResult["boundsWork"];
     let helperNodes = 0; // (the upper bound's thread)
+    let historySlots: { low: number; high: number } | undefined; // (the goals whose searches give the line)
     // territory counting: first the two total-payoff games over positions without the count so
     // far (docs/solve.md, "Territory counting by total payoff"); they settle a draw by themselves
     let payoff: { lower: number; upper: number; updates: number; playedOut: number } | undefined;
@@ -306,12 +318,22 @@ function solveOnce(o: SolveOptions): SolveResult {
       boundsWork = { rounds, changes, playedOut: superko ? playedOut : g("raProveNodes"), ...(payoff ? { updates: payoff.updates } : {}) };
       // (the payoff games' bounds hold too)
       if (payoff) { lowerSafe = Math.max(lowerSafe, payoff.lower); upperSafe = Math.min(upperSafe, payoff.upper); }
+      // bounds that do not meet under a superko: its own lines searched, cut off where either
+      // side's strategy from simple ko's game holds whatever the line's boards (docs/solve.md)
+      if (superko && lowerSafe < upperSafe && !g("solOut")) {
+        c.retroHistoryCheck(+!!o.checkCutoffs);
+        const h = historySearch(c, g, startEngine, knobs.rep, lowerSafe, upperSafe);
+        if (o.checkCutoffs) h.work!.checkFailed = g("hsCheckFailed");
+        boundsWork.history = h.work;
+        lowerSafe = h.lower; upperSafe = h.upper; historySlots = h.slots;
+      }
       twiceBounds = { lower: lowerSafe, upper: upperSafe };
       v = twiceBounds.lower;
     } else {
       // (alpha-beta's first window: every count lies within twice the points each way, a
       // forfeit apart, New Ing's laziness)
-      v = retro ? c.retroRun(maxPositions, 10 * maxPositions, +symmetric, o.endlessValue ?? 0, 0, 0, 0) : c.solveRun(1, 2 * points + 1);
+      v = retro ? c.retroRun(maxPositions, 10 * maxPositions, +symmetric, o.endlessValue ?? 0, 0, 0, 0)
+        : o.goal !== undefined ? c.solveAtLeast(Math.round(2 * o.goal)) : c.solveRun(1, 2 * points + 1);
     }
     if (leafError) throw leafError;
     // a memoryless rule set that voids long cycles: where the winner's strategy may meet a
@@ -322,6 +344,14 @@ function solveOnce(o: SolveOptions): SolveResult {
     }
     if (leafError) throw leafError;
     const finished = !g("solOut");
+    if (o.goal !== undefined && !retro) {
+      const r: SolveResult = { size: `${o.width}x${o.height}`, rules: o.name ?? rules.name, komi: rules.komi, value: null, result: null,
+        line: [], lineRuling: null, nodes: g("solNodes"), timeMs: Math.round(performance.now() - t0), complete: finished, regime: memoryless ? "memoryless" : "history",
+        method: "alpha-beta", stats: { leaves: g("solLeaves"), counted: g("solLeafCalls"), stored: g("solStored"), hits: g("solHits"),
+        cycles: g("solCycles"), maxDepth: g("solMaxDepth") }, gaps: g("solGaps"), notes };
+      if (finished) r.goalMet = v === 1; else r.stoppedBy = o.cancelled?.() ? "cancel" : g("solNodes") >= (o.maxNodes ?? Infinity) ? "nodes" : "time";
+      return r;
+    }
     const complete = finished && (!twiceBounds || twiceBounds.lower === twiceBounds.upper) && voidCheck !== "failed";
     let moves: number[] = [];
     let lineEnd = 0, cycleAt = -1;
@@ -332,6 +362,7 @@ function solveOnce(o: SolveOptions): SolveResult {
     if (complete) {
       // (the payoff games' line: stone plays first where that line ends within 400 moves, else passes first)
       if (territory && !countState) { if (c.payoffLine(400, 1, v) && g("raLineEnd") !== 1) c.payoffLine(400, 0, v); }
+      else if (historySlots) { startEngine(knobs.rep); c.retroHistoryLine(historySlots.low, historySlots.high, 400); }
       else if (retro) c.retroLine(400); else c.solveLine(1, v, 400);
       if (leafError) throw leafError;
       const n = g(retro ? "raLineLen" : "solLineLen");
@@ -405,6 +436,49 @@ function solveOnce(o: SolveOptions): SolveResult {
     searchHooks.cancelled = undefined;
     releaseCore();
   }
+}
+
+// ---- a superko over its own lines --------------------------------------------------------------
+const NO_GOAL = 0x7fffffff;
+
+/** Black's least and most under the superko between the bounds' (twice the margin), each next
+ *  count above the least tried as a goal: a search over the superko's lines (assembly/retro.ts
+ *  retroHistory), the engine restarted with it for each. The two goals that bracket the value
+ *  stay in the core's two slots for the line (`slots`: -1 where no goal is above the value). */
+function historySearch(c: SolveCore, g: (name: string) => number, startEngine: (rep: number) => void, rep: number,
+  lower: number, upper: number): { lower: number; upper: number; slots?: { low: number; high: number }; work: NonNullable<SolveResult["boundsWork"]>["history"] } {
+  const counts: number[] = [];
+  for (let i = 0; c.retroTheta(i) !== NO_GOAL; i++) counts.push(c.retroTheta(i));
+  const work = { goals: 0, nodes: 0, cutBlack: 0, cutWhite: 0 };
+  let slot = 0, low = -1, high = -1, fresh = true;
+  // (each goal: the strategies over the graph, then the search; false when the budget ran out)
+  const tryGoal = (theta: number, s: number): number => {
+    if (!c.retroHistoryGoal(theta, s, +fresh)) return -1;
+    fresh = false;
+    startEngine(rep);
+    const r = c.retroHistory(s);
+    work.goals++; work.nodes += g("hsNodes"); work.cutBlack += g("hsCutB"); work.cutWhite += g("hsCutW");
+    return r;
+  };
+  for (const theta of counts.filter((t) => t > lower && t <= upper)) {
+    const r = tryGoal(theta, slot);
+    if (r < 0) return { lower, upper, work };
+    if (r === 1) { lower = theta; low = slot; slot ^= 1; continue; }
+    upper = Math.max(...counts.filter((t) => t < theta));
+    high = slot;
+    break;
+  }
+  if (lower !== upper) return { lower, upper, work };
+  // the line needs both goals: Black's at the value, White's at the next count above it
+  const next = counts.find((t) => t > lower);
+  // (a goal's answer that disagrees with what was shown is a fault of the search, not a value)
+  const again = (theta: number, s: number, want: number): void => {
+    const r = tryGoal(theta, s);
+    if (r >= 0 && r !== want) throw new ArbiterError(`the superko's search contradicts itself at ${theta / 2} (an error in the solver)`);
+  };
+  if (low < 0) { low = high ^ 1; again(lower, low, 1); }
+  if (high < 0 && next !== undefined) { high = low ^ 1; again(next, high, 0); }
+  return { lower, upper, slots: { low, high }, work };
 }
 
 // ---- the bounds' upper run on a worker thread ---------------------------------------------------
