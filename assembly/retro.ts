@@ -9,7 +9,7 @@ import { BLACK, WHITE } from "./board";
 import { boardHash } from "./board";
 import { sideKeyFor } from "./zobrist";
 import * as R from "./rules";
-import { keyOf, historyKeyOf, canonicalKeyOf, canonicalBoardOf, countOffset, leafValue, applied, apply, undo, moveAt, nPoints, budgetOut, budgetNow, setSolOut, countNode, grow, solOut, setCountInKey } from "./solve";
+import { keyOf, historyKeyOf, canonicalKeyOf, canonicalBoardOf, countOffset, leafValue, applied, apply, undo, moveAt, nPoints, budgetOut, budgetNow, setSolOut, countNode, grow, solOut, setCountInKey, proofStart, proofPush, proofKids, proofFail, proofOver } from "./solve";
 
 const TERM: i32 = 0x40000000; // an edge at or above: a final position of value e - TERM - 65536
 let cap: i32 = 0; // positions at most
@@ -1132,4 +1132,68 @@ function strategyHolds(n: i32, c: i32, depth: i32, black: bool): bool {
   const ok = proveFrom(n, c, depth);
   RANK = savedRank; goalBlack = savedBlack; goalTheta = savedTheta;
   return ok || solOut;
+}
+
+/** The proof tree of slot s's goal (-1: none above the value) from the start, under the engine as the host restarted it
+ *  (the superko), into solve.ts's proof buffer: `atLeast`, Black makes the goal (Black plays one
+ *  move at each turn, White every legal move), else Black does not (the other way round). A
+ *  position the search cut off is a leaf with children -1 (Black's strategy of simple ko's
+ *  game holds there) or -2 (White's). False when it is no proof or outgrew the buffer. */
+export function retroHistoryProof(s: i32, atLeast: bool): bool {
+  R.setKoKeysAlways(true);
+  R.setKeepDigest(true);
+  if (!proofStart()) return false;
+  // (no goal above the value: "at most" is the root alone)
+  if (s < 0) { proofPush(-9, 0); return true; }
+  useSlot(s);
+  const n = findIndex(posKey(BLACK));
+  if (n < 0) return false;
+  setI32(MINB, 0, i32At(aLB, n)); setI32(MINW, 0, i32At(aLW, n));
+  proofNodeAt(n, BLACK, 0, atLeast, -9);
+  return !proofOver && !solOut;
+}
+
+function proofNodeAt(n: i32, c: i32, depth: i32, atLeast: bool, move: i32): void {
+  const at = proofPush(move, 0);
+  if (at < 0 || depth + 2 >= 1000) { proofFail(); return; }
+  const cut = cutOff(n, i32At(MINB, depth), i32At(MINW, depth));
+  if (cut != 0) {
+    if ((cut > 0) != atLeast) proofFail();
+    proofKids(at, cut > 0 ? -1 : -2);
+    return;
+  }
+  const prover = atLeast ? BLACK : WHITE;
+  let kids = 0;
+  for (let i = 0; i < nPoints + 3; i++) {
+    const m = moveAt(i, false);
+    if (m == -99) continue;
+    apply(m, c, depth);
+    if (applied == 0) continue;
+    const ended = applied == 2; // (the searches below apply moves of their own)
+    const x = ended ? -1 : findIndex(posKey(c ^ 3));
+    if (x >= 0) {
+      setI32(MINB, depth + 1, min(i32At(MINB, depth), i32At(aLB, x)));
+      setI32(MINW, depth + 1, min(i32At(MINW, depth), i32At(aLW, x)));
+    }
+    if (c == prover) {
+      const good = ended ? (leafValue() >= hsTheta) == atLeast : (hsearch(x, c ^ 3, depth + 1) == 1) == atLeast;
+      if (solOut) { undo(depth); proofFail(); return; }
+      if (!good) { undo(depth); continue; }
+      proofKids(at, 1);
+      if (ended) proofPush(m, 0);
+      else {
+        // (the search above may have written the deeper least ranks: this child's again)
+        setI32(MINB, depth + 1, min(i32At(MINB, depth), i32At(aLB, x)));
+        setI32(MINW, depth + 1, min(i32At(MINW, depth), i32At(aLW, x)));
+        proofNodeAt(x, c ^ 3, depth + 1, atLeast, m);
+      }
+      undo(depth);
+      return;
+    }
+    proofKids(at, ++kids);
+    if (ended) proofPush(m, 0); else proofNodeAt(x, c ^ 3, depth + 1, atLeast, m);
+    undo(depth);
+    if (proofOver) return;
+  }
+  if (c == prover) proofFail(); // (no move keeps the goal: not a proof)
 }

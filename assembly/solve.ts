@@ -640,3 +640,23 @@ function writeLeaf(m: i32): void {
   store<i32>(at, m); store<i32>(at + 4, 0);
   proofLen++;
 }
+
+/** The proof buffer for another search's tree (retro.ts's superko lines): emptied, grown on
+ *  first use; false when there is no memory for it. */
+export function proofStart(): bool {
+  proofLen = 0; proofOver = false;
+  if (proofBase == 0) proofBase = grow(<usize>PROOF_CAP * 8);
+  if (proofBase == 0) { proofOver = true; return false; }
+  return true;
+}
+/** Appends a node (the move to it, its children so far); its index, -1 when the buffer is full. */
+export function proofPush(move: i32, kids: i32): i32 {
+  if (proofLen >= PROOF_CAP) { proofOver = true; return -1; }
+  const at = proofBase + (<usize>proofLen << 3);
+  store<i32>(at, move); store<i32>(at + 4, kids);
+  return proofLen++;
+}
+/** Sets node i's children (a negative count marks a leaf the search cut off: retro.ts). */
+export function proofKids(i: i32, kids: i32): void { store<i32>(proofBase + (<usize>i << 3) + 4, kids); }
+/** Marks the tree as no proof (a prover's node where no move keeps the goal, or the budget). */
+export function proofFail(): void { proofOver = true; }

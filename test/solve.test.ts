@@ -389,6 +389,41 @@ describe("the proof trees", () => {
   });
 });
 
+describe("the superko's proof trees (docs/solve.md, \"A superko over its own lines\")", () => {
+  it("2x3 under Chinese rules (0): every line of Black's tree that ends is refereed at least 0 and of White's at most 0; the others end where a strategy holds", () => {
+    const r = solve({ width: 2, height: 3, rules: rules("chinese"), proof: true });
+    expect(r.value).toBe(0);
+    expect(r.proofSgf).toBeDefined();
+    const trees = sgf.parse(r.proofSgf!) as SgfTree[];
+    expect(trees).toHaveLength(2);
+    const ends: number[][] = [[], []];
+    const cuts = [0, 0];
+    trees.forEach((tree, t) => {
+      const walk = (node: SgfTree, line: string[]) => {
+        const move = node.data.B ?? node.data.W;
+        const next = move ? [...line, move[0]] : line;
+        if (node.children.length > 0) { for (const child of node.children) walk(child, next); return; }
+        const comment = node.data.C?.[0] ?? "";
+        if (/strategy of simple ko's game holds/.test(comment)) {
+          // (Black's tree is cut off only where Black's strategy holds, White's where White's does)
+          expect(comment.startsWith(t === 0 ? "Black" : "White"), next.join(" ")).toBe(true);
+          cuts[t]++;
+          return;
+        }
+        const text = `(;GM[1]SZ[2:3]KM[0]${next.map((m, i) => `;${i % 2 === 0 ? "B" : "W"}[${m}]`).join("")})`;
+        const ruling = referee(readSgf(text), { rules: rules("chinese"), rulesFrom: "option", dead: "none", komiGiven: true });
+        expect(ruling.end.reason, next.join(" ")).not.toBe("record-ended");
+        ends[t].push(marginTwice(ruling.result)!);
+      };
+      walk(tree, []);
+    });
+    expect(Math.min(...ends[0])).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...ends[1])).toBeLessThanOrEqual(0);
+    expect(cuts[0] + cuts[1]).toBeGreaterThan(0);
+    expect(ends[0].length + ends[1].length).toBeGreaterThan(0);
+  });
+});
+
 describe("rule gaps", () => {
   const gap = (name: string, w: number, h: number, depth: number) =>
     searchGap(textOnlyRuleSets().find((t) => t.name === name)!, w, h, depth);

@@ -118,6 +118,7 @@ export interface CoreExports {
   retroHistory(slot: number): number;
   retroHistoryLine(slotLow: number, slotHigh: number, maxLen: number): number;
   retroHistoryCheck(on: number): void;
+  retroHistoryProof(slot: number, atLeast: number): number;
   setSolOut(): void;
   solveProof(toMove: number, v: number, atLeast: number): number;
   solNodes: WebAssembly.Global; solLeaves: WebAssembly.Global; solLeafCalls: WebAssembly.Global;

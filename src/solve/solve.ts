@@ -119,7 +119,9 @@ export interface SolveResult {
   boundsWork?: { rounds: number; changes: number; playedOut: number; updates?: number;
     /** where the bounds did not meet: the superko searched over its own lines (goals tried,
      *  nodes, positions each side's strategy decided) */
-    history?: { goals: number; nodes: number; cutBlack: number; cutWhite: number; checkFailed?: number } };
+    history?: { goals: number; nodes: number; cutBlack: number; cutWhite: number; checkFailed?: number;
+      /** the bounds before the search, as margins */
+      from: { lower: number; upper: number } } };
   /** `proof`: the two proof trees as SGF (not part of the JSON: the command writes them to a file) */
   proofSgf?: string;
   notes: string[];
@@ -358,6 +360,14 @@ function solveOnce(o: SolveOptions): SolveResult {
     // the proof trees from the start (alpha-beta only), before the line plays its moves
     let proofSgf: string | undefined;
     if (complete && o.proof && !retro) proofSgf = proofTrees(c, o.width, o.height, rules, o.name ?? rules.name, v);
+    // (a superko's lines: each tree the search's own, the engine under the superko from the start)
+    const slots = historySlots;
+    if (complete && o.proof && slots) {
+      proofSgf = proofTrees(c, o.width, o.height, rules, o.name ?? rules.name, v, (atLeast) => {
+        startEngine(knobs.rep);
+        return atLeast ? !!c.retroHistoryProof(slots.low, 1) : !!c.retroHistoryProof(slots.high, 0);
+      });
+    }
     if (leafError) throw leafError;
     if (complete) {
       // (the payoff games' line: stone plays first where that line ends within 400 moves, else passes first)
@@ -387,7 +397,7 @@ function solveOnce(o: SolveOptions): SolveResult {
     if (o.verifyLeaves) result.leafMismatches = g("solLeafMismatch");
     if (o.proof) {
       if (proofSgf) result.proofSgf = proofSgf;
-      else notes.push(retro ? "no proof tree: retrograde analysis proves by every position, not by a tree" : "no proof tree: it outgrew a million nodes");
+      else notes.push(retro && !historySlots ? "no proof tree: retrograde analysis proves by every position, not by a tree" : "no proof tree: it outgrew a million nodes");
     }
     if (stoppedBy) result.stoppedBy = stoppedBy;
     if (twiceBounds && finished) {
@@ -399,7 +409,11 @@ function solveOnce(o: SolveOptions): SolveResult {
       const work = countState || superko ? `the checks: ${w.rounds} rounds, ${w.changes} moves banned or positions left out` +
         `${w.playedOut > 0 ? superko ? `; the strategies played out under the superko itself: ${w.playedOut} nodes` : `; Black's strategy played out with the Void on: ${w.playedOut} nodes` : ""}`
         : `${w.updates} updates${w.playedOut > 0 ? `; the winner's strategy played out with the Void on: ${w.playedOut} nodes` : ""}`;
-      notes.push(`${how}: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2} (${work})`);
+      const hs = w.history;
+      notes.push(`${how}: Black makes at least ${hs ? hs.from.lower : twiceBounds.lower / 2} and at most ${hs ? hs.from.upper : twiceBounds.upper / 2} (${work})`);
+      if (hs) notes.push(`the superko's own lines: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2} ` +
+        `(${hs.goals} goals searched, ${hs.nodes} nodes, ${hs.cutBlack} cut off by Black's strategy and ${hs.cutWhite} by White's` +
+        `${hs.checkFailed !== undefined ? `; each cut-off played out under the superko: ${hs.checkFailed} did not hold` : ""})`);
       if (countState && payoff) notes.push(`first by total payoff: at least ${payoff.lower / 2} and at most ${payoff.upper / 2} (${payoff.updates} updates` +
         `${payoff.playedOut > 0 ? `; the strategy played out with the Void on, ${payoff.playedOut} nodes: it did not hold` : ""})`);
     }
@@ -449,7 +463,7 @@ function historySearch(c: SolveCore, g: (name: string) => number, startEngine: (
   lower: number, upper: number): { lower: number; upper: number; slots?: { low: number; high: number }; work: NonNullable<SolveResult["boundsWork"]>["history"] } {
   const counts: number[] = [];
   for (let i = 0; c.retroTheta(i) !== NO_GOAL; i++) counts.push(c.retroTheta(i));
-  const work = { goals: 0, nodes: 0, cutBlack: 0, cutWhite: 0 };
+  const work = { goals: 0, nodes: 0, cutBlack: 0, cutWhite: 0, from: { lower: lower / 2, upper: upper / 2 } };
   let slot = 0, low = -1, high = -1, fresh = true;
   // (each goal: the strategies over the graph, then the search; false when the budget ran out)
   const tryGoal = (theta: number, s: number): number => {
@@ -548,10 +562,12 @@ export function boundWorker(data: BoundWorkerData): void {
 /** The two proof trees of value v (twice Black's margin) from the start, as SGF game trees:
  *  Black's strategy for at least v (one move at Black's turns, every legal move at White's), and
  *  White's for at most v; undefined when one outgrew the core's room. */
-function proofTrees(c: SolveCore, width: number, height: number, rules: RuleSet, name: string, v: number): string | undefined {
+function proofTrees(c: SolveCore, width: number, height: number, rules: RuleSet, name: string, v: number,
+  make: (atLeast: boolean) => boolean = (atLeast) => !!c.solveProof(1, v, +atLeast)): string | undefined {
   const trees: SgfNode[] = [];
+  let cut = 0;
   for (const atLeast of [true, false]) {
-    if (!c.solveProof(1, v, +atLeast)) return undefined;
+    if (!make(atLeast)) return undefined;
     const n = Number((c as unknown as Record<string, WebAssembly.Global>).proofLen.value);
     const words = new Int32Array(c.memory.buffer, Number((c as unknown as Record<string, WebAssembly.Global>).proofBase.value), 2 * n);
     let k = 0;
@@ -561,6 +577,11 @@ function proofTrees(c: SolveCore, width: number, height: number, rules: RuleSet,
       const colour = depth % 2 === 1 ? "B" : "W";
       const data: Record<string, string[]> = m === -9 ? {} : { [colour]: [m < 0 ? "" : sgfPoint(m, width)] };
       const out: SgfNode = { data, children: [] };
+      // (a leaf the superko's search cut off: a strategy of simple ko's game holds from here)
+      if (kids < 0) {
+        cut++;
+        data.C = [`${kids === -1 ? "Black" : "White"}'s strategy of simple ko's game holds from here (docs/solve.md)`];
+      }
       for (let j = 0; j < kids; j++) out.children.push(node(depth + 1));
       return out;
     };
@@ -569,8 +590,9 @@ function proofTrees(c: SolveCore, width: number, height: number, rules: RuleSet,
     const claim = atLeast ? `Black makes at least ${margin}` : `Black makes at most ${margin}`;
     root.data = { ...rootData(width, height, { RU: [name], KM: [String(rules.komi)],
       C: [`arbiter solve: ${claim} (komi ${rules.komi}); ${atLeast ? "Black" : "White"} plays one move at each turn, ` +
-        `the other side every legal move (${n} nodes)`] }) };
+        `the other side every legal move (${n} nodes${cut > 0 ? `; ${cut} leaves cut off by a strategy` : ""})`] }) };
     trees.push(root);
+    cut = 0;
   }
   return trees.map(writeSgf).join("\n");
 }
