@@ -20,13 +20,23 @@ const fmt = (n: number): string => Math.round(n).toLocaleString("en-US");
 function row(size: string, name: string, r: SolveResult): string {
   const value = r.value === null ? "not solved" : String(r.value);
   const bounds = r.bounds ? `${r.bounds.lower} to ${r.bounds.upper}` : "";
-  const work = r.method === "retrograde" && r.positions !== undefined && r.complete ? `${fmt(r.positions)} positions` : `${fmt(r.nodes)} nodes`;
+  const hs = r.boundsWork?.history;
+  const work = r.method === "retrograde" && r.positions !== undefined && r.complete
+    ? `${fmt(r.positions)} positions${hs ? `; the superko's lines: ${fmt(hs.nodes)} nodes` : ""}` : `${fmt(r.nodes)} nodes`;
   const time = r.complete ? (r.timeMs < 10_000 ? `${fmt(r.timeMs)} ms` : `${(r.timeMs / 1000).toFixed(0)} s`) : `${(r.timeMs / 1000).toFixed(0)} s (stopped: ${r.stoppedBy})`;
   const line = r.complete ? `${r.line.join(" ")} (${r.lineRuling?.result}${r.lineRuling?.agrees ? "" : ": DOES NOT AGREE"})` : "";
   return `| ${size} | ${name} | ${value} | ${r.result ?? ""} | ${r.method} | ${bounds} | ${work} | ${time} | ${line} |`;
 }
 
+const USAGE = "usage: node dist/bench/solve-table.js [--sizes 2x2,2x3,3x3,2x4] [--rules a,b,..] [--time SECONDS]";
 try {
+  if (process.argv.includes("--help")) { console.log(USAGE); process.exit(0); }
+  // (an option the table does not know is named, not ignored)
+  const known = new Set(["--sizes", "--rules", "--time"]);
+  process.argv.slice(2).forEach((a, i, all) => {
+    if (a.startsWith("--") && !known.has(a)) throw new ArbiterError(`unknown option ${a} (${USAGE})`);
+    if (!a.startsWith("--") && (i === 0 || !known.has(all[i - 1]))) throw new ArbiterError(`unexpected argument ${a} (${USAGE})`);
+  });
   const time = arg("--time", "60");
   // every job first: a bad option is named before any solve starts
   const jobs = arg("--sizes", "2x2,2x3,3x3,2x4").split(",").flatMap((size) =>

@@ -302,6 +302,9 @@ describe("budgets and bad input", () => {
       [["--sizes", "9x", "--rules", "nz"], /solve-table: --size takes WxH/],
       [["--sizes", "2x2", "--rules", "nope"], /solve-table: unknown rule set "nope"/],
       [["--sizes", "7x7"], /49 points: the solver takes boards of at most 36/],
+      // (an option it does not know, or a stray word, is named: not ignored for a run of every preset)
+      [["--help-me"], /solve-table: unknown option --help-me/],
+      [["2x2"], /solve-table: unexpected argument 2x2/],
     ] as [string[], RegExp][]) {
       const r = spawnSync(process.execPath, [script, ...args], { cwd: ROOT, encoding: "utf8", timeout: 30_000 });
       expect(r.status, args.join(" ")).toBe(2);
