@@ -897,7 +897,15 @@ export let hsHits: f64 = 0;
  *  (strategyHolds); the cut-offs where it did not hold (0 unless the search is wrong). */
 let hsCheck: bool = false;
 export let hsCheckFailed: f64 = 0;
-export function retroHistoryCheck(on: bool): void { hsCheck = on; hsCheckFailed = 0; }
+/** The cut-off leaves of the proof trees played out by the check, and those that did not hold. */
+export let hsProofLeaves: f64 = 0;
+export let hsProofFailed: f64 = 0;
+let hsCheckLeaves: bool = false;
+/** `search`: every cut-off of the search checked (and the proof trees' leaves); `leaves`: only
+ *  the proof trees' cut-off leaves, the ones a proof rests on. */
+export function retroHistoryCheck(search: bool, leaves: bool): void {
+  hsCheck = search; hsCheckLeaves = leaves; hsCheckFailed = 0; hsProofLeaves = 0; hsProofFailed = 0;
+}
 
 /** The i-th distinct count of the last run's final positions (ascending; 0 the endless value),
  *  or NONE: the goals to try. */
@@ -1160,6 +1168,8 @@ function proofNodeAt(n: i32, c: i32, depth: i32, atLeast: bool, move: i32): void
   if (cut != 0) {
     if ((cut > 0) != atLeast) proofFail();
     proofKids(at, cut > 0 ? -1 : -2);
+    // (the check: the leaf's strategy played out under the superko from the line as it stands)
+    if (hsCheck || hsCheckLeaves) { hsProofLeaves += 1; if (!strategyHolds(n, c, depth, cut > 0)) hsProofFailed += 1; }
     return;
   }
   const prover = atLeast ? BLACK : WHITE;

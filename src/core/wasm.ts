@@ -117,7 +117,7 @@ export interface CoreExports {
   retroHistoryGoal(theta: number, slot: number, fresh: number): number;
   retroHistory(slot: number): number;
   retroHistoryLine(slotLow: number, slotHigh: number, maxLen: number): number;
-  retroHistoryCheck(on: number): void;
+  retroHistoryCheck(search: number, leaves: number): void;
   retroHistoryProof(slot: number, atLeast: number): number;
   setSolOut(): void;
   solveProof(toMove: number, v: number, atLeast: number): number;

@@ -61,8 +61,10 @@ export interface SolveOptions {
    *  the value (a check of the other methods on boards alpha-beta cannot solve whole) */
   goal?: number;
   /** a superko searched over its lines: each cut-off's strategy played out under the superko
-   *  itself (`boundsWork.history.checkFailed`: those that did not hold; a check of the search) */
-  checkCutoffs?: boolean;
+   *  itself (`boundsWork.history.checkFailed`: those that did not hold; a check of the search);
+   *  "proof": only the cut-off leaves of the proof trees (with `proof`: the ones the proof rests
+   *  on; `boundsWork.history.proofLeaves`, `proofFailed`) */
+  checkCutoffs?: boolean | "proof";
   /** retrograde analysis: room for this many positions (about 140 bytes each with their moves) */
   maxPositions?: number;
   /** retrograde analysis: what play that never ends is worth, twice Black's margin (0, a void,
@@ -120,6 +122,7 @@ export interface SolveResult {
     /** where the bounds did not meet: the superko searched over its own lines (goals tried,
      *  nodes, positions each side's strategy decided) */
     history?: { goals: number; nodes: number; cutBlack: number; cutWhite: number; checkFailed?: number;
+      proofLeaves?: number; proofFailed?: number;
       /** the bounds before the search, as margins */
       from: { lower: number; upper: number } } };
   /** `proof`: the two proof trees as SGF (not part of the JSON: the command writes them to a file) */
@@ -323,9 +326,9 @@ function solveOnce(o: SolveOptions): SolveResult {
       // bounds that do not meet under a superko: its own lines searched, cut off where either
       // side's strategy from simple ko's game holds whatever the line's boards (docs/solve.md)
       if (superko && lowerSafe < upperSafe && !g("solOut")) {
-        c.retroHistoryCheck(+!!o.checkCutoffs);
+        c.retroHistoryCheck(+(o.checkCutoffs === true), +!!o.checkCutoffs);
         const h = historySearch(c, g, startEngine, knobs.rep, lowerSafe, upperSafe);
-        if (o.checkCutoffs) h.work!.checkFailed = g("hsCheckFailed");
+        if (o.checkCutoffs === true) h.work!.checkFailed = g("hsCheckFailed");
         boundsWork.history = h.work;
         lowerSafe = h.lower; upperSafe = h.upper; historySlots = h.slots;
       }
@@ -367,6 +370,8 @@ function solveOnce(o: SolveOptions): SolveResult {
         startEngine(knobs.rep);
         return atLeast ? !!c.retroHistoryProof(slots.low, 1) : !!c.retroHistoryProof(slots.high, 0);
       });
+      const hs = boundsWork?.history;
+      if (hs && o.checkCutoffs) { hs.proofLeaves = g("hsProofLeaves"); hs.proofFailed = g("hsProofFailed"); }
     }
     if (leafError) throw leafError;
     if (complete) {
@@ -413,7 +418,8 @@ function solveOnce(o: SolveOptions): SolveResult {
       notes.push(`${how}: Black makes at least ${hs ? hs.from.lower : twiceBounds.lower / 2} and at most ${hs ? hs.from.upper : twiceBounds.upper / 2} (${work})`);
       if (hs) notes.push(`the superko's own lines: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2} ` +
         `(${hs.goals} goals searched, ${hs.nodes} nodes, ${hs.cutBlack} cut off by Black's strategy and ${hs.cutWhite} by White's` +
-        `${hs.checkFailed !== undefined ? `; each cut-off played out under the superko: ${hs.checkFailed} did not hold` : ""})`);
+        `${hs.checkFailed !== undefined ? `; each cut-off played out under the superko: ${hs.checkFailed} did not hold` : ""}` +
+        `${hs.proofLeaves !== undefined ? `; the proof trees' ${hs.proofLeaves} cut-off leaves played out under the superko: ${hs.proofFailed} did not hold` : ""})`);
       if (countState && payoff) notes.push(`first by total payoff: at least ${payoff.lower / 2} and at most ${payoff.upper / 2} (${payoff.updates} updates` +
         `${payoff.playedOut > 0 ? `; the strategy played out with the Void on, ${payoff.playedOut} nodes: it did not hold` : ""})`);
     }
