@@ -986,6 +986,12 @@ export function retroHistory(s: i32): i32 {
   return solOut ? -1 : r;
 }
 
+/** The line's least ranks after the move at depth d to position x. */
+@inline function childRanks(d: i32, x: i32): void {
+  setI32(MINB, d + 1, min(i32At(MINB, d), i32At(aLB, x)));
+  setI32(MINW, d + 1, min(i32At(MINW, d), i32At(aLW, x)));
+}
+
 /** 1: Black's strategy holds from position n at depth d (the line's least ranks in MINB, MINW),
  *  -1: White's, 0: neither. */
 @inline function cutOff(n: i32, mb: i32, mw: i32): i32 {
@@ -1052,8 +1058,7 @@ function hsearch(n: i32, c: i32, depth: i32): i32 {
       const m = load<i32>(base + (<usize>a << 3));
       apply(m, c, depth);
       const x = findIndex(posKey(c ^ 3));
-      setI32(MINB, depth + 1, min(i32At(MINB, depth), i32At(aLB, x)));
-      setI32(MINW, depth + 1, min(i32At(MINW, depth), i32At(aLW, x)));
+      childRanks(depth, x);
       const r = hsearch(x, c ^ 3, depth + 1);
       undo(depth);
       if (solOut) return 0;
@@ -1113,8 +1118,7 @@ export function retroHistoryLine(sLow: i32, sHigh: i32, maxLen: i32): i32 {
       else {
         const x = findIndex(posKey(c ^ 3));
         lineRanks(s, d);
-        setI32(MINB, d + 1, min(i32At(MINB, d), i32At(aLB, x)));
-        setI32(MINW, d + 1, min(i32At(MINW, d), i32At(aLW, x)));
+        childRanks(d, x);
         keeps = (hsearch(x, c ^ 3, d + 1) == 1) == black;
       }
       if (solOut) { undo(d); return raLineLen; }
@@ -1181,10 +1185,7 @@ function proofNodeAt(n: i32, c: i32, depth: i32, atLeast: bool, move: i32): void
     if (applied == 0) continue;
     const ended = applied == 2; // (the searches below apply moves of their own)
     const x = ended ? -1 : findIndex(posKey(c ^ 3));
-    if (x >= 0) {
-      setI32(MINB, depth + 1, min(i32At(MINB, depth), i32At(aLB, x)));
-      setI32(MINW, depth + 1, min(i32At(MINW, depth), i32At(aLW, x)));
-    }
+    if (x >= 0) childRanks(depth, x);
     if (c == prover) {
       const good = ended ? (leafValue() >= hsTheta) == atLeast : (hsearch(x, c ^ 3, depth + 1) == 1) == atLeast;
       if (solOut) { undo(depth); proofFail(); return; }
@@ -1193,8 +1194,7 @@ function proofNodeAt(n: i32, c: i32, depth: i32, atLeast: bool, move: i32): void
       if (ended) proofPush(m, 0);
       else {
         // (the search above may have written the deeper least ranks: this child's again)
-        setI32(MINB, depth + 1, min(i32At(MINB, depth), i32At(aLB, x)));
-        setI32(MINW, depth + 1, min(i32At(MINW, depth), i32At(aLW, x)));
+        childRanks(depth, x);
         proofNodeAt(x, c ^ 3, depth + 1, atLeast, m);
       }
       undo(depth);
