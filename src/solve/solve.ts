@@ -575,7 +575,8 @@ function proofTrees(c: SolveCore, width: number, height: number, rules: RuleSet,
   for (const atLeast of [true, false]) {
     if (!make(atLeast)) return undefined;
     const n = Number((c as unknown as Record<string, WebAssembly.Global>).proofLen.value);
-    const words = new Int32Array(c.memory.buffer, Number((c as unknown as Record<string, WebAssembly.Global>).proofBase.value), 2 * n);
+    // (an address the core grew past 2 GB reads as a negative i32: unsigned here)
+    const words = new Int32Array(c.memory.buffer, Number((c as unknown as Record<string, WebAssembly.Global>).proofBase.value) >>> 0, 2 * n);
     let k = 0;
     const node = (depth: number): SgfNode => {
       const m = words[2 * k], kids = words[2 * k + 1];
