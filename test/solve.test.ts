@@ -109,6 +109,8 @@ describe("a superko by simple ko's game (docs/solve.md, \"A superko by bounds\")
     // the null window: at least 1 and not at least 2 (Tromp: +1)
     expect(solve({ width: 2, height: 2, rules: rules("tromp-taylor"), method: "alpha-beta", goal: 1 }).goalMet).toBe(true);
     expect(solve({ width: 2, height: 2, rules: rules("tromp-taylor"), method: "alpha-beta", goal: 2 }).goalMet).toBe(false);
+    // (a goal is alpha-beta's alone: named, not ignored)
+    expect(() => solve({ width: 2, height: 2, rules: rules("tromp-taylor"), goal: 1 })).toThrow(/alpha-beta's check/);
   });
 });
 

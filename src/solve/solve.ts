@@ -186,6 +186,9 @@ function solveOnce(o: SolveOptions): SolveResult {
   if (points > MAX_SOLVE_POINTS) {
     throw new ArbiterError(`a ${o.width}x${o.height} board has ${points} points: the solver takes boards of at most ${MAX_SOLVE_POINTS}`);
   }
+  if (o.goal !== undefined && (o.method !== "alpha-beta" || !Number.isFinite(o.goal))) {
+    throw new ArbiterError(`a goal (${o.goal}) is alpha-beta's check: it needs method "alpha-beta" and a finite margin`);
+  }
   const rules = o.rules;
   const knobs = ruleKnobs(rules);
   const memoryless = isMemoryless(rules);
