@@ -882,8 +882,7 @@ let histRoom: i32 = 0;
 let HT: usize = 0; // the table: u64 key, i32 lo, i32 hi per entry
 const HT_BITS: i32 = 22;
 const SLOT_THETA: usize = memory.data(2 * 4, 16);
-let slot: i32 = 0; // the goal searched now
-let hsTheta: i32 = 0;
+let hsTheta: i32 = 0; // the goal searched now
 let aRB: usize = 0, aRW: usize = 0, aLB: usize = 0, aLW: usize = 0; // the slot's arrays
 const MINB: usize = memory.data(1024 * 4, 16);
 const MINW: usize = memory.data(1024 * 4, 16);
@@ -907,13 +906,13 @@ export function retroHistoryCheck(search: bool, leaves: bool): void {
   hsCheck = search; hsCheckLeaves = leaves; hsCheckFailed = 0; hsProofLeaves = 0; hsProofFailed = 0;
 }
 
-/** The i-th distinct count of the last run's final positions (ascending; 0 the endless value),
- *  or NONE: the goals to try. */
+/** The i-th of the last run's goals, ascending: what endless play was worth, then each
+ *  distinct count of its final positions; NONE past the last. */
 export function retroTheta(i: i32): i32 { return i >= 0 && i < thetaCount ? i32At(THETAS, i) : NONE; }
 
 @inline function slotArray(s: i32, which: i32): usize { return HSLOT + (<usize>(s * 4 + which) * <usize>histRoom << 2); }
 function useSlot(s: i32): void {
-  slot = s; hsTheta = load<i32>(SLOT_THETA + (<usize>s << 2));
+  hsTheta = load<i32>(SLOT_THETA + (<usize>s << 2));
   aRB = slotArray(s, 0); aRW = slotArray(s, 1); aLB = slotArray(s, 2); aLW = slotArray(s, 3);
 }
 
