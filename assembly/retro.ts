@@ -1151,11 +1151,28 @@ function strategyHolds(n: i32, c: i32, depth: i32, black: bool): bool {
  *  position the search cut off is a leaf with children -1 (Black's strategy of simple ko's
  *  game holds there) or -2 (White's). False when it is no proof or outgrew the buffer. */
 export function retroHistoryProof(s: i32, atLeast: bool): bool {
+  walkOnly = false;
+  return historyTree(s, atLeast);
+}
+
+/** retroHistoryProof's walk with nothing stored (`hsWalkNodes` counts the nodes): the check of a
+ *  proof too large to write, each cut-off leaf played out (retroHistoryCheck's `leaves`). */
+export function retroHistoryWalk(s: i32, atLeast: bool): bool {
+  walkOnly = true;
+  const ok = historyTree(s, atLeast);
+  walkOnly = false;
+  return ok;
+}
+let walkOnly: bool = false;
+export let hsWalkNodes: f64 = 0;
+
+function historyTree(s: i32, atLeast: bool): bool {
   R.setKoKeysAlways(true);
   R.setKeepDigest(true);
   if (!proofStart()) return false;
+  hsWalkNodes = 0;
   // (no goal above the value: "at most" is the root alone)
-  if (s < 0) { proofPush(-9, 0); return true; }
+  if (s < 0) { treeNode(-9); return true; }
   useSlot(s);
   const n = findIndex(posKey(BLACK));
   if (n < 0) return false;
@@ -1163,14 +1180,21 @@ export function retroHistoryProof(s: i32, atLeast: bool): bool {
   proofNodeAt(n, BLACK, 0, atLeast, -9);
   return !proofOver && !solOut;
 }
+/** A node of the tree (its children set later): its index, -1 when the buffer is full. */
+function treeNode(move: i32): i32 {
+  if (!walkOnly) return proofPush(move, 0);
+  hsWalkNodes += 1;
+  return 0;
+}
+@inline function treeKids(at: i32, kids: i32): void { if (!walkOnly) proofKids(at, kids); }
 
 function proofNodeAt(n: i32, c: i32, depth: i32, atLeast: bool, move: i32): void {
-  const at = proofPush(move, 0);
+  const at = treeNode(move);
   if (at < 0 || depth + 2 >= 1000) { proofFail(); return; }
   const cut = cutOff(n, i32At(MINB, depth), i32At(MINW, depth));
   if (cut != 0) {
     if ((cut > 0) != atLeast) proofFail();
-    proofKids(at, cut > 0 ? -1 : -2);
+    treeKids(at, cut > 0 ? -1 : -2);
     // (the check: the leaf's strategy played out under the superko from the line as it stands)
     if (hsCheck || hsCheckLeaves) { hsProofLeaves += 1; if (!strategyHolds(n, c, depth, cut > 0)) hsProofFailed += 1; }
     return;
@@ -1189,8 +1213,8 @@ function proofNodeAt(n: i32, c: i32, depth: i32, atLeast: bool, move: i32): void
       const good = ended ? (leafValue() >= hsTheta) == atLeast : (hsearch(x, c ^ 3, depth + 1) == 1) == atLeast;
       if (solOut) { undo(depth); proofFail(); return; }
       if (!good) { undo(depth); continue; }
-      proofKids(at, 1);
-      if (ended) proofPush(m, 0);
+      treeKids(at, 1);
+      if (ended) treeNode(m);
       else {
         // (the search above may have written the deeper least ranks: this child's again)
         childRanks(depth, x);
@@ -1199,8 +1223,8 @@ function proofNodeAt(n: i32, c: i32, depth: i32, atLeast: bool, move: i32): void
       undo(depth);
       return;
     }
-    proofKids(at, ++kids);
-    if (ended) proofPush(m, 0); else proofNodeAt(x, c ^ 3, depth + 1, atLeast, m);
+    treeKids(at, ++kids);
+    if (ended) treeNode(m); else proofNodeAt(x, c ^ 3, depth + 1, atLeast, m);
     undo(depth);
     if (proofOver) return;
   }

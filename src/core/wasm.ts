@@ -119,6 +119,7 @@ export interface CoreExports {
   retroHistoryLine(slotLow: number, slotHigh: number, maxLen: number): number;
   retroHistoryCheck(search: number, leaves: number): void;
   retroHistoryProof(slot: number, atLeast: number): number;
+  retroHistoryWalk(slot: number, atLeast: number): number;
   setSolOut(): void;
   solveProof(toMove: number, v: number, atLeast: number): number;
   solNodes: WebAssembly.Global; solLeaves: WebAssembly.Global; solLeafCalls: WebAssembly.Global;

@@ -62,8 +62,9 @@ export interface SolveOptions {
   goal?: number;
   /** a superko searched over its lines: each cut-off's strategy played out under the superko
    *  itself (`boundsWork.history.checkFailed`: those that did not hold; a check of the search);
-   *  "proof": only the cut-off leaves of the proof trees (with `proof`: the ones the proof rests
-   *  on; `boundsWork.history.proofLeaves`, `proofFailed`) */
+   *  "proof": only the cut-off leaves of the proof trees, the ones the value rests on (walked
+   *  without being written where there is no `proof` or the tree outgrows a million nodes;
+   *  `boundsWork.history.proofLeaves`, `proofFailed`, `proofNodes`) */
   checkCutoffs?: boolean | "proof";
   /** retrograde analysis: room for this many positions (about 140 bytes each with their moves) */
   maxPositions?: number;
@@ -122,7 +123,7 @@ export interface SolveResult {
     /** where the bounds did not meet: the superko searched over its own lines (goals tried,
      *  nodes, positions each side's strategy decided) */
     history?: { goals: number; nodes: number; cutBlack: number; cutWhite: number; checkFailed?: number;
-      proofLeaves?: number; proofFailed?: number;
+      proofLeaves?: number; proofFailed?: number; proofNodes?: number;
       /** the bounds before the search, as margins */
       from: { lower: number; upper: number } } };
   /** `proof`: the two proof trees as SGF (not part of the JSON: the command writes them to a file) */
@@ -368,13 +369,28 @@ function solveOnce(o: SolveOptions): SolveResult {
     if (complete && o.proof && !retro) proofSgf = proofTrees(c, o.width, o.height, rules, o.name ?? rules.name, v);
     // (a superko's lines: each tree the search's own, the engine under the superko from the start)
     const slots = historySlots;
-    if (complete && o.proof && slots) {
-      proofSgf = proofTrees(c, o.width, o.height, rules, o.name ?? rules.name, v, (atLeast) => {
-        startEngine(knobs.rep);
-        return atLeast ? !!c.retroHistoryProof(slots.low, 1) : !!c.retroHistoryProof(slots.high, 0);
-      });
-      const hs = boundsWork?.history;
-      if (hs && o.checkCutoffs) { hs.proofLeaves = g("hsProofLeaves"); hs.proofFailed = g("hsProofFailed"); }
+    if (complete && slots && (o.proof || o.checkCutoffs)) {
+      if (o.proof) {
+        proofSgf = proofTrees(c, o.width, o.height, rules, o.name ?? rules.name, v, (atLeast) => {
+          startEngine(knobs.rep);
+          return atLeast ? !!c.retroHistoryProof(slots.low, 1) : !!c.retroHistoryProof(slots.high, 0);
+        });
+      }
+      const hs = boundsWork!.history!;
+      if (o.checkCutoffs) {
+        // (no tree written, or one too large: the two trees walked with nothing stored, each
+        // cut-off leaf played out)
+        let walked = true;
+        if (!proofSgf) {
+          c.retroHistoryCheck(0, 1);
+          for (const atLeast of [true, false]) {
+            startEngine(knobs.rep);
+            walked = !!(atLeast ? c.retroHistoryWalk(slots.low, 1) : c.retroHistoryWalk(slots.high, 0)) && walked;
+            hs.proofNodes = (hs.proofNodes ?? 0) + g("hsWalkNodes");
+          }
+        }
+        if (walked) { hs.proofLeaves = g("hsProofLeaves"); hs.proofFailed = g("hsProofFailed"); }
+      }
     }
     if (leafError) throw leafError;
     if (complete) {
@@ -422,7 +438,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       if (hs) notes.push(`the superko's own lines: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2} ` +
         `(${hs.goals} goals searched, ${hs.nodes} nodes, ${hs.cutBlack} cut off by Black's strategy and ${hs.cutWhite} by White's` +
         `${hs.checkFailed !== undefined ? `; each cut-off played out under the superko: ${hs.checkFailed} did not hold` : ""}` +
-        `${hs.proofLeaves !== undefined ? `; the proof trees' ${hs.proofLeaves} cut-off leaves played out under the superko: ${hs.proofFailed} did not hold` : ""})`);
+        `${hs.proofLeaves !== undefined ? `; the proof trees'${hs.proofNodes ? ` (${hs.proofNodes} nodes, walked)` : ""} ${hs.proofLeaves} cut-off leaves played out under the superko: ${hs.proofFailed} did not hold` : ""})`);
       if (countState && payoff) notes.push(`first by total payoff: at least ${payoff.lower / 2} and at most ${payoff.upper / 2} (${payoff.updates} updates` +
         `${payoff.playedOut > 0 ? `; the strategy played out with the Void on, ${payoff.playedOut} nodes: it did not hold` : ""})`);
     }
