@@ -9,7 +9,7 @@ import { BLACK, WHITE } from "./board";
 import { boardHash } from "./board";
 import { sideKeyFor } from "./zobrist";
 import * as R from "./rules";
-import { keyOf, historyKeyOf, canonicalKeyOf, canonicalBoardOf, countOffset, leafValue, applied, apply, undo, moveAt, nPoints, budgetOut, budgetNow, setSolOut, countNode, grow, solOut, setCountInKey, proofStart, proofPush, proofKids, proofFail, proofOver } from "./solve";
+import { keyOf, historyKeyOf, canonicalKeyOf, canonicalBoardOf, countOffset, leafValue, applied, apply, undo, moveAt, nPoints, budgetOut, budgetNow, setSolOut, setDepthOut, countNode, grow, solOut, setCountInKey, proofStart, proofPush, proofKids, proofFail, proofOver } from "./solve";
 
 const TERM: i32 = 0x40000000; // an edge at or above: a final position of value e - TERM - 65536
 let cap: i32 = 0; // positions at most
@@ -1005,7 +1005,8 @@ export function retroHistory(s: i32): i32 {
 function hsearch(n: i32, c: i32, depth: i32): i32 {
   hsNodes += 1;
   countNode();
-  if (budgetOut(depth) || depth + 2 >= 1000) { setSolOut(); return 0; }
+  if (depth + 2 >= 1000) { setDepthOut(); return 0; }
+  if (budgetOut(depth)) return 0;
   const cut = cutOff(n, i32At(MINB, depth), i32At(MINW, depth));
   if (cut != 0) {
     if (cut > 0) hsCutB += 1; else hsCutW += 1;

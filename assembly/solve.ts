@@ -66,6 +66,8 @@ export let solGaps: f64 = 0; // ... under a rule set with no rule for it
 export let solLeafMismatch: f64 = 0; // verifyLeaves: a kept count that the host counts differently
 export let solOut: bool = false;
 export function setSolOut(): void { solOut = true; }
+/** A line reached SOLVE_MAX_PLY (retro.ts's searches): the search stops, said as the depth. */
+export function setDepthOut(): void { solDepthOut = true; solOut = true; }
 /** A position expanded by retro.ts, counted as a node. */
 export function countNode(): void { solNodes += 1; } // the budget ran out (or Ctrl-C): no value
 export let solDepthOut: bool = false; // a line reached SOLVE_MAX_PLY
