@@ -1105,6 +1105,8 @@ export function retroHistoryLine(sLow: i32, sHigh: i32, maxLen: i32): i32 {
     setI32(HS_LINE, d, n);
     const black = c == BLACK;
     const s = black ? sLow : sHigh;
+    // (the line's least ranks for this side's goal, once a move: the searches write only deeper)
+    if (s >= 0) lineRanks(s, d);
     let best = -99, ends = false;
     for (let i = 0; i < nPoints + 3 && best == -99; i++) {
       const m = moveAt(i, false);
@@ -1117,7 +1119,6 @@ export function retroHistoryLine(sLow: i32, sHigh: i32, maxLen: i32): i32 {
       else if (ended) keeps = (leafValue() >= load<i32>(SLOT_THETA + (<usize>s << 2))) == black;
       else {
         const x = findIndex(posKey(c ^ 3));
-        lineRanks(s, d);
         childRanks(d, x);
         keeps = (hsearch(x, c ^ 3, d + 1) == 1) == black;
       }
