@@ -882,6 +882,15 @@ let histRoom: i32 = 0;
 let HT: usize = 0; // the table: u64 key, i32 lo, i32 hi per entry
 const HT_BITS: i32 = 22;
 const SLOT_THETA: usize = memory.data(2 * 4, 16);
+// per slot and side (Black 0, White 1): the highest rank a cut-off may have where the rule voids
+// a game at a situation's third creation (voidRule): at or below the least third-lowest rank of
+// a situation's stone-made positions, so no line of the strategy from there makes one three times
+const SLOT_TRIPLE: usize = memory.data(4 * 4, 16);
+let triB: i32 = 0, triW: i32 = 0;
+/** The rule voids a game at a situation's third creation (Ing's 1A.5): the search's cut-offs
+ *  also keep the loser from it where a void misses the winner's goal (retroHistoryGoal). */
+let voidRule: bool = false;
+export function retroHistoryVoid(on: bool): void { voidRule = on; }
 let hsTheta: i32 = 0; // the goal searched now
 let aRB: usize = 0, aRW: usize = 0, aLB: usize = 0, aLW: usize = 0; // the slot's arrays
 const MINB: usize = memory.data(1024 * 4, 16);
@@ -914,6 +923,7 @@ export function retroTheta(i: i32): i32 { return i >= 0 && i < thetaCount ? i32A
 function useSlot(s: i32): void {
   hsTheta = load<i32>(SLOT_THETA + (<usize>s << 2));
   aRB = slotArray(s, 0); aRW = slotArray(s, 1); aLB = slotArray(s, 2); aLW = slotArray(s, 3);
+  triB = i32At(SLOT_TRIPLE, 2 * s); triW = i32At(SLOT_TRIPLE, 2 * s + 1);
 }
 
 /** Both sides' strategies for goal theta (Black: theta or more) over the graph the last run
@@ -942,20 +952,36 @@ export function retroHistoryGoal(theta: i32, s: i32, fresh: bool): bool {
     const black = side == 0;
     const ranks = black ? aRB : aRW;
     // the positions the side's stone plays make (the other to move), by board and rank, sorted
-    // (CNT and QUEUE: 8 bytes a position, free after the attractors)
+    // (CNT and QUEUE: 8 bytes a position, free after the attractors); where a void misses the
+    // side's goal, those of both sides' stone plays: a situation made on the line so far and
+    // again by the strategy's lines could be made a third time
+    const voids = voidRule && (black ? theta > 0 : theta <= 0);
     const other = black ? WHITE : BLACK;
     let m = 0;
     for (let n = 0; n < N; n++) {
       const r = i32At(ranks, n);
-      if (r < 0 || <i32>load<u8>(SIDE + <usize>n) != other || (load<u8>(CREATED + <usize>n) & 1) == 0) continue;
+      if (r < 0 || (!voids && <i32>load<u8>(SIDE + <usize>n) != other) || (load<u8>(CREATED + <usize>n) & 1) == 0) continue;
       store<u64>(CNT + (<usize>m << 3), <u64>load<u32>(keys + (<usize>n << 2)) << 32 | <u64>r);
       m++;
     }
     heapsort(CNT, m);
     const least = black ? aLB : aLW;
     for (let n = 0; n < N; n++) setI32(least, n, leastRank(CNT, m, load<u32>(keys + (<usize>n << 2))));
+    setI32(SLOT_TRIPLE, 2 * s + side, voids ? thirdLowest(CNT, m) : NONE);
   }
+  useSlot(s); // (the triple ranks just written)
   return true;
+}
+
+/** The least over the sorted (key, rank) entries' keys of the third-lowest rank with that key,
+ *  NONE where no key has three. */
+function thirdLowest(sorted: usize, len: i32): i32 {
+  let least = NONE;
+  for (let j = 2; j < len; j++) {
+    const k = load<u64>(sorted + (<usize>j << 3)) >> 32;
+    if (k == load<u64>(sorted + (<usize>(j - 2) << 3)) >> 32) least = min(least, <i32>(load<u64>(sorted + (<usize>j << 3)) & 0xffffffff));
+  }
+  return least;
 }
 
 /** The least rank of the sorted (key, rank) entries with this key, NONE if none. */
@@ -995,9 +1021,9 @@ export function retroHistory(s: i32): i32 {
  *  -1: White's, 0: neither. */
 @inline function cutOff(n: i32, mb: i32, mw: i32): i32 {
   const rb = i32At(aRB, n);
-  if (rb >= 0 && mb >= rb) return 1;
+  if (rb >= 0 && mb >= rb && rb <= triB) return 1;
   const rw = i32At(aRW, n);
-  if (rw >= 0 && mw >= rw) return -1;
+  if (rw >= 0 && mw >= rw && rw <= triW) return -1;
   return 0;
 }
 

@@ -63,6 +63,13 @@ let koKeysAlways: bool = false;
  *  keys simple ko's game gave them. */
 export function setKoKeysAlways(on: bool): void { koKeysAlways = on; }
 
+let hotKeys: bool = false;
+/** Ing's hot stones (1A.2) under simple ko, for two or more stones too, with their memory in the
+ *  keys (hotStonePlaced), and that memory in the keys under Ing's 1A itself: the history-free
+ *  relaxation of Ing's rules that the solver's retrograde analysis bounds them by (the solver
+ *  only; simple ko alone bans the 1:1 retake). */
+export function setHotStones(on: bool): void { hotKeys = on; }
+
 /** The third-occurrence Void on or off from here (the solver's check of a retrograde strategy:
  *  at the start of a game, before any play, whose creations it then books). */
 export function setVoid3(on: bool): void { kVoid3 = on; }
@@ -192,6 +199,7 @@ const SALT_ZHANG: u64 = 0x27d4eb2f165667c5;
 const SALT_VIRT: u64 = 0x85ebca6b0c2b2ae3;
 const SALT_SIT: u64 = 0xc2b2ae3d27d4eb4f;
 const SALT_KO: u64 = 0x165667b19e3779f9;
+const SALT_HOT: u64 = 0x94d049bb133111eb;
 /** The digest of the history as the rule set reads it (0 where it reads none). */
 export function historyDigest(): u64 { return dSet ^ dOther ^ dZhang; }
 /** Simple ko's forbidden point (mailbox), -1 for none: the point of the one stone the last play
@@ -213,12 +221,22 @@ export function koPoint(): i32 {
 export function loneSuicideLast(): bool {
   return (kRep == REP_SIMPLE || koKeysAlways) && plies >= 1 && ptAt(plies) > 0 && nselfAt(plies) == 1;
 }
+/** Where the last play captured two or more stones (hotKeys): the stone it placed, which ing
+ *  1A.2 forbids taking back at once with as many stones (the rest of a key's memory: koPoint
+ *  covers one stone); -1 for none. Its count is hotStoneCount(). */
+export function hotStonePlaced(): i32 {
+  if (!hotKeys || plies < 1) return -1;
+  const p = ptAt(plies);
+  return p > 0 && ncapAt(plies) >= 2 ? p : -1;
+}
+export function hotStoneCount(): i32 { return plies >= 1 ? ncapAt(plies) : 0; }
 /** Simple ko's memory as a key term (0: none). After a suicide (a custom rule set's: the presets
  *  with simple ko forbid it) the position before it is kept whole: koPoint does not cover it. */
 export function simpleKoKey(): u64 {
   if ((kRep == REP_SIMPLE || koKeysAlways) && plies >= 1 && ptAt(plies) > 0 && nselfAt(plies) > 0) return mix64(prevHash() ^ SALT_KO);
   const q = koPoint();
-  return q < 0 ? 0 : mix64(<u64>q ^ SALT_KO);
+  const h = hotStonePlaced();
+  return (q < 0 ? 0 : mix64(<u64>q ^ SALT_KO)) ^ (h < 0 ? 0 : mix64(<u64>h ^ <u64>hotStoneCount() << 32 ^ SALT_HOT));
 }
 /** The flow of play as the end rules read it: passes in a row, the phase, a pending null move,
  *  abandon moves in a row. (Zhang's virtual moves so far matter only through the positions
@@ -311,17 +329,20 @@ function logCycle(s: i32, t: i32, voidNow: bool): void {
 }
 
 // ---- the repetition rules ---------------------------------------------------------------------
+/** ing 1A.2: the probed capture by c takes back at once, with as many stones, the stone the
+ *  opponent's capture just placed: a single (1:1) or double (2:2) hot stone. */
+@inline function hotRetake(c: i32): bool {
+  const t = plies;
+  const last = ptAt(t);
+  return last > 0 && colAt(t) != c && ncapAt(t) > 0 && probeCaptures(last, c ^ 3) && probedCapStones == ncapAt(t);
+}
+
 /** ing 1A.2-1A.4 for the probed play by c creating situation S. */
 function ingCheck(c: i32, S: u64): i32 {
   const t = plies;
   const opp = c ^ 3;
   if (probedCaptures()) {
-    // 1A.2: a single (1:1) or double (2:2) hot stone may not be taken back at once
-    const last = ptAt(t);
-    if (last > 0 && colAt(t) != c && ncapAt(t) > 0 && probeCaptures(last, opp) && probedCapStones == ncapAt(t)) {
-      refusedFrom = t - 1; hotStones = probedCapStones;
-      return R_HOT_STONE;
-    }
+    if (hotRetake(c)) { refusedFrom = t - 1; hotStones = probedCapStones; return R_HOT_STONE; }
     // 1A.3 close: the capture that would close a pass-free cycle of captures (twin hot stones)
     let t0 = t;
     while (t0 >= 1 && ptAt(t0) > 0 && ncapAt(t0) > 0) t0--;
@@ -435,6 +456,8 @@ function zhangBasicKo(s: i32, p: i32, c: i32): bool {
     if (kRep <= REP_SSK) {
       // simple ko, psk and ssk over the core's position history (history.ts)
       r = koRefusal(kRep, c);
+      // (the solver's relaxation of Ing's rules: its hot stones of two or more stones too)
+      if (r == R_OK && hotKeys && kRep == REP_SIMPLE && probedCaptures() && hotRetake(c)) r = R_HOT_STONE;
       if (r == R_KO) refusedFrom = plies - 1; // (refusedFrom is read by the referee only: it resets it)
       else if (r == R_SUPERKO) {
         const h = lastHashAfter;

@@ -189,13 +189,19 @@ export function canonicalKeyOf(toMove: i32): u64 {
   const base = sideKeyFor(toMove) ^ R.flowKey();
   const ko = R.koPoint();
   const koAt = ko < 0 ? -1 : xyOf(ko);
+  // (Ing's hot stone of two or more stones, where the solver relaxes Ing's rules: rules.ts setHotStones)
+  const hot = R.hotStonePlaced();
+  const hotAt = hot < 0 ? -1 : xyOf(hot);
+  const hotSalt = (<u64>R.hotStoneCount() << 32) ^ 0xbb67ae8584caa73b;
   let least: u64 = u64.MAX_VALUE;
   for (let s = 0; s < nSym; s++) {
     let h = base ^ boardImage(s);
     if (koAt >= 0) h ^= mix64(<u64>load<i32>(SYM_POINT + <usize>(s * 19 * 19 * 4) + (<usize>koAt << 2)) ^ 0x6a09e667f3bcc909);
+    if (hotAt >= 0) h ^= mix64(<u64>load<i32>(SYM_POINT + <usize>(s * 19 * 19 * 4) + (<usize>hotAt << 2)) ^ hotSalt);
     if (h < least) least = h;
   }
   if (R.loneSuicideLast()) least ^= 0x3c6ef372fe94f82b; // (simple ko's memory after a lone suicide)
+  if (openingBarred()) least ^= ROOT_TERM;
   // (the sum the count adds up along the line is the same in every image)
   return offsetKind != 0 && countInKey ? least ^ offsetTerm() : least;
 }
@@ -260,6 +266,7 @@ function markCanonical(): void {
  *  whatever it is, so a value less the sum is not a function of the position. */
 export function keyOf(toMove: i32): u64 {
   let k = boardHash() ^ sideKeyFor(toMove) ^ R.flowKey() ^ R.simpleKoKey();
+  if (openingBarred()) k ^= ROOT_TERM;
   if (!memoryless) k ^= R.historyDigest();
   if (offsetKind != 0 && countInKey) k ^= offsetTerm();
   return k;
@@ -267,8 +274,13 @@ export function keyOf(toMove: i32): u64 {
 /** keyOf with the history's digest whatever the regime (retro.ts's search over a superko's
  *  lines, where the solve is set up as memoryless). */
 export function historyKeyOf(toMove: i32): u64 {
-  return boardHash() ^ sideKeyFor(toMove) ^ R.flowKey() ^ R.simpleKoKey() ^ R.historyDigest();
+  return boardHash() ^ sideKeyFor(toMove) ^ R.flowKey() ^ R.simpleKoKey() ^ R.historyDigest() ^ (openingBarred() ? ROOT_TERM : 0) ^
+    (offsetKind != 0 && countInKey ? offsetTerm() : 0);
 }
+/** The start where the game must open with a stone (ing 1.1) is a position of its own: the same
+ *  board and flow later (after a whole-board suicide) may be passed from. */
+@inline function openingBarred(): bool { return noOpeningPass && R.plies == 0; }
+const ROOT_TERM: u64 = 0x510e527fade682d1;
 @inline function offsetTerm(): u64 { return mix64(<u64>(offsetNow() + 0x10000) ^ 0x2545f4914f6cdd1d); }
 
 /** What the count adds up along the line (twice, Black's way): territory counting's prisoners,

@@ -13,8 +13,20 @@ import sgf from "@sabaki/sgf";
 import { readSgf } from "../src/sgf/read.js";
 import { referee } from "../src/rules/referee.js";
 import { marginTwice } from "../src/simulate/engine.js";
+import { loadCore } from "../src/core/wasm.js";
+import { releaseCore } from "../src/core/game.js";
+import { FLOW_ING_PAIRS, R_HOT_STONE, REP_ING, REP_SIMPLE, SUICIDE_MULTI_STONE } from "../assembly/codes.js";
 
 interface SgfTree { data: Record<string, string[]>; children: SgfTree[] }
+interface HotCore {
+  memory: WebAssembly.Memory; SETUP_IN: WebAssembly.Global;
+  newGame(w: number, h: number, suicide: number, ko: number, toMove: number, moveLimit: number): number;
+  loadSetup(toMove: number): number;
+  rulesStart(suicide: number, rep: number, twinEarly: number, void3: number, zhangVoid: number, passesInHash: number,
+    end: number, resumeClears: number, toMove: number, cap: number, journal: number): void;
+  rulesPlay(x: number, y: number, c: number, commit: number, free: number): number;
+  setHotStones(on: number): void;
+}
 
 const rules = (name: string, knobs: Record<string, unknown> = {}): RuleSet => ({ ...withKnobs(preset(name), knobs), komi: 0 });
 /** Chinese rules as practised: basic ko, a long cycle voids the game (docs/rules.md 5). */
@@ -136,6 +148,58 @@ describe("a superko over its own lines (docs/solve.md)", () => {
     expect(r.complete).toBe(false);
     expect(r.value).toBeNull();
     expect(r.stoppedBy).toBe("nodes");
+  });
+});
+
+describe("Ing's rules by their hot stones (docs/solve.md, \"Ing's and the Grand Rules' lines\")", () => {
+  it("the relaxation's engine: under simple ko the 2-for-2 retake of double-hot.sgf is legal; with Ing's hot stones it is refused, as Ing's 1A refuses it", () => {
+    // double-hot.sgf, 5x3 (top row first): Black C3 takes White A3 B3; White B3 at once takes
+    // C3 D3 back, two for two, with the stone just placed (1A.2 雙熱子)
+    const c = loadCore() as unknown as HotCore;
+    const setup = [2, 2, 0, 1, 2, 1, 1, 2, 2, 0, 0, 0, 0, 0, 0]; // O O . X O / X X O O . / . . . . .
+    const retake = (hot: boolean, rep: number): number => {
+      c.newGame(5, 3, SUICIDE_MULTI_STONE, 0, 1, 4096);
+      new Uint8Array(c.memory.buffer, Number(c.SETUP_IN.value), 15).set(setup);
+      expect(c.loadSetup(1)).toBe(-1);
+      c.rulesStart(SUICIDE_MULTI_STONE, rep, 0, 0, 0, 0, FLOW_ING_PAIRS, 0, 1, 4096, 1);
+      if (hot) c.setHotStones(1);
+      expect(c.rulesPlay(2, 0, 1, 1, 0)).toBe(0); // Black C3 takes two
+      return c.rulesPlay(1, 0, 2, 1, 0); // White B3 takes two back
+    };
+    try {
+      expect(retake(false, REP_SIMPLE)).toBe(0);
+      expect(retake(true, REP_SIMPLE)).toBe(R_HOT_STONE);
+      expect(retake(false, REP_ING)).toBe(R_HOT_STONE);
+    } finally {
+      c.setHotStones(0);
+      releaseCore();
+    }
+  });
+
+  it("2x2 is B+0 (the tie rule's 0, as alpha-beta over Ing's 1A gives), 2x3 0, 3x3 +9 (Black takes the centre): each line opens with a stone and is refereed under Ing's rules", () => {
+    for (const [w, h, want] of [[2, 2, 0], [2, 3, 0], [3, 3, 9]] as const) {
+      const r = solve({ width: w, height: h, rules: rules("ing") });
+      const label = `${w}x${h}`;
+      expect(r.complete, label).toBe(true);
+      expect(r.method, label).toBe("retrograde");
+      expect(r.value, label).toBe(want);
+      expect(r.result, label).toBe(`B+${want}`);
+      expect(r.line[0], label).not.toBe("pass");
+      expect(r.lineRuling?.agrees, label).toBe(true);
+      expect(r.boundsWork!.history!.goals, label).toBeGreaterThan(0);
+    }
+    // 2x2 by alpha-beta over Ing's 1A itself: the same value
+    expect(solve({ width: 2, height: 2, rules: rules("ing"), method: "alpha-beta" }).value).toBe(0);
+  }, 60_000);
+
+  it("every cut-off's strategy holds when played out under Ing's 1A with its void (2x2)", () => {
+    const r = solve({ width: 2, height: 2, rules: rules("ing"), checkCutoffs: true });
+    const hs = r.boundsWork!.history!;
+    expect(hs.checkFailed).toBe(0);
+    expect(hs.proofFailed).toBe(0);
+    expect(hs.cutBlack + hs.cutWhite).toBeGreaterThan(0);
+    expect(hs.proofLeaves).toBeGreaterThan(0);
+    expect(r.value).toBe(0);
   });
 });
 

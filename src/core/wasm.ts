@@ -118,6 +118,8 @@ export interface CoreExports {
   retroHistory(slot: number): number;
   retroHistoryLine(slotLow: number, slotHigh: number, maxLen: number): number;
   retroHistoryCheck(search: number, leaves: number): void;
+  retroHistoryVoid(on: number): void;
+  setHotStones(on: number): void;
   retroHistoryProof(slot: number, atLeast: number): number;
   retroHistoryWalk(slot: number, atLeast: number): number;
   setSolOut(): void;

@@ -17,10 +17,10 @@ import { SUICIDE } from "../core/codes.js";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { REP_PSK, REP_SIMPLE, REP_SSK } from "../../assembly/codes.js";
+import { REP_ING, REP_PSK, REP_SIMPLE, REP_SSK } from "../../assembly/codes.js";
 import { rootData, sgfPoint, writeSgf, type SgfNode } from "../sgf/write.js";
 
-const REP = { simple: REP_SIMPLE, psk: REP_PSK, ssk: REP_SSK };
+const REP = { simple: REP_SIMPLE, psk: REP_PSK, ssk: REP_SSK, ing: REP_ING };
 
 /** The core's codes (assembly/solve.ts). */
 const LEAF_VOID = 1 << 24;
@@ -154,6 +154,16 @@ function superkoByBounds(rules: RuleSet): boolean {
   return (k.rep === REP.psk || k.rep === REP.ssk) && !k.resumeClears && !k.void3 && offsetKindOf(rules) === 0;
 }
 
+/** Ing's rules (1A, the twin hot stones at the close of a cycle): bounded, as a superko is, by
+ *  retrograde analysis of their history-free part, simple ko with the hot stones of two or more
+ *  stones (rules.ts setHotStones): every other ban of 1A, and its void, needs a situation that
+ *  came earlier, which the strategies are checked against (docs/solve.md, "Ing's rules by their
+ *  hot stones"). */
+function ingByBounds(rules: RuleSet): boolean {
+  const k = ruleKnobs(rules);
+  return k.rep === REP.ing && !k.twinEarly && !k.resumeClears && offsetKindOf(rules) === 0;
+}
+
 /** Territory counting with simple ko and a long cycle void (Japanese and Korean rules): solved
  *  by retrograde analysis, first as two total-payoff games over simple ko's positions, then
  *  where needed over positions that hold the prisoners so far, the strategies checked against a
@@ -201,18 +211,29 @@ function solveOnce(o: SolveOptions): SolveResult {
   c.newGame(o.width, o.height, SUICIDE[rules.suicide], 0, 1, 4096);
   // retrograde analysis where it takes the rule set (a memoryless one, territory counting, a
   // superko by bounds) and the board is small enough; else alpha-beta
-  const byRetro = o.method !== "alpha-beta" && rules.openingPass !== "forbidden" && (o.method === "retrograde" || points <= 16);
-  const superko = byRetro && superkoByBounds(rules);
+  // (a game that must open with a stone: the start is a position of its own, solve.ts keyOf)
+  const byRetro = o.method !== "alpha-beta" && (o.method === "retrograde" || points <= 16);
+  const ing = byRetro && ingByBounds(rules);
+  // a rule that reads the history bounded by a history-free relaxation, then searched over its
+  // own lines: a superko by simple ko, Ing's 1A by its hot stones
+  const relaxed = byRetro && (superkoByBounds(rules) || ing);
+  // (Ing's bounds are not played out, which its long lines make too costly: its own lines'
+  // search shows each goal, the bounds' included)
+  const linesOnly = ing;
   const territory = byRetro && territoryByBounds(rules);
-  const bounds = superko || territory;
+  const bounds = relaxed || territory;
   const retro = byRetro && (bounds || memoryless);
   // the engine reads no history where retrograde analysis runs: simple ko for a superko's
   // bounds, and the third-occurrence Void off (endless play is worth 0 there: docs/solve.md)
   const engineMemoryless = memoryless || retro;
-  const rep = superko ? REP.simple : knobs.rep;
-  // (the engine's game from the start under the rule set's knobs, with this repetition rule)
-  const startEngine = (repetition: number): void => c.rulesStart(knobs.suicide, repetition, +knobs.twinEarly,
-    +(engineMemoryless ? false : knobs.void3), +knobs.zhangVoid, +knobs.passesInHash, knobs.end, +knobs.resumeClears, 1, 4096, 1);
+  const rep = relaxed ? REP.simple : knobs.rep;
+  // (the engine's game from the start under the rule set's knobs, with this repetition rule;
+  // Ing's own with its void, its relaxation with its hot stones, both with their memory in the keys)
+  const startEngine = (repetition: number): void => {
+    c.rulesStart(knobs.suicide, repetition, +knobs.twinEarly, +(linesOnly ? repetition === knobs.rep && knobs.void3 : engineMemoryless ? false : knobs.void3),
+      +knobs.zhangVoid, +knobs.passesInHash, knobs.end, +knobs.resumeClears, 1, 4096, 1);
+    if (ing) c.setHotStones(1);
+  };
   startEngine(rep);
   const offset = offsetKindOf(rules);
   const opts = (engineMemoryless ? OPT.memoryless : 0) | (cyclesVoid ? OPT.cyclesVoid : 0) |
@@ -288,8 +309,8 @@ function solveOnce(o: SolveOptions): SolveResult {
       const top = 2 * points + clamp;
       // (a play that leaves the board as it was, a lone stone's suicide, repeats it: positional
       // superko bans it, situational superko not always)
-      const samePsk = +(superko && knobs.rep === REP.psk);
-      const safety = !superko ? 2 : knobs.rep === REP.psk ? 1 : 3;
+      const samePsk = +(relaxed && knobs.rep === REP.psk);
+      const safety = !relaxed ? 2 : knobs.rep === REP.psk ? 1 : 3;
       // (the upper run on a worker thread where there is one, this thread running the lower)
       const helper = o.part === undefined && (o.threads ?? 1) > 1 ? upperOnThread(o) : undefined;
       let upperSafe = top, rounds = 0, changes = 0, playedOut = 0;
@@ -305,7 +326,7 @@ function solveOnce(o: SolveOptions): SolveResult {
         c.retroRun(maxPositions, 10 * maxPositions, +symmetric, top, safety, samePsk, clamp);
         upperSafe = Math.min(g("raSafeBound"), top);
         rounds = g("raSafeRounds"); changes = g("raSafeChanges");
-        if (superko && upperSafe < top && !g("solOut")) {
+        if (relaxed && !linesOnly && upperSafe < top && !g("solOut")) {
           if (!byRule() && !g("solOut")) upperSafe = top;
           startEngine(rep);
         }
@@ -319,19 +340,22 @@ function solveOnce(o: SolveOptions): SolveResult {
       }
       let lowerSafe = Math.max(g("raSafeBound"), -top);
       // (the engine stays under the superko: the line is played under it)
-      if (superko && lowerSafe > -top && !g("solOut") && !byRule() && !g("solOut")) lowerSafe = -top;
+      if (relaxed && !linesOnly && lowerSafe > -top && !g("solOut") && !byRule() && !g("solOut")) lowerSafe = -top;
+      if (linesOnly) startEngine(knobs.rep);
       // territory counting: Black's strategy for the upper bound played out against every reply
       // with the engine's Void on, where the checks were too coarse to keep it
       rounds += g("raSafeRounds"); changes += g("raSafeChanges");
       if (territory && lowerSafe < upperSafe && lower >= upperSafe && !g("solOut") && c.retroProve(upperSafe, 1)) lowerSafe = upperSafe;
-      boundsWork = { rounds, changes, playedOut: superko ? playedOut : g("raProveNodes"), ...(payoff ? { updates: payoff.updates } : {}) };
+      boundsWork = { rounds, changes, playedOut: relaxed ? playedOut : g("raProveNodes"), ...(payoff ? { updates: payoff.updates } : {}) };
       // (the payoff games' bounds hold too)
       if (payoff) { lowerSafe = Math.max(lowerSafe, payoff.lower); upperSafe = Math.min(upperSafe, payoff.upper); }
       // bounds that do not meet under a superko: its own lines searched, cut off where either
       // side's strategy from simple ko's game holds whatever the line's boards (docs/solve.md)
-      if (superko && lowerSafe < upperSafe && !g("solOut")) {
+      if (relaxed && (lowerSafe < upperSafe || linesOnly) && !g("solOut")) {
         c.retroHistoryCheck(+(o.checkCutoffs === true), +!!o.checkCutoffs);
-        const h = historySearch(c, g, startEngine, knobs.rep, lowerSafe, upperSafe);
+        c.retroHistoryVoid(+(linesOnly && knobs.void3));
+        // (not played out: the goals start at the value of simple ko's game where Black must end play)
+        const h = historySearch(c, g, startEngine, knobs.rep, lowerSafe, upperSafe, linesOnly ? Math.min(Math.max(lower, lowerSafe), upperSafe) : undefined);
         if (o.checkCutoffs === true) h.work!.checkFailed = g("hsCheckFailed");
         boundsWork.history = h.work;
         lowerSafe = h.lower; upperSafe = h.upper; historySlots = h.slots;
@@ -428,17 +452,18 @@ function solveOnce(o: SolveOptions): SolveResult {
       result.bounds = { lower: twiceBounds.lower / 2, upper: twiceBounds.upper / 2 };
       result.boundsWork = boundsWork;
       const w = boundsWork!;
-      const how = superko ? "a superko by simple ko's game" : countState ? "territory counting with the prisoners in the position"
+      const how = ing ? "Ing's rules by their hot stones alone" : relaxed ? "a superko by simple ko's game" : countState ? "territory counting with the prisoners in the position"
         : "territory counting by total payoff";
-      const work = countState || superko ? `the checks: ${w.rounds} rounds, ${w.changes} moves banned or positions left out` +
-        `${w.playedOut > 0 ? superko ? `; the strategies played out under the superko itself: ${w.playedOut} nodes` : `; Black's strategy played out with the Void on: ${w.playedOut} nodes` : ""}`
+      const work = countState || relaxed ? `the checks: ${w.rounds} rounds, ${w.changes} moves banned or positions left out` +
+        `${w.playedOut > 0 ? relaxed ? `; the strategies played out under the superko itself: ${w.playedOut} nodes` : `; Black's strategy played out with the Void on: ${w.playedOut} nodes` : ""}`
         : `${w.updates} updates${w.playedOut > 0 ? `; the winner's strategy played out with the Void on: ${w.playedOut} nodes` : ""}`;
       const hs = w.history;
       notes.push(`${how}: Black makes at least ${hs ? hs.from.lower : twiceBounds.lower / 2} and at most ${hs ? hs.from.upper : twiceBounds.upper / 2} (${work})`);
-      if (hs) notes.push(`the superko's own lines: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2} ` +
+      const itself = ing ? "Ing's rules" : "the superko";
+      if (hs) notes.push(`${ing ? "Ing's rules'" : "the superko's"} own lines: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2} ` +
         `(${hs.goals} goals searched, ${hs.nodes} nodes, ${hs.cutBlack} cut off by Black's strategy and ${hs.cutWhite} by White's` +
-        `${hs.checkFailed !== undefined ? `; each cut-off played out under the superko: ${hs.checkFailed} did not hold` : ""}` +
-        `${hs.proofLeaves !== undefined ? `; the proof trees'${hs.proofNodes ? ` (${hs.proofNodes} nodes, walked)` : ""} ${hs.proofLeaves} cut-off leaves played out under the superko: ${hs.proofFailed} did not hold` : ""})`);
+        `${hs.checkFailed !== undefined ? `; each cut-off played out under ${itself}: ${hs.checkFailed} did not hold` : ""}` +
+        `${hs.proofLeaves !== undefined ? `; the proof trees'${hs.proofNodes ? ` (${hs.proofNodes} nodes, walked)` : ""} ${hs.proofLeaves} cut-off leaves played out under ${itself}: ${hs.proofFailed} did not hold` : ""})`);
       if (countState && payoff) notes.push(`first by total payoff: at least ${payoff.lower / 2} and at most ${payoff.upper / 2} (${payoff.updates} updates` +
         `${payoff.playedOut > 0 ? `; the strategy played out with the Void on, ${payoff.playedOut} nodes: it did not hold` : ""})`);
     }
@@ -480,12 +505,13 @@ function solveOnce(o: SolveOptions): SolveResult {
 // ---- a superko over its own lines --------------------------------------------------------------
 const NO_GOAL = 0x7fffffff;
 
-/** Black's least and most under the superko between the bounds' (twice the margin), each next
- *  count above the least tried as a goal: a search over the superko's lines (assembly/retro.ts
- *  retroHistory), the engine restarted with it for each. The two goals that bracket the value
- *  stay in the core's two slots for the line (`slots`: -1 where no goal is above the value). */
+/** Black's least and most under the rule between the bounds' (twice the margin), each next
+ *  count above the least tried as a goal: a search over the rule's own lines (assembly/retro.ts
+ *  retroHistory), the engine restarted with it for each; with `start`, bounds not played out,
+ *  the goals from there up or down. The two goals that bracket the value stay in the core's two
+ *  slots for the line (`slots`: -1 where no goal is above the value). */
 function historySearch(c: SolveCore, g: (name: string) => number, startEngine: (rep: number) => void, rep: number,
-  lower: number, upper: number): { lower: number; upper: number; slots?: { low: number; high: number }; work: NonNullable<SolveResult["boundsWork"]>["history"] } {
+  lower: number, upper: number, start?: number): { lower: number; upper: number; slots?: { low: number; high: number }; work: NonNullable<SolveResult["boundsWork"]>["history"] } {
   const counts: number[] = [];
   for (let i = 0; c.retroTheta(i) !== NO_GOAL; i++) counts.push(c.retroTheta(i));
   const work = { goals: 0, nodes: 0, cutBlack: 0, cutWhite: 0, from: { lower: lower / 2, upper: upper / 2 } };
@@ -499,6 +525,24 @@ function historySearch(c: SolveCore, g: (name: string) => number, startEngine: (
     work.goals++; work.nodes += g("hsNodes"); work.cutBlack += g("hsCutB"); work.cutWhite += g("hsCutW");
     return r;
   };
+  if (start !== undefined) {
+    // bounds not played out: from `start`, up while Black makes the goal, down while not, until
+    // two neighbouring counts answer yes and no (each answer in the slot the other did not
+    // take: the last two bracket the value)
+    let i = Math.max(counts.findIndex((t) => t >= start), 0);
+    let yes = -1, no = -1;
+    for (;;) {
+      const r = tryGoal(counts[i], slot);
+      if (r < 0) return { lower, upper, work }; // (stopped: no value)
+      if (r === 1) { yes = i; low = slot; } else { no = i; high = slot; }
+      slot ^= 1;
+      if (yes >= 0 && no === yes + 1) break;
+      if (r === 1 && i === counts.length - 1) { high = -1; break; } // (the top count: nothing above)
+      if (r === 0 && i === 0) throw new ArbiterError("Black does not make the least count (an error in the solver)");
+      i += r === 1 ? 1 : -1;
+    }
+    return { lower: counts[yes], upper: counts[yes], slots: { low, high }, work };
+  }
   for (const theta of counts.filter((t) => t > lower && t <= upper)) {
     const r = tryGoal(theta, slot);
     if (r < 0) return { lower, upper, work };
