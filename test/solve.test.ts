@@ -97,12 +97,14 @@ describe("a superko by simple ko's game (docs/solve.md, \"A superko by bounds\")
     }
   });
 
-  it("3x4 under positional superko: Black's strategy keeps a bound (a pass is never banned, earlier positions rank above), played out under the superko itself; the superko's own lines then give +4", () => {
+  it("3x4 under positional superko: Black's strategy keeps a bound (a pass is never banned, earlier positions rank above); the bounds do not meet, so the superko's own lines show it as their first goal, then give +4", () => {
     const r = solve({ width: 3, height: 4, rules: rules("chinese"), method: "retrograde" });
-    // the strategy of the lower bound was played out against every reply under positional superko
-    expect(r.boundsWork!.playedOut).toBeGreaterThan(0);
-    // White's bound says nothing (Black can force a cycle under simple ko), so the superko's
-    // lines were searched: +4, as under Chinese practice (basic ko, a cycle worth 0)
+    // White's bound says nothing (Black can force a cycle under simple ko): no strategy played
+    // out; the superko's lines were searched from Black's bound, 3, up: +4, as under Chinese
+    // practice (basic ko, a cycle worth 0)
+    expect(r.boundsWork!.playedOut).toBe(0);
+    expect(r.boundsWork!.history!.from).toEqual({ lower: 3, upper: 12 });
+    expect(r.boundsWork!.history!.goals).toBeGreaterThanOrEqual(3); // (3 and 4 yes, 5 no)
     expect(r.boundsWork!.history!.nodes).toBeGreaterThan(0);
     expect(r.boundsWork!.history!.cutBlack + r.boundsWork!.history!.cutWhite).toBeGreaterThan(0);
     expect(r.bounds).toEqual({ lower: 4, upper: 4 });

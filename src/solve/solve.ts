@@ -339,9 +339,12 @@ function solveOnce(o: SolveOptions): SolveResult {
         upperSafe = Math.min(u.upperSafe, top); rounds += u.rounds; changes += u.changes; helperNodes = u.nodes; playedOut += u.playedOut;
       }
       let lowerSafe = Math.max(g("raSafeBound"), -top);
-      // (the engine stays under the superko: the line is played under it)
-      if (relaxed && !linesOnly && lowerSafe > -top && !g("solOut") && !byRule() && !g("solOut")) lowerSafe = -top;
-      if (linesOnly) startEngine(knobs.rep);
+      // Black's strategy played out only where the bounds meet (the value): where they do not,
+      // the search over the rule's lines that follows shows the lower bound as its first goal
+      const lowerPlayedOut = relaxed && !linesOnly && lowerSafe > -top && lowerSafe >= upperSafe && !g("solOut");
+      if (lowerPlayedOut && !byRule() && !g("solOut")) lowerSafe = -top;
+      // (the engine under the rule itself: the line is played under it)
+      if (relaxed && !lowerPlayedOut) startEngine(knobs.rep);
       // territory counting: Black's strategy for the upper bound played out against every reply
       // with the engine's Void on, where the checks were too coarse to keep it
       rounds += g("raSafeRounds"); changes += g("raSafeChanges");
@@ -354,8 +357,10 @@ function solveOnce(o: SolveOptions): SolveResult {
       if (relaxed && (lowerSafe < upperSafe || linesOnly) && !g("solOut")) {
         c.retroHistoryCheck(+(o.checkCutoffs === true), +!!o.checkCutoffs);
         c.retroHistoryVoid(+(linesOnly && knobs.void3));
-        // (not played out: the goals start at the value of simple ko's game where Black must end play)
-        const h = historySearch(c, g, startEngine, knobs.rep, lowerSafe, upperSafe, linesOnly ? Math.min(Math.max(lower, lowerSafe), upperSafe) : undefined);
+        // (the lower bound not played out: the goals start there, or for Ing's rules, whose bounds
+        // say little, at the value of simple ko's game where Black must end play)
+        const h = historySearch(c, g, startEngine, knobs.rep, lowerSafe, upperSafe,
+          lowerPlayedOut ? undefined : linesOnly ? Math.min(Math.max(lower, lowerSafe), upperSafe) : lowerSafe);
         if (o.checkCutoffs === true) h.work!.checkFailed = g("hsCheckFailed");
         boundsWork.history = h.work;
         lowerSafe = h.lower; upperSafe = h.upper; historySlots = h.slots;
