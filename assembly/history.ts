@@ -27,6 +27,17 @@ export let historyLength: i32 = 0; // index of the latest entry (0 = the start)
 /** Takes the history back to entry t (a search's undo; the tables by the journal). */
 export function truncateHistory(t: i32): void { historyLength = t; }
 
+/** What a new start (resetHistory, a resumption: grand 4.4) replaces beyond the journal: the
+ *  tables' generation and entry 0. A search keeps them per entry and puts them back on undo; the
+ *  journal puts back the slots the new generation overwrote. */
+export function historyGeneration(): u32 { return generation; }
+export function historyStart(situation: bool): u64 { return load<u64>(situation ? SIT_HASH : POS_HASH); }
+export function restoreHistoryStart(gen: u32, pos: u64, sit: u64): void {
+  generation = gen;
+  store<u64>(POS_HASH, pos);
+  store<u64>(SIT_HASH, sit);
+}
+
 @inline function put(table: usize, h: u64, v: i32): void { slotSet(slotFor(table, mask, generation, h), generation, h, v); }
 
 /** Starts a new history whose entry 0 is the given position. `maxMoves` sizes the tables

@@ -16,7 +16,8 @@ import { BLACK, WHITE, SUICIDE_FORBIDDEN, SUICIDE_MULTI_STONE,
   probedR2, probedR3, prisoners, EMPTY, sizeOf, prevHash } from "./board";
 import { sideKeyFor, passCountKey } from "./zobrist";
 import { mix64 } from "./prng";
-import { resetHistory, pushFor, lastPositionIndex, lastSituationIndex, historyLength, truncateHistory, koRefusal } from "./history";
+import { resetHistory, pushFor, lastPositionIndex, lastSituationIndex, historyLength, truncateHistory, koRefusal,
+  historyGeneration, historyStart, restoreHistoryStart } from "./history";
 import { jLen, rewind, journaling, journalFull } from "./journal";
 import { SLOT_BYTES, tableFind, tablePut, tableSwap, slotFor, slotUsed, slotValue, slotSet } from "./table";
 
@@ -757,7 +758,7 @@ export function recordIllegal(r: i32, n: i32): void {
 // ---- taking an entry back (searches; journaling on) -------------------------------------------
 // Before each entry the game's scalars are kept per ply; the tables come back by the journal,
 // history.ts by its length. The board is the caller's (a search restores its own saved slot).
-const SNAP_WORDS: i32 = 38;
+const SNAP_WORDS: i32 = 44;
 export const SNAP_PLIES: i32 = 1024;
 const SNAP: usize = memory.data(SNAP_PLIES * SNAP_WORDS * 4, 16);
 
@@ -776,6 +777,8 @@ function snapshot(): void {
   store<i32>(a + 100, fPhase); store<i32>(a + 104, fCons); store<i32>(a + 108, fLastNull); store<i32>(a + 112, fAbandons);
   store<i32>(a + 116, fRequester); store<i32>(a + 120, gameEvents);
   store<u64>(a + 128, dSet); store<u64>(a + 136, dOther); store<u64>(a + 144, dZhang);
+  // (a resumption after this entry starts the history again: grand 4.4, beforeMove)
+  store<u32>(a + 152, historyGeneration()); store<u64>(a + 160, historyStart(false)); store<u64>(a + 168, historyStart(true));
 }
 
 /** Takes back the latest entry (a play or a pass): the game is as it was before it. */
@@ -792,5 +795,6 @@ export function undoEntry(): void {
   endDetail = load<i32>(a + 92); histBase = load<i32>(a + 96); fPhase = load<i32>(a + 100); fCons = load<i32>(a + 104);
   fLastNull = load<i32>(a + 108); fAbandons = load<i32>(a + 112); fRequester = load<i32>(a + 116); gameEvents = load<i32>(a + 120);
   dSet = load<u64>(a + 128); dOther = load<u64>(a + 136); dZhang = load<u64>(a + 144);
+  restoreHistoryStart(load<u32>(a + 152), load<u64>(a + 160), load<u64>(a + 168));
   pendingVoid = false;
 }

@@ -77,3 +77,25 @@ describe("the rule engine's bounds", () => {
     expect(ref.played).toBe(3);
   });
 });
+
+describe("a resumption taken back (grand 4.4)", () => {
+  it("the game phase's boards come back with it: a lone suicide repeats the board and is refused again after a resumption is taken back", () => {
+    // 3x3, row-major: Black B3 and A2 make A3 an eye; White's lone stone at A3 would leave the
+    // board as it was (a single-stone suicide), which positional superko refuses (grand 4.3)
+    const rules = preset("grand");
+    const g = new Game({ width: 3, height: 3, suicide: rules.suicide, ko: "none", toMove: "B" });
+    g.startRules(ruleKnobs(rules), "B", 500, true);
+    // B B3, W C1, B A2, W pass, B pass (suspended), W B1 (resumes: the history starts again)
+    const moves = [1, 8, 3, -1, -1, 7];
+    const first = playFrom(g, moves, 0, 3, 3);
+    expect(first.map((r) => r[0])).toEqual([C.R_OK, C.R_OK, C.R_OK]);
+    g.save(20);
+    expect(g.rulesPlay(0, 0, "W", false, false, "report")).toBe(C.R_SUPERKO);
+    g.restore(20);
+    const rest = playFrom(g, moves, 3, 6, 3);
+    expect(rest.map((r) => r[0])).toEqual([C.R_OK, C.R_OK, C.R_OK]);
+    // back before the passes: the game phase's history is whole again
+    undoTo(g, 6, 3);
+    expect(g.rulesPlay(0, 0, "W", false, false, "report")).toBe(C.R_SUPERKO);
+  });
+});
