@@ -6,6 +6,8 @@
 // - Retrograde analysis, Chinese rules with basic ko (a long cycle voids): the final positions
 //   counted on 2x2 and 3x3 against the legal positions (Tromp and Farnebäck: 57 and 12,675), 3x3's
 //   value (+9) with and without the board's symmetries; --big: 4x4 (2.5 minutes, 1.5 GB).
+// - Ing's rules by their hot stones alone, then their own lines, against alpha-beta over Ing's
+//   1A on 2x2 and 2x3.
 // - The bounds of a superko by simple ko's game: 3x3 under area counting against the published
 //   +9, 2x4, 3x4; --big: 4x4 under Chinese rules (positional superko) against the published +2,
 //   and 3x4 under Japanese rules with the prisoners in the position on one thread and on two.
@@ -79,6 +81,18 @@ async function main(): Promise<void> {
     const hs = solve({ width: w, height: h, rules: tt, method: "retrograde" });
     line(`${w}x${h} tromp-taylor, alpha-beta over the superko`, ab, ab.complete ? `  ${(ab.nodes / Math.max(1, hs.nodes)).toFixed(1)}x the nodes of the bounds and the lines (${hs.nodes})`
       : `  not solved in 20 s; the bounds and the lines: ${hs.nodes} nodes, ${hs.timeMs} ms`);
+  }
+
+  console.log("Ing's rules (1A): bounds by their hot stones alone, then their own lines (no published value; the peer: alpha-beta over Ing's 1A)");
+  for (const [w, h] of [[2, 2], [2, 3], [3, 3], [2, 4]] as const) {
+    const r = solve({ width: w, height: h, rules: rules("ing"), method: "retrograde", seconds: 600 });
+    const hs = r.boundsWork?.history;
+    line(`${w}x${h} ing`, r, `  ${r.positions} classes${hs ? `; its lines: ${hs.goals} goals, ${hs.nodes} nodes, ${hs.cutBlack + hs.cutWhite} cut off` : ""}` +
+      `${r.complete ? `, line ruled ${r.lineRuling?.result}` : ""}`);
+    if (w * h > 6) continue;
+    const ab = solve({ width: w, height: h, rules: rules("ing"), method: "alpha-beta", seconds: 20 });
+    line(`${w}x${h} ing, alpha-beta over Ing's 1A`, ab, ab.complete ? `  ${(ab.nodes / Math.max(1, r.nodes)).toFixed(1)}x the nodes of the bounds and the lines (${r.nodes})`
+      : `  not solved in 20 s; the bounds and the lines: ${r.nodes} nodes, ${r.timeMs} ms`);
   }
   if (big) {
     // the bounds' two runs on one thread, then on two (the upper one on a worker: the built code)
