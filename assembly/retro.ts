@@ -144,6 +144,11 @@ function play(m: i32, c: i32, depth: i32): void {
   if (m >= 0 && applied == 1 && (noSameBoard || (noSuicideAfterPass && afterPass)) && boardHash() == before) { undo(depth); applied = 0; }
 }
 
+let wantBound: bool = true;
+/** Whether a run with a `safetyKind` looks for the best bound its checks keep (safeBound), or
+ *  only keeps the kind for the search over the rule's lines, which shows every goal itself. */
+export function retroWantBound(on: bool): void { wantBound = on; }
+
 /** Finds every position reachable from the engine's current one (the start, Black to move) and
  *  the values of all; returns the start's (twice Black's margin; solOut: none). */
 export function retroRun(maxPositions: i32, maxEdges: i32, sym: bool, endlessValue: i32, safetyKind: i32, noSame: bool, clamp: i32): i32 {
@@ -157,7 +162,7 @@ export function retroRun(maxPositions: i32, maxEdges: i32, sym: bool, endlessVal
   if (solOut) return 0; // (time or Ctrl-C between attractors: no value)
   // (the final attractor is the winner's: values() leaves it in RANK)
   if (endless == 0) raTriples = raRootValue == 0 ? 0 : tripleCheck();
-  if (checkSafety) raSafeBound = safeBound();
+  if (checkSafety) raSafeBound = wantBound ? safeBound() : endless;
   return raRootValue;
 }
 

@@ -119,6 +119,7 @@ export interface CoreExports {
   retroHistoryLine(slotLow: number, slotHigh: number, maxLen: number): number;
   retroHistoryCheck(search: number, leaves: number): void;
   retroHistoryVoid(on: number): void;
+  retroWantBound(on: number): void;
   setHotStones(on: number): void;
   retroHistoryProof(slot: number, atLeast: number): number;
   retroHistoryWalk(slot: number, atLeast: number): number;

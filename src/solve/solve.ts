@@ -123,6 +123,8 @@ export interface SolveResult {
     /** where the bounds did not meet: the superko searched over its own lines (goals tried,
      *  nodes, positions each side's strategy decided) */
     history?: { goals: number; nodes: number; cutBlack: number; cutWhite: number; checkFailed?: number;
+      /** the first goal, where the bounds were not played out (as a margin) */
+      start?: number;
       proofLeaves?: number; proofFailed?: number; proofNodes?: number;
       /** the bounds before the search, as margins */
       from: { lower: number; upper: number } } };
@@ -312,7 +314,9 @@ function solveOnce(o: SolveOptions): SolveResult {
       const samePsk = +(relaxed && knobs.rep === REP.psk);
       const safety = !relaxed ? 2 : knobs.rep === REP.psk ? 1 : 3;
       // (the upper run on a worker thread where there is one, this thread running the lower)
-      const helper = o.part === undefined && (o.threads ?? 1) > 1 ? upperOnThread(o) : undefined;
+      // (Ing's rules: no bounds looked for, one run for the graph and the search's first goal)
+      const helper = o.part === undefined && (o.threads ?? 1) > 1 && !linesOnly ? upperOnThread(o) : undefined;
+      c.retroWantBound(+!linesOnly);
       let upperSafe = top, rounds = 0, changes = 0, playedOut = 0;
       // a superko: the bound's strategy played out against every reply under the superko itself
       // (the engine restarted with it), then the engine under simple ko again
@@ -322,7 +326,7 @@ function solveOnce(o: SolveOptions): SolveResult {
         playedOut += g("raProveNodes");
         return held;
       };
-      if (!helper) {
+      if (!helper && !linesOnly) {
         c.retroRun(maxPositions, 10 * maxPositions, +symmetric, top, safety, samePsk, clamp);
         upperSafe = Math.min(g("raSafeBound"), top);
         rounds = g("raSafeRounds"); changes = g("raSafeChanges");
@@ -332,13 +336,15 @@ function solveOnce(o: SolveOptions): SolveResult {
         }
       }
       if (o.part === "upper") return upperPart(o, upperSafe, rounds, changes, g("solNodes"), !g("solOut"), playedOut);
-      const lower = g("solOut") ? 0 : c.retroRun(maxPositions, 10 * maxPositions, +symmetric, -top - 2, safety, samePsk, clamp);
+      // (Ing's one run: play that never ends worth 0, as Ing's void makes the cycles it stops,
+      // for the search's first goal and its move order)
+      const lower = g("solOut") ? 0 : c.retroRun(maxPositions, 10 * maxPositions, +symmetric, linesOnly ? 0 : -top - 2, safety, samePsk, clamp);
       if (helper) {
         const u = helper.wait(o.cancelled);
         if (!u.finished) c.setSolOut();
         upperSafe = Math.min(u.upperSafe, top); rounds += u.rounds; changes += u.changes; helperNodes = u.nodes; playedOut += u.playedOut;
       }
-      let lowerSafe = Math.max(g("raSafeBound"), -top);
+      let lowerSafe = linesOnly ? -top : Math.max(g("raSafeBound"), -top);
       // Black's strategy played out only where the bounds meet (the value): where they do not,
       // the search over the rule's lines that follows shows the lower bound as its first goal
       const lowerPlayedOut = relaxed && !linesOnly && lowerSafe > -top && lowerSafe >= upperSafe && !g("solOut");
@@ -357,8 +363,8 @@ function solveOnce(o: SolveOptions): SolveResult {
       if (relaxed && (lowerSafe < upperSafe || linesOnly) && !g("solOut")) {
         c.retroHistoryCheck(+(o.checkCutoffs === true), +!!o.checkCutoffs);
         c.retroHistoryVoid(+(linesOnly && knobs.void3));
-        // (the lower bound not played out: the goals start there, or for Ing's rules, whose bounds
-        // say little, at the value of simple ko's game where Black must end play)
+        // (the lower bound not played out: the goals start there, or for Ing's rules, with no
+        // bounds, at the relaxation's value)
         const h = historySearch(c, g, startEngine, knobs.rep, lowerSafe, upperSafe,
           lowerPlayedOut ? undefined : linesOnly ? Math.min(Math.max(lower, lowerSafe), upperSafe) : lowerSafe);
         if (o.checkCutoffs === true) h.work!.checkFailed = g("hsCheckFailed");
@@ -463,7 +469,8 @@ function solveOnce(o: SolveOptions): SolveResult {
         `${w.playedOut > 0 ? relaxed ? `; the strategies played out under the superko itself: ${w.playedOut} nodes` : `; Black's strategy played out with the Void on: ${w.playedOut} nodes` : ""}`
         : `${w.updates} updates${w.playedOut > 0 ? `; the winner's strategy played out with the Void on: ${w.playedOut} nodes` : ""}`;
       const hs = w.history;
-      notes.push(`${how}: Black makes at least ${hs ? hs.from.lower : twiceBounds.lower / 2} and at most ${hs ? hs.from.upper : twiceBounds.upper / 2} (${work})`);
+      if (linesOnly) notes.push(`${how}: its value with play that never ends worth 0, ${hs?.start ?? "none"}, the search's first goal (no bounds looked for)`);
+      else notes.push(`${how}: Black makes at least ${hs ? hs.from.lower : twiceBounds.lower / 2} and at most ${hs ? hs.from.upper : twiceBounds.upper / 2} (${work})`);
       const itself = ing ? "Ing's rules" : "the superko";
       if (hs) notes.push(`${ing ? "Ing's rules'" : "the superko's"} own lines: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2} ` +
         `(${hs.goals} goals searched, ${hs.nodes} nodes, ${hs.cutBlack} cut off by Black's strategy and ${hs.cutWhite} by White's` +
@@ -472,7 +479,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       if (countState && payoff) notes.push(`first by total payoff: at least ${payoff.lower / 2} and at most ${payoff.upper / 2} (${payoff.updates} updates` +
         `${payoff.playedOut > 0 ? `; the strategy played out with the Void on, ${payoff.playedOut} nodes: it did not hold` : ""})`);
     }
-    if (retro && g("raTriples") > 0) {
+    if (retro && !bounds && g("raTriples") > 0) {
       const played = voidCheck === "held" ? `played out against every reply with the Void on (${g("raProveNodes")} nodes), it holds`
         : voidCheck === "failed" ? `played out with the Void on, it did not hold: no value` : "not played out";
       notes.push(`${g("raTriples")} situations the winner's strategy may meet three times: ${played}`);
@@ -519,7 +526,7 @@ function historySearch(c: SolveCore, g: (name: string) => number, startEngine: (
   lower: number, upper: number, start?: number): { lower: number; upper: number; slots?: { low: number; high: number }; work: NonNullable<SolveResult["boundsWork"]>["history"] } {
   const counts: number[] = [];
   for (let i = 0; c.retroTheta(i) !== NO_GOAL; i++) counts.push(c.retroTheta(i));
-  const work = { goals: 0, nodes: 0, cutBlack: 0, cutWhite: 0, from: { lower: lower / 2, upper: upper / 2 } };
+  const work = { goals: 0, nodes: 0, cutBlack: 0, cutWhite: 0, from: { lower: lower / 2, upper: upper / 2 }, ...(start !== undefined ? { start: start / 2 } : {}) };
   let slot = 0, low = -1, high = -1, fresh = true;
   // (each goal: the strategies over the graph, then the search; false when the budget ran out)
   const tryGoal = (theta: number, s: number): number => {
