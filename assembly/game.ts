@@ -199,7 +199,6 @@ export function rulesStart(suicide: i32, rep: i32, twinEarly: bool, void3: bool,
   passesInHash: bool, end: i32, resumeClears: bool, toMove: i32, cap: i32, journal: bool): void {
   R.useKnobs(suicide, rep, twinEarly, void3, zhangVoid, passesInHash, end, resumeClears);
   R.setKeepDigest(false); // (the solver turns it on: solve.ts solveInit)
-  R.setHotStones(false); // (the solver's relaxation of Ing's rules turns it on after this)
   setJournaling(journal); // a search takes moves back (rulesUndo)
   R.logEvents = false; // the referee reports cycles itself; the simulation's batches turn it on
   R.gameStart(min(cap, maxMoves), toMove);

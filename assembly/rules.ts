@@ -56,6 +56,7 @@ export function useKnobs(suicide: i32, rep: i32, twinEarly: bool, void3: bool, z
   passesInHash: bool, end: i32, resumeClears: bool): void {
   kSuicide = suicide; kRep = rep; kTwinEarly = twinEarly; kVoid3 = void3; kZhangVoid = zhangVoid;
   kPassesInHash = passesInHash; kEnd = end; kResumeClears = resumeClears;
+  hotKeys = false; // (the solver's relaxation only: set after this)
 }
 
 let koKeysAlways: bool = false;
@@ -80,6 +81,7 @@ export function useRules(slot: i32): void {
   kSuicide = load<i32>(a); kRep = load<i32>(a + 4); kTwinEarly = load<i32>(a + 8) != 0;
   kVoid3 = load<i32>(a + 12) != 0; kZhangVoid = load<i32>(a + 16) != 0; kPassesInHash = load<i32>(a + 20) != 0;
   kEnd = load<i32>(a + 24); kResumeClears = load<i32>(a + 28) != 0;
+  hotKeys = false;
 }
 
 // ---- hash tables: latest index (or a count) per 64-bit key ------------------------------------
