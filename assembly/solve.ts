@@ -192,7 +192,7 @@ export function canonicalKeyOf(toMove: i32): u64 {
   // (Ing's hot stone of two or more stones, where the solver relaxes Ing's rules: rules.ts setHotStones)
   const hot = R.hotStonePlaced();
   const hotAt = hot < 0 ? -1 : xyOf(hot);
-  const hotSalt = (<u64>R.hotStoneCount() << 32) ^ 0xbb67ae8584caa73b;
+  const hotSalt = hot < 0 ? 0 : (<u64>R.hotStoneCount() << 32) ^ 0xbb67ae8584caa73b;
   let least: u64 = u64.MAX_VALUE;
   for (let s = 0; s < nSym; s++) {
     let h = base ^ boardImage(s);

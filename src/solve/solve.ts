@@ -123,8 +123,8 @@ export interface SolveResult {
     /** where the bounds did not meet: the superko searched over its own lines (goals tried,
      *  nodes, positions each side's strategy decided) */
     history?: { goals: number; nodes: number; cutBlack: number; cutWhite: number; checkFailed?: number;
-      /** the first goal, where the bounds were not played out (as a margin) */
-      start?: number;
+      /** the first goal (as a margin): the lower bound, or Ing's relaxation's value */
+      start: number;
       proofLeaves?: number; proofFailed?: number; proofNodes?: number;
       /** the bounds before the search, as margins */
       from: { lower: number; upper: number } } };
@@ -330,7 +330,7 @@ function solveOnce(o: SolveOptions): SolveResult {
         c.retroRun(maxPositions, 10 * maxPositions, +symmetric, top, safety, samePsk, clamp);
         upperSafe = Math.min(g("raSafeBound"), top);
         rounds = g("raSafeRounds"); changes = g("raSafeChanges");
-        if (relaxed && !linesOnly && upperSafe < top && !g("solOut")) {
+        if (relaxed && upperSafe < top && !g("solOut")) {
           if (!byRule() && !g("solOut")) upperSafe = top;
           startEngine(rep);
         }
@@ -363,10 +363,10 @@ function solveOnce(o: SolveOptions): SolveResult {
       if (relaxed && (lowerSafe < upperSafe || linesOnly) && !g("solOut")) {
         c.retroHistoryCheck(+(o.checkCutoffs === true), +!!o.checkCutoffs);
         c.retroHistoryVoid(+(linesOnly && knobs.void3));
-        // (the lower bound not played out: the goals start there, or for Ing's rules, with no
-        // bounds, at the relaxation's value)
+        // (the goals start at the lower bound, which the search shows as its first goal where it
+        // was not played out; for Ing's rules, with no bounds, at the relaxation's value)
         const h = historySearch(c, g, startEngine, knobs.rep, lowerSafe, upperSafe,
-          lowerPlayedOut ? undefined : linesOnly ? Math.min(Math.max(lower, lowerSafe), upperSafe) : lowerSafe);
+          linesOnly ? Math.min(Math.max(lower, lowerSafe), upperSafe) : lowerSafe);
         if (o.checkCutoffs === true) h.work!.checkFailed = g("hsCheckFailed");
         boundsWork.history = h.work;
         lowerSafe = h.lower; upperSafe = h.upper; historySlots = h.slots;
@@ -517,18 +517,19 @@ function solveOnce(o: SolveOptions): SolveResult {
 // ---- a superko over its own lines --------------------------------------------------------------
 const NO_GOAL = 0x7fffffff;
 
-/** Black's least and most under the rule between the bounds' (twice the margin), each next
- *  count above the least tried as a goal: a search over the rule's own lines (assembly/retro.ts
- *  retroHistory), the engine restarted with it for each; with `start`, bounds not played out,
- *  the goals from there up or down. The two goals that bracket the value stay in the core's two
- *  slots for the line (`slots`: -1 where no goal is above the value). */
+/** Black's value under the rule, twice the margin: each count tried as a goal by a search over
+ *  the rule's own lines (assembly/retro.ts retroHistory), the engine restarted with it for each,
+ *  from `start` up while Black makes the goal and down while not, until two neighbouring counts
+ *  answer yes and no. Each answer goes in the slot the one before did not take, so the last two,
+ *  which bracket the value, stay in the core's two slots for the line (`slots`: high -1 where no
+ *  count is above the value). `lower` and `upper` are what the result keeps if the budget runs out. */
 function historySearch(c: SolveCore, g: (name: string) => number, startEngine: (rep: number) => void, rep: number,
-  lower: number, upper: number, start?: number): { lower: number; upper: number; slots?: { low: number; high: number }; work: NonNullable<SolveResult["boundsWork"]>["history"] } {
+  lower: number, upper: number, start: number): { lower: number; upper: number; slots?: { low: number; high: number }; work: NonNullable<SolveResult["boundsWork"]>["history"] } {
   const counts: number[] = [];
   for (let i = 0; c.retroTheta(i) !== NO_GOAL; i++) counts.push(c.retroTheta(i));
-  const work = { goals: 0, nodes: 0, cutBlack: 0, cutWhite: 0, from: { lower: lower / 2, upper: upper / 2 }, ...(start !== undefined ? { start: start / 2 } : {}) };
+  const work = { goals: 0, nodes: 0, cutBlack: 0, cutWhite: 0, from: { lower: lower / 2, upper: upper / 2 }, start: start / 2 };
   let slot = 0, low = -1, high = -1, fresh = true;
-  // (each goal: the strategies over the graph, then the search; false when the budget ran out)
+  // (each goal: the strategies over the graph, then the search; -1 when the budget ran out)
   const tryGoal = (theta: number, s: number): number => {
     if (!c.retroHistoryGoal(theta, s, +fresh)) return -1;
     fresh = false;
@@ -537,43 +538,19 @@ function historySearch(c: SolveCore, g: (name: string) => number, startEngine: (
     work.goals++; work.nodes += g("hsNodes"); work.cutBlack += g("hsCutB"); work.cutWhite += g("hsCutW");
     return r;
   };
-  if (start !== undefined) {
-    // bounds not played out: from `start`, up while Black makes the goal, down while not, until
-    // two neighbouring counts answer yes and no (each answer in the slot the other did not
-    // take: the last two bracket the value)
-    let i = Math.max(counts.findIndex((t) => t >= start), 0);
-    let yes = -1, no = -1;
-    for (;;) {
-      const r = tryGoal(counts[i], slot);
-      if (r < 0) return { lower, upper, work }; // (stopped: no value)
-      if (r === 1) { yes = i; low = slot; } else { no = i; high = slot; }
-      slot ^= 1;
-      if (yes >= 0 && no === yes + 1) break;
-      if (r === 1 && i === counts.length - 1) { high = -1; break; } // (the top count: nothing above)
-      if (r === 0 && i === 0) throw new ArbiterError("Black does not make the least count (an error in the solver)");
-      i += r === 1 ? 1 : -1;
-    }
-    return { lower: counts[yes], upper: counts[yes], slots: { low, high }, work };
+  let i = Math.max(counts.findIndex((t) => t >= start), 0);
+  let yes = -1, no = -1;
+  for (;;) {
+    const r = tryGoal(counts[i], slot);
+    if (r < 0) return { lower, upper, work }; // (stopped: no value)
+    if (r === 1) { yes = i; low = slot; } else { no = i; high = slot; }
+    slot ^= 1;
+    if (yes >= 0 && no === yes + 1) break;
+    if (r === 1 && i === counts.length - 1) { high = -1; break; } // (the top count: nothing above)
+    if (r === 0 && i === 0) throw new ArbiterError("Black does not make the least count (an error in the solver)");
+    i += r === 1 ? 1 : -1;
   }
-  for (const theta of counts.filter((t) => t > lower && t <= upper)) {
-    const r = tryGoal(theta, slot);
-    if (r < 0) return { lower, upper, work };
-    if (r === 1) { lower = theta; low = slot; slot ^= 1; continue; }
-    upper = Math.max(...counts.filter((t) => t < theta));
-    high = slot;
-    break;
-  }
-  if (lower !== upper) return { lower, upper, work };
-  // the line needs both goals: Black's at the value, White's at the next count above it
-  const next = counts.find((t) => t > lower);
-  // (a goal's answer that disagrees with what was shown is a fault of the search, not a value)
-  const again = (theta: number, s: number, want: number): void => {
-    const r = tryGoal(theta, s);
-    if (r >= 0 && r !== want) throw new ArbiterError(`the superko's search contradicts itself at ${theta / 2} (an error in the solver)`);
-  };
-  if (low < 0) { low = high ^ 1; again(lower, low, 1); }
-  if (high < 0 && next !== undefined) { high = low ^ 1; again(next, high, 0); }
-  return { lower, upper, slots: { low, high }, work };
+  return { lower: counts[yes], upper: counts[yes], slots: { low, high }, work };
 }
 
 // ---- the bounds' upper run on a worker thread ---------------------------------------------------
