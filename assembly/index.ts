@@ -15,7 +15,7 @@ export { runPlayouts, runPlayoutsLoggingCycles, replayPlayout, EVENTS, eventsLen
   statWhiteAreaWins, runOwnership, OWNERSHIP } from "./playout";
 export { simSetup, simulateBatch, replayMoves, seedFor, SUMMARY_OUT, BOARDS_OUT, MOVES_OUT,
   movesLen, FORBIDDEN_OUT, capturePolicyMoves } from "./simulate";
-export { setRules, setHotStones, EVENTS_OUT, evLen, evCount, evDropped } from "./rules";
+export { setRules, setHotStones, setVirtualFree, EVENTS_OUT, evLen, evCount, evDropped } from "./rules";
 export { rngState } from "./prng";
 export { bensonTargets, BENSON_IN } from "./benson";
 export { searchInit, searchPrior, searchPriorKey, searchBudget, searchPhase, searchNodeLimit, searchReopen, searchVisit, searchApply, searchUndo, searchKey, searchRepetitionKey,
@@ -25,5 +25,5 @@ export { searchInit, searchPrior, searchPriorKey, searchBudget, searchPhase, sea
 export { solveTables, solveInit, solveRun, solveAtLeast, solveLine, solNodes, solLeaves, solLeafCalls, solStored, solHits, solCycles, solGaps,
   solLeafMismatch, solOut, solDepthOut, solMaxDepth, solLineLen, solLineEnd, solLineCycle, SOLVE_LINE_OUT,
   SOLVE_LEAF_OUT, SOLVE_BOARD_OUT } from "./solve";
-export { retroRun, retroLine, raPositions, raEdges, raTerminals, raRootValue, raTooMany, raTriples, retroProve, retroProveKept, raProveNodes, raSafeBound, raSafeRounds, raSafeChanges, raLineLen, raLineEnd, raLineCycle, RA_LINE_OUT, retroPayoff, payoffLine, payoffProve, raPayoffLow, raPayoffHigh, raPayoffUpdates, raPayoffRunaway, retroTheta, retroHistoryGoal, retroHistory, retroHistoryLine, retroHistoryProof, retroHistoryWalk, hsWalkNodes, retroHistoryCheck, retroHistoryVoid, retroWantBound, hsCheckFailed, hsProofLeaves, hsProofFailed, hsNodes, hsCutB, hsCutW, hsHits } from "./retro";
+export { retroRun, retroLine, raPositions, raEdges, raTerminals, raRootValue, raTooMany, raTriples, retroProve, retroProveKept, raProveNodes, raSafeBound, raSafeRounds, raSafeChanges, raLineLen, raLineEnd, raLineCycle, RA_LINE_OUT, retroPayoff, payoffLine, payoffProve, raPayoffLow, raPayoffHigh, raPayoffUpdates, raPayoffRunaway, retroTheta, retroHistoryGoal, retroHistory, retroHistoryLine, retroHistoryProof, retroHistoryWalk, hsWalkNodes, retroHistoryCheck, retroHistoryVoid, retroWantBound, retroAbandons, retroVirtualBounds, retroVirtualLine, raVirtualLower, raVirtualUpper, raVirtualRounds, raVirtualBans, hsCheckFailed, hsProofLeaves, hsProofFailed, hsNodes, hsCutB, hsCutW, hsHits } from "./retro";
 export { solveProof, proofLen, proofOver, proofBase, setSolOut } from "./solve";

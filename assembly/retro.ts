@@ -144,6 +144,10 @@ function play(m: i32, c: i32, depth: i32): void {
   if (m >= 0 && applied == 1 && (noSameBoard || (noSuicideAfterPass && afterPass)) && boardHash() == before) { undo(depth); applied = 0; }
 }
 
+let virtualEnds: bool = false; // Zhang's relaxation: an abandon move may answer a pass (explore)
+/** Whether the graph holds the abandon moves that answer a pass (Zhang's rules, zhang 3.1). */
+export function retroAbandons(on: bool): void { virtualEnds = on; }
+
 let wantBound: bool = true;
 /** Whether a run with a `safetyKind` looks for the best bound its checks keep (safeBound), or
  *  only keeps the kind for the search over the rule's lines, which shows every goal itself. */
@@ -183,8 +187,9 @@ function explore(maxPositions: i32, maxEdges: i32, weighted: bool): bool {
     setI32(ESTART, n, raEdges);
     const c = <i32>load<u8>(SIDE + <usize>n);
     const before = weighted ? countOffset() : 0;
+    const canAbandon = virtualEnds && lineLen >= 1 && i32At(LINE, lineLen - 1) < 0;
     for (let i = 0; i < nPoints + 3; i++) {
-      const m = moveAt(i, false);
+      const m = moveAt(i, canAbandon);
       if (m == -99) continue;
       play(m, c, lineLen);
       if (applied == 0) continue;
@@ -949,7 +954,7 @@ export function retroHistoryGoal(theta: i32, s: i32, fresh: bool): bool {
   for (let side = 0; side < 2; side++) {
     const black = side == 0;
     // (the start need not be in it: a position of the search is cut off where it is)
-    safeAttractor(theta, black, true);
+    if (virtualEnds) virtualRegion(theta, black, true); else safeAttractor(theta, black, true);
     if (budgetNow()) return false;
     memory.copy(black ? aRB : aRW, RANK, <usize>N * 4);
   }
@@ -1018,9 +1023,15 @@ export function retroHistory(s: i32): i32 {
 
 /** The line's least ranks after the move at depth d to position x. */
 @inline function childRanks(d: i32, x: i32): void {
-  setI32(MINB, d + 1, min(i32At(MINB, d), i32At(aLB, x)));
-  setI32(MINW, d + 1, min(i32At(MINW, d), i32At(aLW, x)));
+  // (Zhang's rules: a virtual move starts a new phase, whose positions alone a stone play may not
+  // bring back)
+  const fresh = virtualEnds && afterPass(x);
+  setI32(MINB, d + 1, fresh ? i32At(aLB, x) : min(i32At(MINB, d), i32At(aLB, x)));
+  setI32(MINW, d + 1, fresh ? i32At(aLW, x) : min(i32At(MINW, d), i32At(aLW, x)));
 }
+
+/** Whether an abandon move may answer the last move (Zhang's rules: it was a pass). */
+@inline function abandonNow(): bool { return virtualEnds && R.plies >= 1 && R.plyPoint(R.plies) < 0; }
 
 /** 1: Black's strategy holds from position n at depth d (the line's least ranks in MINB, MINW),
  *  -1: White's, 0: neither. */
@@ -1059,8 +1070,9 @@ function hsearch(n: i32, c: i32, depth: i32): i32 {
   let k = 0;
   let result = black ? 0 : 1;
   let settled = false;
+  const canAbandon = abandonNow();
   for (let i = 0; i < nPoints + 3 && !settled; i++) {
-    const m = moveAt(i, false);
+    const m = moveAt(i, canAbandon);
     if (m == -99) continue;
     apply(m, c, depth);
     if (applied == 0) continue;
@@ -1116,8 +1128,9 @@ function lineRanks(s: i32, d: i32): void {
   useSlot(s);
   for (let j = 0; j <= d; j++) {
     const x = i32At(HS_LINE, j);
-    setI32(MINB, j, j == 0 ? i32At(aLB, x) : min(i32At(MINB, j - 1), i32At(aLB, x)));
-    setI32(MINW, j, j == 0 ? i32At(aLW, x) : min(i32At(MINW, j - 1), i32At(aLW, x)));
+    const fresh = j == 0 || (virtualEnds && afterPass(x));
+    setI32(MINB, j, fresh ? i32At(aLB, x) : min(i32At(MINB, j - 1), i32At(aLB, x)));
+    setI32(MINW, j, fresh ? i32At(aLW, x) : min(i32At(MINW, j - 1), i32At(aLW, x)));
   }
 }
 
@@ -1139,8 +1152,9 @@ export function retroHistoryLine(sLow: i32, sHigh: i32, maxLen: i32): i32 {
     // (the line's least ranks for this side's goal, once a move: the searches write only deeper)
     if (s >= 0) lineRanks(s, d);
     let best = -99, ends = false;
+    const canAbandon = abandonNow();
     for (let i = 0; i < nPoints + 3 && best == -99; i++) {
-      const m = moveAt(i, false);
+      const m = moveAt(i, canAbandon);
       if (m == -99) continue;
       apply(m, c, d);
       if (applied == 0) continue;
@@ -1234,8 +1248,9 @@ function proofNodeAt(n: i32, c: i32, depth: i32, atLeast: bool, move: i32): void
   }
   const prover = atLeast ? BLACK : WHITE;
   let kids = 0;
+  const canAbandon = abandonNow();
   for (let i = 0; i < nPoints + 3; i++) {
-    const m = moveAt(i, false);
+    const m = moveAt(i, canAbandon);
     if (m == -99) continue;
     apply(m, c, depth);
     if (applied == 0) continue;
@@ -1262,4 +1277,232 @@ function proofNodeAt(n: i32, c: i32, depth: i32, atLeast: bool, move: i32): void
     if (proofOver) return;
   }
   if (c == prover) proofFail(); // (no move keeps the goal: not a proof)
+}
+
+// ---- Zhang's rules: every pass at a board the winner may end at --------------------------------
+// Under Zhang's rules play ends only at a pass: the other side answers it with an abandon move
+// (zhang 3.1), or it is the fourth virtual move made in that board position (3.5, the judged
+// end). The count is the final board's. So a side whose every pass, and every pass of the
+// other's, comes at a board that meets its goal wins it, however the judged end falls: the other
+// side must then find a stone play at each of its turns... and play ends, since Zhang's game is
+// finite. That needs no history: the graph (simple ko with Zhang's moves, the virtual moves
+// counted nowhere, `rules.ts setVirtualFree`) holds it. The winner must keep (a) the boards at the
+// other side's turns within the goal (the other side may pass there), (b) his own passes at such
+// boards, and (c) play passing again and again: within a phase (the stone plays between two
+// virtual moves) no position may come back, and a stone play of his is banned where its
+// whole-board position came earlier in the phase. (c) is a Buchi condition: the winner forces
+// a pass, inside the region, from every position of it; the region is the greatest such, the
+// ranks (moves to the next pass) fall with every stone play, so a phase of his strategy repeats
+// no position, and a stone play of his is safe where no position of its situation ranks above
+// the mover's (as a superko's bounds are checked, `safeAttractor`).
+
+const OUT_W: u8 = 8; // CREATED's bit: out of the winner's region
+let RB: usize = 0, RW: usize = 0, BB: usize = 0, BW: usize = 0, kept: i32 = -1, keptEdges: i32 = -1;
+export let raVirtualLower: i32 = 0; // twice Black's margin: at least, at most
+export let raVirtualUpper: i32 = 0;
+export let raVirtualRounds: i32 = 0;
+export let raVirtualBans: i32 = 0;
+
+@inline function afterPass(n: i32): bool { return (load<u8>(CREATED + <usize>n) & 1) == 0; }
+@inline function outW(n: i32): bool { return (load<u8>(CREATED + <usize>n) & OUT_W) != 0; }
+@inline function meetsGoal(v: i32, theta: i32, black: bool): bool { return black ? v >= theta : v < theta; }
+
+/** The count of n's board: what an abandon move answering a pass there ends play at (a pass
+ *  leads to the position after it, whose abandon move is its one final edge). */
+function boardCount(n: i32): i32 {
+  let p = n;
+  for (let k = 0; k < 2; k++) {
+    let passTo = -1;
+    for (let e = i32At(ESTART, p); e < i32At(ESTART, p + 1); e++) {
+      const x = i32At(EDGES, e);
+      if (x >= TERM) return x - TERM - 65536;
+      if (isPass(e)) passTo = x;
+    }
+    if (passTo < 0) break;
+    p = passTo;
+  }
+  return NONE;
+}
+
+/** The winner's region for goal theta (`black`: Black makes theta or more; else less): RANK the
+ *  moves to the next pass inside it (-1 out), BANNED the winner's unsafe stone plays. Whether the
+ *  start is in it. */
+function virtualRegion(theta: i32, black: bool, anyStart: bool = false): bool {
+  const N = raPositions;
+  const mover = black ? BLACK : WHITE;
+  memory.fill(BANNED, 0, (<usize>raEdges >> 3) + 8);
+  for (let n = 0; n < N; n++) {
+    let f = load<u8>(CREATED + <usize>n) & ~OUT_W;
+    // (a) the other side's turns at a board the winner may not end at are out
+    if (<i32>load<u8>(SIDE + <usize>n) != mover && !meetsGoal(boardCount(n), theta, black)) f |= OUT_W;
+    store<u8>(CREATED + <usize>n, f);
+  }
+  for (let round = 0; round < 100000; round++) {
+    if (budgetNow()) return false;
+    raVirtualRounds++;
+    // the greatest region: from each position in it the winner forces a pass (or an end that
+    // meets the goal) inside it
+    for (;;) {
+      passAttractor(theta, black);
+      if (budgetNow()) return false;
+      let removed = 0;
+      for (let n = 0; n < N; n++) {
+        if (!outW(n) && i32At(RANK, n) < 0) { store<u8>(CREATED + <usize>n, load<u8>(CREATED + <usize>n) | OUT_W); removed++; }
+      }
+      if (removed == 0) break;
+    }
+    if (outW(0) && !anyStart) return false;
+    // (c) the winner's stone plays against the positions before them in the phase (all rank
+    // above the mover), by situation
+    let m = 0;
+    for (let n = 0; n < N; n++) {
+      const r = i32At(RANK, n);
+      if (r < 0) continue;
+      store<u64>(CNT + (<usize>m << 3), <u64>load<u32>(SKEY + (<usize>n << 2)) << 32 | <u64>r);
+      m++;
+    }
+    heapsort(CNT, m);
+    sortedLen = m;
+    let changes = 0;
+    for (let n = 0; n < N; n++) {
+      const r = i32At(RANK, n);
+      if (r < 0 || <i32>load<u8>(SIDE + <usize>n) != mover) continue;
+      for (let e = i32At(ESTART, n); e < i32At(ESTART, n + 1); e++) {
+        const t = i32At(EDGES, e);
+        if (t >= TERM || isPass(e) || banned(e)) continue;
+        const rt = i32At(RANK, t);
+        if (rt < 0 || rt >= r) continue;
+        if (atOrAbove(load<u32>(SKEY + (<usize>t << 2)), r + 1) < 1) continue;
+        ban(e);
+        changes++;
+      }
+    }
+    raVirtualBans += changes;
+    if (changes == 0) return !outW(0);
+  }
+  return false;
+}
+
+/** RANK: within the region, the moves to the next pass the winner forces (1: a pass into the
+ *  region, or an end that meets the goal, is his move, or all the other side has), -1 elsewhere. */
+function passAttractor(theta: i32, black: bool): void {
+  const N = raPositions;
+  const mover = black ? BLACK : WHITE;
+  let qh = 0, qt = 0;
+  for (let n = 0; n < N; n++) {
+    setI32(RANK, n, -1);
+    if (outW(n)) continue;
+    const winner = <i32>load<u8>(SIDE + <usize>n) == mover;
+    let good = false, blocked = false, open = 0;
+    for (let e = i32At(ESTART, n); e < i32At(ESTART, n + 1); e++) {
+      const x = i32At(EDGES, e);
+      if (x >= TERM) { if (meetsGoal(x - TERM - 65536, theta, black)) good = true; else blocked = true; }
+      else if (outW(x)) blocked = true;
+      else if (isPass(e)) good = true;
+      else open++;
+    }
+    const inNow = winner ? good : !blocked && open == 0;
+    setI32(CNT, n, winner ? 1 : blocked ? 1 << 30 : open);
+    if (inNow) { setI32(RANK, n, 1); setI32(QUEUE, qt++, n); }
+  }
+  while (qh < qt) {
+    const n = i32At(QUEUE, qh++);
+    // (a position after a pass is reached by passes only, which count as reaching the goal)
+    if (afterPass(n)) continue;
+    const r = i32At(RANK, n);
+    for (let k = i32At(PREDSTART, n); k < i32At(PREDSTART, n + 1); k++) {
+      const p = i32At(PREDS, k);
+      if (i32At(RANK, p) >= 0 || outW(p)) continue;
+      if (<i32>load<u8>(SIDE + <usize>p) == mover) {
+        if (!openEdge(p, n)) continue;
+        setI32(RANK, p, r + 1); setI32(QUEUE, qt++, p);
+        continue;
+      }
+      const left = i32At(CNT, p) - 1;
+      setI32(CNT, p, left);
+      if (left == 0) { setI32(RANK, p, r + 1); setI32(QUEUE, qt++, p); }
+    }
+  }
+}
+
+/** The bounds of Zhang's rules over the graph the last run explored: Black makes at least
+ *  raVirtualLower (his region's best goal) and at most raVirtualUpper (White's: less than the
+ *  next count). Each side's strategy for them is kept for the line. False: no room, or the budget
+ *  ran out. */
+export function retroVirtualBounds(): bool {
+  const N = raPositions;
+  if (N > kept || raEdges > keptEdges) {
+    const eb = (<usize>raEdges >> 3) + 8;
+    const base = grow(<usize>N * 8 + eb * 2 + 64);
+    if (base == 0) return false;
+    RB = base; RW = RB + <usize>N * 4; BB = RW + <usize>N * 4; BW = BB + eb;
+    kept = N; keptEdges = raEdges;
+  }
+  raVirtualRounds = 0; raVirtualBans = 0;
+  const eb = (<usize>raEdges >> 3) + 8;
+  // Black: the highest count his region holds the start for (the least always: he may pass at
+  // every turn of his)
+  let lo = 0;
+  for (let j = thetaCount - 1; j >= 0; j--) {
+    if (virtualRegion(i32At(THETAS, j), true)) { lo = j; break; }
+    if (solOut) return false;
+  }
+  raVirtualLower = i32At(THETAS, lo);
+  virtualRegion(raVirtualLower, true);
+  memory.copy(RB, RANK, <usize>N * 4); memory.copy(BB, BANNED, eb);
+  // White: the lowest count above the lower bound that his region keeps Black below
+  let hi = thetaCount;
+  for (let j = lo + 1; j < thetaCount; j++) {
+    if (virtualRegion(i32At(THETAS, j), false)) { hi = j; break; }
+    if (solOut) return false;
+  }
+  raVirtualUpper = i32At(THETAS, hi - 1);
+  if (hi < thetaCount) { virtualRegion(i32At(THETAS, hi), false); memory.copy(RW, RANK, <usize>N * 4); memory.copy(BW, BANNED, eb); }
+  else memory.fill(RW, 0xff, <usize>N * 4);
+  memory.fill(BANNED, 0, eb);
+  for (let n = 0; n < N; n++) store<u8>(CREATED + <usize>n, load<u8>(CREATED + <usize>n) & ~OUT_W);
+  return !solOut;
+}
+
+/** The line of the value the bounds meet at: each side follows its strategy (an end that meets
+ *  its goal first, then a pass inside its region, then the stone play its ranks fall most by)
+ *  until a pass, which the other side answers with an abandon move. Into RA_LINE_OUT; the moves
+ *  stay played. */
+export function retroVirtualLine(maxLen: i32): i32 {
+  raLineLen = 0; raLineEnd = 3; raLineCycle = -1;
+  let n = 0, c = BLACK;
+  const cap = min(maxLen, 1000);
+  const keepBanned = BANNED;
+  while (raLineLen < cap) {
+    const black = c == BLACK;
+    const ranks = black ? RB : RW;
+    BANNED = black ? BB : BW;
+    const own = i32At(ranks, n);
+    let best = -99, bestRank = 1 << 30;
+    const canAbandon = raLineLen >= 1 && i32At(RA_LINE_OUT, raLineLen - 1) < 0;
+    for (let i = 0; i < nPoints + 3 && own >= 0; i++) {
+      const m = moveAt(i, canAbandon);
+      if (m == -99) continue;
+      play(m, c, raLineLen);
+      if (applied == 0) continue;
+      if (applied == 2) { undo(raLineLen); best = m; bestRank = -1; break; } // (an abandon move: the count is the value)
+      const x = findIndex(posKey(c ^ 3));
+      undo(raLineLen);
+      if (x < 0) continue;
+      const r = m < 0 ? 0 : i32At(ranks, x);
+      if (m < 0 && i32At(ranks, x) < 0) continue; // (a pass out of the region)
+      if (r < 0 || (m >= 0 && (r >= own || !openEdge(n, x)))) continue;
+      if (r < bestRank) { best = m; bestRank = r; }
+    }
+    if (best == -99) break;
+    apply(best, c, raLineLen);
+    const ends = applied == 2;
+    setI32(RA_LINE_OUT, raLineLen++, best);
+    if (ends) { raLineEnd = 1; break; }
+    n = findIndex(posKey(c ^ 3));
+    c ^= 3;
+    if (n < 0) break;
+  }
+  BANNED = keepBanned;
+  return raLineLen;
 }

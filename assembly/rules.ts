@@ -57,6 +57,7 @@ export function useKnobs(suicide: i32, rep: i32, twinEarly: bool, void3: bool, z
   kSuicide = suicide; kRep = rep; kTwinEarly = twinEarly; kVoid3 = void3; kZhangVoid = zhangVoid;
   kPassesInHash = passesInHash; kEnd = end; kResumeClears = resumeClears;
   hotKeys = false; // (the solver's relaxation only: set after this)
+  virtualFree = false;
 }
 
 let koKeysAlways: bool = false;
@@ -72,6 +73,12 @@ let hotKeys: bool = false;
  *  only; simple ko alone bans the 1:1 retake). */
 export function setHotStones(on: bool): void { hotKeys = on; }
 
+let virtualFree: bool = false;
+/** Zhang's virtual moves with no judged end (zhang 3.5) and no count of them: a pass never
+ *  ends play, the flow remembers only that the last move was one (an abandon move may answer
+ *  it). The history-free relaxation the solver bounds Zhang's rules by (the solver only). */
+export function setVirtualFree(on: bool): void { virtualFree = on; }
+
 /** The third-occurrence Void on or off from here (the solver's check of a retrograde strategy:
  *  at the start of a game, before any play, whose creations it then books). */
 export function setVoid3(on: bool): void { kVoid3 = on; }
@@ -81,7 +88,7 @@ export function useRules(slot: i32): void {
   kSuicide = load<i32>(a); kRep = load<i32>(a + 4); kTwinEarly = load<i32>(a + 8) != 0;
   kVoid3 = load<i32>(a + 12) != 0; kZhangVoid = load<i32>(a + 16) != 0; kPassesInHash = load<i32>(a + 20) != 0;
   kEnd = load<i32>(a + 24); kResumeClears = load<i32>(a + 28) != 0;
-  hotKeys = false;
+  hotKeys = false; virtualFree = false;
 }
 
 // ---- hash tables: latest index (or a count) per 64-bit key ------------------------------------
@@ -245,7 +252,10 @@ export function simpleKoKey(): u64 {
  *  abandon moves in a row. (Zhang's virtual moves so far matter only through the positions
  *  booked since the last one: historyDigest.) */
 export function flowKey(): u64 {
-  return mix64(<u64>(fCons | fPhase << 4 | fLastNull << 8 | fAbandons << 12 | 1 << 20));
+  // (Zhang's virtual moves in a row matter only as "the last move was one", which an abandon
+  // move may answer: four in a row are four in one board position, which the digest counts)
+  const cons = kEnd == FLOW_ZHANG_VIRTUAL ? min(fCons, 1) : fCons;
+  return mix64(<u64>(cons | fPhase << 4 | fLastNull << 8 | fAbandons << 12 | 1 << 20));
 }
 
 // What the referee cites, read after each call: the entry a refusal repeats, the case of a hot
@@ -517,6 +527,7 @@ function flowPass(c: i32, abandon: bool): void {
       return;
     }
     fAbandons = 0;
+    if (virtualFree) { fCons = 1; return; }
     // zhang 3.5: four consecutive virtual moves, or four in total made in one board position
     const inBoard = tPut(T_VIRT, boardHash(), 1, true);
     if (keepDigest) dOther ^= countTerm(boardHash(), inBoard - 1, SALT_VIRT) ^ countTerm(boardHash(), inBoard, SALT_VIRT);

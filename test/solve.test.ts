@@ -15,7 +15,7 @@ import { referee } from "../src/rules/referee.js";
 import { marginTwice } from "../src/simulate/engine.js";
 import { loadCore } from "../src/core/wasm.js";
 import { releaseCore } from "../src/core/game.js";
-import { FLOW_ING_PAIRS, R_HOT_STONE, REP_ING, REP_SIMPLE, SUICIDE_MULTI_STONE } from "../assembly/codes.js";
+import { END_NONE, END_VIRTUAL_MOVES, FLOW_ING_PAIRS, FLOW_ZHANG_VIRTUAL, R_HOT_STONE, REP_ING, REP_SIMPLE, REP_ZHANG, RW_ENDED, SUICIDE_MULTI_STONE } from "../assembly/codes.js";
 
 interface SgfTree { data: Record<string, string[]>; children: SgfTree[] }
 interface HotCore {
@@ -26,6 +26,9 @@ interface HotCore {
     end: number, resumeClears: number, toMove: number, cap: number, journal: number): void;
   rulesPlay(x: number, y: number, c: number, commit: number, free: number): number;
   setHotStones(on: number): void;
+  setVirtualFree(on: number): void;
+  rulesPass(c: number, abandon: number): number;
+  RULING_OUT: WebAssembly.Global;
 }
 
 const rules = (name: string, knobs: Record<string, unknown> = {}): RuleSet => ({ ...withKnobs(preset(name), knobs), komi: 0 });
@@ -203,6 +206,53 @@ describe("Ing's rules by their hot stones (docs/solve.md, \"Ing's and the Grand 
     expect(hs.proofLeaves).toBeGreaterThan(0);
     expect(r.value).toBe(0);
   });
+});
+
+describe("Zhang's rules by their passes (docs/solve.md, \"Zhang's rules by their passes\")", () => {
+  it("the relaxation's engine: under Zhang's rules four virtual moves in a row end play (3.5); with the virtual moves counted nowhere no pass ends it", () => {
+    const c = loadCore() as unknown as HotCore;
+    const endAfterPasses = (rep: number, free: boolean): number[] => {
+      c.newGame(2, 2, SUICIDE_MULTI_STONE, 0, 1, 4096);
+      c.rulesStart(SUICIDE_MULTI_STONE, rep, 0, 0, 0, 0, FLOW_ZHANG_VIRTUAL, 0, 1, 4096, 1);
+      if (free) c.setVirtualFree(1);
+      const ended: number[] = [];
+      for (let k = 0; k < 6; k++) {
+        expect(c.rulesPass(k % 2 === 0 ? 1 : 2, 0)).toBe(0);
+        ended.push(new Int32Array(c.memory.buffer, Number(c.RULING_OUT.value), 22)[RW_ENDED]);
+      }
+      return ended;
+    };
+    try {
+      expect(endAfterPasses(REP_ZHANG, false).slice(0, 4)).toEqual([END_NONE, END_NONE, END_NONE, END_VIRTUAL_MOVES]);
+      expect(endAfterPasses(REP_SIMPLE, true)).toEqual(Array(6).fill(END_NONE));
+    } finally {
+      c.setVirtualFree(0);
+      releaseCore();
+    }
+  });
+
+  it("2x3 is 0: both sides keep every pass at a board worth 0 (the bounds meet, no search over the lines); the line is refereed under Zhang's rules", () => {
+    const r = solve({ width: 2, height: 3, rules: rules("zhang") });
+    expect(r.complete).toBe(true);
+    expect(r.method).toBe("retrograde");
+    expect(r.bounds).toEqual({ lower: 0, upper: 0 });
+    expect(r.boundsWork!.history).toBeUndefined();
+    expect(r.value).toBe(0);
+    // Black passes and White ends play at the empty board: no point touches a stone, nobody's (zhang 3.7)
+    expect(r.line).toEqual(["pass", "pass"]);
+    expect(r.lineRuling).toEqual({ result: "0", end: "two-passes", agrees: true });
+  });
+
+  it("2x4 is B+8 (Black takes the whole board, as under area counting): the bounds 1 to 8, then Zhang's own lines; Black must fill until every empty point touches only his stones", () => {
+    const r = solve({ width: 2, height: 4, rules: rules("zhang") });
+    expect(r.complete).toBe(true);
+    expect(r.bounds).toEqual({ lower: 8, upper: 8 });
+    expect(r.boundsWork!.history!.from.lower).toBeLessThan(8);
+    expect(r.value).toBe(8);
+    expect(r.lineRuling).toEqual({ result: "B+8", end: "two-passes", agrees: true });
+    // (an empty point that touches no stone is nobody's: one stone alone does not take 2x4)
+    expect(r.line.filter((m) => m !== "pass").length).toBeGreaterThan(1);
+  }, 60_000);
 });
 
 describe("territory counting by total payoff (docs/solve.md)", () => {

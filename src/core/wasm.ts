@@ -121,6 +121,10 @@ export interface CoreExports {
   retroHistoryVoid(on: number): void;
   retroWantBound(on: number): void;
   setHotStones(on: number): void;
+  setVirtualFree(on: number): void;
+  retroAbandons(on: number): void;
+  retroVirtualBounds(): number;
+  retroVirtualLine(maxLen: number): number;
   retroHistoryProof(slot: number, atLeast: number): number;
   retroHistoryWalk(slot: number, atLeast: number): number;
   setSolOut(): void;

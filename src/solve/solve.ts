@@ -17,10 +17,10 @@ import { SUICIDE } from "../core/codes.js";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { REP_ING, REP_PSK, REP_SIMPLE, REP_SSK } from "../../assembly/codes.js";
+import { REP_ING, REP_PSK, REP_SIMPLE, REP_SSK, REP_ZHANG } from "../../assembly/codes.js";
 import { rootData, sgfPoint, writeSgf, type SgfNode } from "../sgf/write.js";
 
-const REP = { simple: REP_SIMPLE, psk: REP_PSK, ssk: REP_SSK, ing: REP_ING };
+const REP = { simple: REP_SIMPLE, psk: REP_PSK, ssk: REP_SSK, ing: REP_ING, zhang: REP_ZHANG };
 
 /** The core's codes (assembly/solve.ts). */
 const LEAF_VOID = 1 << 24;
@@ -166,6 +166,15 @@ function ingByBounds(rules: RuleSet): boolean {
   return k.rep === REP.ing && !k.twinEarly && !k.resumeClears && offsetKindOf(rules) === 0;
 }
 
+/** Zhang's rules (no going back, virtual moves, the judged end): bounded by retrograde analysis
+ *  of their history-free part, simple ko with Zhang's moves and the virtual moves counted
+ *  nowhere (rules.ts setVirtualFree): play ends only at a pass, so a side that keeps every pass
+ *  at a board that meets its goal wins it (docs/solve.md, "Zhang's rules by their passes"). */
+function zhangByBounds(rules: RuleSet): boolean {
+  const k = ruleKnobs(rules);
+  return k.rep === REP.zhang && !k.zhangVoid && rules.end === "zhang-virtual" && offsetKindOf(rules) === 0;
+}
+
 /** Territory counting with simple ko and a long cycle void (Japanese and Korean rules): solved
  *  by retrograde analysis, first as two total-payoff games over simple ko's positions, then
  *  where needed over positions that hold the prisoners so far, the strategies checked against a
@@ -223,20 +232,24 @@ function solveOnce(o: SolveOptions): SolveResult {
   // search shows each goal, the bounds' included)
   const linesOnly = ing;
   const territory = byRetro && territoryByBounds(rules);
-  const bounds = relaxed || territory;
+  const zhang = byRetro && zhangByBounds(rules);
+  const bounds = relaxed || territory || zhang;
   const retro = byRetro && (bounds || memoryless);
   // the engine reads no history where retrograde analysis runs: simple ko for a superko's
   // bounds, and the third-occurrence Void off (endless play is worth 0 there: docs/solve.md)
   const engineMemoryless = memoryless || retro;
-  const rep = relaxed ? REP.simple : knobs.rep;
+  const rep = relaxed || zhang ? REP.simple : knobs.rep;
   // (the engine's game from the start under the rule set's knobs, with this repetition rule;
   // Ing's own with its void, its relaxation with its hot stones, both with their memory in the keys)
   const startEngine = (repetition: number): void => {
     c.rulesStart(knobs.suicide, repetition, +knobs.twinEarly, +(linesOnly ? repetition === knobs.rep && knobs.void3 : engineMemoryless ? false : knobs.void3),
       +knobs.zhangVoid, +knobs.passesInHash, knobs.end, +knobs.resumeClears, 1, 4096, 1);
     if (ing) c.setHotStones(1);
+    if (zhang && repetition === REP.simple) c.setVirtualFree(1);
   };
   startEngine(rep);
+  // (Zhang's graph and lines: an abandon move may answer a pass; no other rule set's)
+  c.retroAbandons(+zhang);
   const offset = offsetKindOf(rules);
   const opts = (engineMemoryless ? OPT.memoryless : 0) | (cyclesVoid ? OPT.cyclesVoid : 0) |
     (o.passesFirst ?? true ? OPT.passesFirst : 0) | (o.verifyLeaves ? OPT.verifyLeaves : 0) |
@@ -301,6 +314,23 @@ function solveOnce(o: SolveOptions): SolveResult {
       boundsWork = { rounds: 0, changes: 0, playedOut: payoff?.playedOut ?? 0, updates: payoff?.updates ?? g("raPayoffUpdates") };
       v = twiceBounds.lower;
       if (!payoff && g("raPayoffRunaway")) notes.push("territory counting by total payoff: a value ran past any count (the iteration would not end): no bound");
+    } else if (zhang) {
+      // one graph, then each side's region for each goal: every pass at a board that meets it
+      c.retroRun(maxPositions, 10 * maxPositions, +symmetric, 0, 0, 0, 0);
+      if (!g("solOut")) c.retroVirtualBounds();
+      let lowerSafe = g("solOut") ? -2 * points : g("raVirtualLower"), upperSafe = g("solOut") ? 2 * points : g("raVirtualUpper");
+      boundsWork = { rounds: g("raVirtualRounds"), changes: g("raVirtualBans"), playedOut: 0 };
+      // bounds that do not meet: Zhang's own lines searched, cut off where a side's region holds
+      // whatever the line's phase so far (docs/solve.md)
+      if (lowerSafe < upperSafe && !g("solOut")) {
+        c.retroHistoryCheck(0, 0);
+        c.retroHistoryVoid(0);
+        const h = historySearch(c, g, startEngine, knobs.rep, lowerSafe, upperSafe, lowerSafe);
+        boundsWork.history = h.work;
+        lowerSafe = h.lower; upperSafe = h.upper; historySlots = h.slots;
+      }
+      twiceBounds = { lower: lowerSafe, upper: upperSafe };
+      v = twiceBounds.lower;
     } else if (bounds) {
       // the game twice: play that never ends worth the most a count can give (White's strategy
       // must end play: at most the value), then less than the least (Black's must: at least
@@ -432,6 +462,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       // (the payoff games' line: stone plays first where that line ends within 400 moves, else passes first)
       if (territory && !countState) { if (c.payoffLine(400, 1, v) && g("raLineEnd") !== 1) c.payoffLine(400, 0, v); }
       else if (historySlots) { startEngine(knobs.rep); c.retroHistoryLine(historySlots.low, historySlots.high, 400); }
+      else if (zhang) c.retroVirtualLine(400);
       else if (retro) c.retroLine(400); else c.solveLine(1, v, 400);
       if (leafError) throw leafError;
       const n = g(retro ? "raLineLen" : "solLineLen");
@@ -463,16 +494,16 @@ function solveOnce(o: SolveOptions): SolveResult {
       result.bounds = { lower: twiceBounds.lower / 2, upper: twiceBounds.upper / 2 };
       result.boundsWork = boundsWork;
       const w = boundsWork!;
-      const how = ing ? "Ing's rules by their hot stones alone" : relaxed ? "a superko by simple ko's game" : countState ? "territory counting with the prisoners in the position"
+      const how = zhang ? "Zhang's rules by their passes, each kept at a board that meets the goal" : ing ? "Ing's rules by their hot stones alone" : relaxed ? "a superko by simple ko's game" : countState ? "territory counting with the prisoners in the position"
         : "territory counting by total payoff";
-      const work = countState || relaxed ? `the checks: ${w.rounds} rounds, ${w.changes} moves banned or positions left out` +
+      const work = zhang ? `${w.rounds} rounds, ${w.changes} stone plays banned that may come back to a position of their phase` : countState || relaxed ? `the checks: ${w.rounds} rounds, ${w.changes} moves banned or positions left out` +
         `${w.playedOut > 0 ? relaxed ? `; the strategies played out under the superko itself: ${w.playedOut} nodes` : `; Black's strategy played out with the Void on: ${w.playedOut} nodes` : ""}`
         : `${w.updates} updates${w.playedOut > 0 ? `; the winner's strategy played out with the Void on: ${w.playedOut} nodes` : ""}`;
       const hs = w.history;
       if (linesOnly) notes.push(`${how}: its value with play that never ends worth 0, ${hs?.start ?? "none"}, the search's first goal (no bounds looked for)`);
       else notes.push(`${how}: Black makes at least ${hs ? hs.from.lower : twiceBounds.lower / 2} and at most ${hs ? hs.from.upper : twiceBounds.upper / 2} (${work})`);
-      const itself = ing ? "Ing's rules" : "the superko";
-      if (hs) notes.push(`${ing ? "Ing's rules'" : "the superko's"} own lines: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2} ` +
+      const itself = zhang ? "Zhang's rules" : ing ? "Ing's rules" : "the superko";
+      if (hs) notes.push(`${zhang ? "Zhang's rules'" : ing ? "Ing's rules'" : "the superko's"} own lines: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2} ` +
         `(${hs.goals} goals searched, ${hs.nodes} nodes, ${hs.cutBlack} cut off by Black's strategy and ${hs.cutWhite} by White's` +
         `${hs.checkFailed !== undefined ? `; each cut-off played out under ${itself}: ${hs.checkFailed} did not hold` : ""}` +
         `${hs.proofLeaves !== undefined ? `; the proof trees'${hs.proofNodes ? ` (${hs.proofNodes} nodes, walked)` : ""} ${hs.proofLeaves} cut-off leaves played out under ${itself}: ${hs.proofFailed} did not hold` : ""})`);
