@@ -896,6 +896,12 @@ const SLOT_THETA: usize = memory.data(2 * 4, 16);
 // a game at a situation's third creation (voidRule): at or below the least third-lowest rank of
 // a situation's stone-made positions, so no line of the strategy from there makes one three times
 const SLOT_TRIPLE: usize = memory.data(4 * 4, 16);
+// Zhang's rules: per slot and side, the most of the other side's turns at one board the winner
+// may not end at that the region keeps (transientCheck); a cut-off needs no more virtual moves
+// on the line so far than leave that many short of the judged end's four
+const SLOT_BAD: usize = memory.data(4 * 4, 16);
+const PASSES_SO_FAR: usize = memory.data(1024 * 4, 16);
+let badB: i32 = 0, badW: i32 = 0;
 let triB: i32 = 0, triW: i32 = 0;
 /** The rule voids a game at a situation's third creation (Ing's 1A.5): the search's cut-offs
  *  also keep the loser from it where a void misses the winner's goal (retroHistoryGoal). */
@@ -934,6 +940,7 @@ function useSlot(s: i32): void {
   hsTheta = load<i32>(SLOT_THETA + (<usize>s << 2));
   aRB = slotArray(s, 0); aRW = slotArray(s, 1); aLB = slotArray(s, 2); aLW = slotArray(s, 3);
   triB = i32At(SLOT_TRIPLE, 2 * s); triW = i32At(SLOT_TRIPLE, 2 * s + 1);
+  badB = i32At(SLOT_BAD, 2 * s); badW = i32At(SLOT_BAD, 2 * s + 1);
 }
 
 /** Both sides' strategies for goal theta (Black: theta or more) over the graph the last run
@@ -957,6 +964,7 @@ export function retroHistoryGoal(theta: i32, s: i32, fresh: bool): bool {
     if (virtualEnds) virtualRegion(theta, black, true); else safeAttractor(theta, black, true);
     if (budgetNow()) return false;
     memory.copy(black ? aRB : aRW, RANK, <usize>N * 4);
+    setI32(SLOT_BAD, 2 * s + side, virtualEnds ? mostBadTurns() : 0);
   }
   for (let side = 0; side < 2; side++) {
     const black = side == 0;
@@ -1016,7 +1024,7 @@ export function retroHistory(s: i32): i32 {
   const n = findIndex(posKey(BLACK));
   if (n < 0) return -1;
   useSlot(s);
-  setI32(MINB, 0, i32At(aLB, n)); setI32(MINW, 0, i32At(aLW, n));
+  setI32(MINB, 0, i32At(aLB, n)); setI32(MINW, 0, i32At(aLW, n)); setI32(PASSES_SO_FAR, 0, 0);
   const r = hsearch(n, BLACK, 0);
   return solOut ? -1 : r;
 }
@@ -1028,6 +1036,7 @@ export function retroHistory(s: i32): i32 {
   const fresh = virtualEnds && afterPass(x);
   setI32(MINB, d + 1, fresh ? i32At(aLB, x) : min(i32At(MINB, d), i32At(aLB, x)));
   setI32(MINW, d + 1, fresh ? i32At(aLW, x) : min(i32At(MINW, d), i32At(aLW, x)));
+  setI32(PASSES_SO_FAR, d + 1, i32At(PASSES_SO_FAR, d) + i32(fresh));
 }
 
 /** Whether an abandon move may answer the last move (Zhang's rules: it was a pass). */
@@ -1035,11 +1044,11 @@ export function retroHistory(s: i32): i32 {
 
 /** 1: Black's strategy holds from position n at depth d (the line's least ranks in MINB, MINW),
  *  -1: White's, 0: neither. */
-@inline function cutOff(n: i32, mb: i32, mw: i32): i32 {
+@inline function cutOff(n: i32, mb: i32, mw: i32, passes: i32): i32 {
   const rb = i32At(aRB, n);
-  if (rb >= 0 && mb >= rb && rb <= triB) return 1;
+  if (rb >= 0 && mb >= rb && rb <= triB && passes + badB <= 3) return 1;
   const rw = i32At(aRW, n);
-  if (rw >= 0 && mw >= rw && rw <= triW) return -1;
+  if (rw >= 0 && mw >= rw && rw <= triW && passes + badW <= 3) return -1;
   return 0;
 }
 
@@ -1049,7 +1058,7 @@ function hsearch(n: i32, c: i32, depth: i32): i32 {
   countNode();
   if (depth + 2 >= 1000) { setDepthOut(); return 0; }
   if (budgetOut(depth)) return 0;
-  const cut = cutOff(n, i32At(MINB, depth), i32At(MINW, depth));
+  const cut = cutOff(n, i32At(MINB, depth), i32At(MINW, depth), i32At(PASSES_SO_FAR, depth));
   if (cut != 0) {
     if (cut > 0) hsCutB += 1; else hsCutW += 1;
     if (hsCheck && !strategyHolds(n, c, depth, cut > 0)) hsCheckFailed += 1;
@@ -1085,7 +1094,9 @@ function hsearch(n: i32, c: i32, depth: i32): i32 {
     const x = findIndex(posKey(c ^ 3));
     undo(depth);
     if (x < 0) { setSolOut(); return 0; } // (the graph holds every position simple ko allows)
-    const cx = hsCheck ? 0 : cutOff(x, min(i32At(MINB, depth), i32At(aLB, x)), min(i32At(MINW, depth), i32At(aLW, x)));
+    const fresh = virtualEnds && afterPass(x);
+    const cx = hsCheck ? 0 : cutOff(x, fresh ? i32At(aLB, x) : min(i32At(MINB, depth), i32At(aLB, x)),
+      fresh ? i32At(aLW, x) : min(i32At(MINW, depth), i32At(aLW, x)), i32At(PASSES_SO_FAR, depth) + i32(fresh));
     if (cx != 0) {
       if (cx > 0) hsCutB += 1; else hsCutW += 1;
       if ((cx > 0) == black) { result = black ? 1 : 0; settled = true; }
@@ -1131,6 +1142,7 @@ function lineRanks(s: i32, d: i32): void {
     const fresh = j == 0 || (virtualEnds && afterPass(x));
     setI32(MINB, j, fresh ? i32At(aLB, x) : min(i32At(MINB, j - 1), i32At(aLB, x)));
     setI32(MINW, j, fresh ? i32At(aLW, x) : min(i32At(MINW, j - 1), i32At(aLW, x)));
+    setI32(PASSES_SO_FAR, j, j == 0 ? 0 : i32At(PASSES_SO_FAR, j - 1) + i32(fresh));
   }
 }
 
@@ -1223,7 +1235,7 @@ function historyTree(s: i32, atLeast: bool): bool {
   useSlot(s);
   const n = findIndex(posKey(BLACK));
   if (n < 0) return false;
-  setI32(MINB, 0, i32At(aLB, n)); setI32(MINW, 0, i32At(aLW, n));
+  setI32(MINB, 0, i32At(aLB, n)); setI32(MINW, 0, i32At(aLW, n)); setI32(PASSES_SO_FAR, 0, 0);
   proofNodeAt(n, BLACK, 0, atLeast, -9);
   return !proofOver && !solOut;
 }
@@ -1238,7 +1250,7 @@ function treeNode(move: i32): i32 {
 function proofNodeAt(n: i32, c: i32, depth: i32, atLeast: bool, move: i32): void {
   const at = treeNode(move);
   if (at < 0 || depth + 2 >= 1000) { proofFail(); return; }
-  const cut = cutOff(n, i32At(MINB, depth), i32At(MINW, depth));
+  const cut = cutOff(n, i32At(MINB, depth), i32At(MINW, depth), i32At(PASSES_SO_FAR, depth));
   if (cut != 0) {
     if ((cut > 0) != atLeast) proofFail();
     treeKids(at, cut > 0 ? -1 : -2);
@@ -1297,6 +1309,10 @@ function proofNodeAt(n: i32, c: i32, depth: i32, atLeast: bool, move: i32): void
 // the mover's (as a superko's bounds are checked, `safeAttractor`).
 
 const OUT_W: u8 = 8; // CREATED's bit: out of the winner's region
+const BAD_TURN: u8 = 16; // CREATED's bit: the other side's turn at a board the winner may not end at
+const ON_STACK: u8 = 32; // CREATED's bits: transientCheck's stack, a move to itself, on no cycle
+const SELF_MOVE: u8 = 64;
+const TRANSIENT: u8 = 128;
 let RB: usize = 0, RW: usize = 0, BB: usize = 0, BW: usize = 0, kept: i32 = -1, keptEdges: i32 = -1;
 export let raVirtualLower: i32 = 0; // twice Black's margin: at least, at most
 export let raVirtualUpper: i32 = 0;
@@ -1332,9 +1348,11 @@ function virtualRegion(theta: i32, black: bool, anyStart: bool = false): bool {
   const mover = black ? BLACK : WHITE;
   memory.fill(BANNED, 0, (<usize>raEdges >> 3) + 8);
   for (let n = 0; n < N; n++) {
-    let f = load<u8>(CREATED + <usize>n) & ~OUT_W;
-    // (a) the other side's turns at a board the winner may not end at are out
-    if (<i32>load<u8>(SIDE + <usize>n) != mover && !meetsGoal(boardCount(n), theta, black)) f |= OUT_W;
+    let f = load<u8>(CREATED + <usize>n) & ~(OUT_W | BAD_TURN);
+    // (a) the other side's turns at a board the winner may not end at: out after the winner's
+    // pass (an abandon move may answer it); else kept while the other side's pass there cannot
+    // be the judged end (transientCheck)
+    if (<i32>load<u8>(SIDE + <usize>n) != mover && !meetsGoal(boardCount(n), theta, black)) f |= afterPass(n) ? OUT_W : BAD_TURN;
     store<u8>(CREATED + <usize>n, f);
   }
   for (let round = 0; round < 100000; round++) {
@@ -1378,7 +1396,7 @@ function virtualRegion(theta: i32, black: bool, anyStart: bool = false): bool {
       }
     }
     raVirtualBans += changes;
-    if (changes == 0) return !outW(0);
+    if (changes == 0 && transientCheck(theta, black) == 0) return !outW(0);
   }
   return false;
 }
@@ -1440,27 +1458,29 @@ export function retroVirtualBounds(): bool {
   }
   raVirtualRounds = 0; raVirtualBans = 0;
   const eb = (<usize>raEdges >> 3) + 8;
-  // Black: the highest count his region holds the start for (the least always: he may pass at
-  // every turn of his)
-  let lo = 0;
-  for (let j = thetaCount - 1; j >= 0; j--) {
-    if (virtualRegion(i32At(THETAS, j), true)) { lo = j; break; }
+  // Black: the highest count his region holds the start for (the least count he makes whatever
+  // is played); White: the lowest above it that his region keeps Black below. A region for a
+  // goal holds for every goal below it (above, White's), so each is found by halving
+  let lo = 0, out = thetaCount;
+  while (out - lo > 1) {
+    const mid = (lo + out) >> 1;
+    if (virtualRegion(i32At(THETAS, mid), true)) lo = mid; else out = mid;
     if (solOut) return false;
   }
   raVirtualLower = i32At(THETAS, lo);
   virtualRegion(raVirtualLower, true);
   memory.copy(RB, RANK, <usize>N * 4); memory.copy(BB, BANNED, eb);
-  // White: the lowest count above the lower bound that his region keeps Black below
-  let hi = thetaCount;
-  for (let j = lo + 1; j < thetaCount; j++) {
-    if (virtualRegion(i32At(THETAS, j), false)) { hi = j; break; }
+  let none = lo, hi = thetaCount;
+  while (hi - none > 1) {
+    const mid = (none + hi) >> 1;
+    if (virtualRegion(i32At(THETAS, mid), false)) hi = mid; else none = mid;
     if (solOut) return false;
   }
   raVirtualUpper = i32At(THETAS, hi - 1);
   if (hi < thetaCount) { virtualRegion(i32At(THETAS, hi), false); memory.copy(RW, RANK, <usize>N * 4); memory.copy(BW, BANNED, eb); }
   else memory.fill(RW, 0xff, <usize>N * 4);
   memory.fill(BANNED, 0, eb);
-  for (let n = 0; n < N; n++) store<u8>(CREATED + <usize>n, load<u8>(CREATED + <usize>n) & ~OUT_W);
+  for (let n = 0; n < N; n++) store<u8>(CREATED + <usize>n, load<u8>(CREATED + <usize>n) & 1);
   return !solOut;
 }
 
@@ -1480,12 +1500,22 @@ export function retroVirtualLine(maxLen: i32): i32 {
     const own = i32At(ranks, n);
     let best = -99, bestRank = 1 << 30;
     const canAbandon = raLineLen >= 1 && i32At(RA_LINE_OUT, raLineLen - 1) < 0;
+    // (a side with no goal to keep, the value being the count at its end of the range, resists:
+    // it ends play where it may, else it makes the move the other side's strategy is longest from)
+    if (own < 0) { best = resist(n, c, canAbandon, black ? RW : RB); if (best == -99) break; }
     for (let i = 0; i < nPoints + 3 && own >= 0; i++) {
       const m = moveAt(i, canAbandon);
       if (m == -99) continue;
       play(m, c, raLineLen);
       if (applied == 0) continue;
-      if (applied == 2) { undo(raLineLen); best = m; bestRank = -1; break; } // (an abandon move: the count is the value)
+      if (applied == 2) {
+        // (an abandon move, where the count meets the side's goal: after the other side's pass
+        // at a board worth the value)
+        const v = leafValue();
+        undo(raLineLen);
+        if (black ? v >= raVirtualLower : v <= raVirtualUpper) { best = m; bestRank = -1; break; }
+        continue;
+      }
       const x = findIndex(posKey(c ^ 3));
       undo(raLineLen);
       if (x < 0) continue;
@@ -1505,4 +1535,167 @@ export function retroVirtualLine(maxLen: i32): i32 {
   }
   BANNED = keepBanned;
   return raLineLen;
+}
+
+// The other side's turns at a board the winner may not end at (BAD_TURN): his pass there does not
+// end play unless it is the fourth virtual move made in that board position (the winner passes
+// only at boards he may end at, and no abandon move answers the other side's pass there). Each
+// such turn kept is on no cycle of the strategy's graph (the winner's one move, every move of
+// the other side's), so a line of the strategy meets it once at most; and no board has more than
+// three of them. From the start, where no virtual move has been made, none is then the fourth.
+let TIDX: usize = 0, TLOW: usize = 0, TSTACK: usize = 0, TCALL: usize = 0, TCUR: usize = 0, TNEXT: usize = 0, tRoom: i32 = -1;
+
+/** The winner's move from n as the strategy's graph has it: the position it leads to, -1 where
+ *  it ends play (or there is none). */
+function strategyNext(n: i32, theta: i32, black: bool): i32 {
+  const r = i32At(RANK, n);
+  let best = -1, bestRank = 1 << 30;
+  for (let e = i32At(ESTART, n); e < i32At(ESTART, n + 1); e++) {
+    const x = i32At(EDGES, e);
+    if (x >= TERM) { if (meetsGoal(x - TERM - 65536, theta, black)) return -1; continue; }
+    if (outW(x)) continue;
+    if (isPass(e)) { best = x; bestRank = -1; continue; }
+    if (banned(e) || bestRank < 0) continue;
+    const rx = i32At(RANK, x);
+    if (rx >= 0 && rx < r && rx < bestRank) { best = x; bestRank = rx; }
+  }
+  return best;
+}
+
+/** Puts position x on the depth-first walk at `depth`, with its index, on the stack at `at`. */
+@inline function enter(x: i32, depth: i32, index: i32, at: i32): void {
+  setI32(TCALL, depth, x); setI32(TCUR, depth, -1);
+  setI32(TIDX, x, index); setI32(TLOW, x, index);
+  setI32(TSTACK, at, x); store<u8>(CREATED + <usize>x, load<u8>(CREATED + <usize>x) | ON_STACK);
+}
+
+/** The next successor of n in the strategy's graph (the walk's cursor at `depth`), -1: none left. */
+function nextSuccessor(n: i32, depth: i32, mover: i32): i32 {
+  let cur = i32At(TCUR, depth);
+  if (<i32>load<u8>(SIDE + <usize>n) == mover) {
+    setI32(TCUR, depth, 0);
+    return cur < 0 ? i32At(TNEXT, n) : -1;
+  }
+  for (cur = cur < 0 ? i32At(ESTART, n) : cur + 1; cur < i32At(ESTART, n + 1); cur++) {
+    const t = i32At(EDGES, cur);
+    if (t >= TERM || outW(t)) continue;
+    setI32(TCUR, depth, cur);
+    return t;
+  }
+  setI32(TCUR, depth, cur);
+  return -1;
+}
+
+/** Drops the kept BAD_TURN positions on a cycle of the strategy's graph, and those of a board
+ *  with more than three; returns how many it dropped. */
+function transientCheck(theta: i32, black: bool): i32 {
+  const N = raPositions;
+  const mover = black ? BLACK : WHITE;
+  let any = false;
+  for (let n = 0; n < N; n++) if (!outW(n) && (load<u8>(CREATED + <usize>n) & BAD_TURN) != 0) { any = true; break; }
+  if (!any) return 0;
+  if (N > tRoom) {
+    const base = grow(<usize>N * 24 + 64);
+    if (base == 0) { setSolOut(); return 0; }
+    TIDX = base; TLOW = TIDX + <usize>N * 4; TSTACK = TLOW + <usize>N * 4; TCALL = TSTACK + <usize>N * 4;
+    TCUR = TCALL + <usize>N * 4; TNEXT = TCUR + <usize>N * 4; tRoom = N;
+  }
+  for (let n = 0; n < N; n++) {
+    setI32(TIDX, n, -1);
+    store<u8>(CREATED + <usize>n, load<u8>(CREATED + <usize>n) & ~(ON_STACK | SELF_MOVE | TRANSIENT));
+    setI32(TNEXT, n, !outW(n) && <i32>load<u8>(SIDE + <usize>n) == mover ? strategyNext(n, theta, black) : -1);
+  }
+  // Tarjan's strongly connected components, with explicit stacks; a transient position is a
+  // component of one without a move to itself
+  let counter = 0, sp = 0;
+  for (let root = 0; root < N; root++) {
+    if (outW(root) || i32At(TIDX, root) >= 0) continue;
+    let depth = 0;
+    enter(root, 0, counter++, sp++);
+    while (depth >= 0) {
+      const n = i32At(TCALL, depth);
+      const x = nextSuccessor(n, depth, mover);
+      if (x >= 0) {
+        if (x == n) store<u8>(CREATED + <usize>n, load<u8>(CREATED + <usize>n) | SELF_MOVE);
+        if (i32At(TIDX, x) < 0) { depth++; enter(x, depth, counter++, sp++); }
+        else if ((load<u8>(CREATED + <usize>x) & ON_STACK) != 0) setI32(TLOW, n, min(i32At(TLOW, n), i32At(TIDX, x)));
+        continue;
+      }
+      // n is done: the root of a component takes it off the stack
+      if (i32At(TLOW, n) == i32At(TIDX, n)) {
+        let size = 0, top = -1;
+        do {
+          top = i32At(TSTACK, --sp);
+          store<u8>(CREATED + <usize>top, load<u8>(CREATED + <usize>top) & ~ON_STACK);
+          size++;
+        } while (top != n);
+        if (size == 1 && (load<u8>(CREATED + <usize>n) & SELF_MOVE) == 0) store<u8>(CREATED + <usize>n, load<u8>(CREATED + <usize>n) | TRANSIENT);
+      }
+      depth--;
+      if (depth >= 0) { const p = i32At(TCALL, depth); setI32(TLOW, p, min(i32At(TLOW, p), i32At(TLOW, n))); }
+    }
+  }
+  // the kept turns on a cycle are dropped; then those of a board with more than three
+  let dropped = 0, m = 0;
+  for (let n = 0; n < N; n++) {
+    if (outW(n) || (load<u8>(CREATED + <usize>n) & BAD_TURN) == 0) continue;
+    if ((load<u8>(CREATED + <usize>n) & TRANSIENT) == 0) { store<u8>(CREATED + <usize>n, load<u8>(CREATED + <usize>n) | OUT_W); dropped++; continue; }
+    store<u64>(CNT + (<usize>m << 3), <u64>load<u32>(BKEY + (<usize>n << 2)) << 32 | <u64>n);
+    m++;
+  }
+  heapsort(CNT, m);
+  for (let j = 0; j < m;) {
+    let k = j;
+    const key = load<u64>(CNT + (<usize>j << 3)) >> 32;
+    while (k < m && load<u64>(CNT + (<usize>k << 3)) >> 32 == key) k++;
+    if (k - j > 3) {
+      for (let q = j; q < k; q++) {
+        const n = <i32>(load<u64>(CNT + (<usize>q << 3)) & 0xffffffff);
+        store<u8>(CREATED + <usize>n, load<u8>(CREATED + <usize>n) | OUT_W);
+        dropped++;
+      }
+    }
+    j = k;
+  }
+  return dropped;
+}
+
+/** The most BAD_TURN positions the last region keeps at one board (0 to 3). */
+function mostBadTurns(): i32 {
+  const N = raPositions;
+  let m = 0;
+  for (let n = 0; n < N; n++) {
+    if (outW(n) || (load<u8>(CREATED + <usize>n) & BAD_TURN) == 0) continue;
+    store<u64>(CNT + (<usize>m << 3), <u64>load<u32>(BKEY + (<usize>n << 2)));
+    m++;
+  }
+  heapsort(CNT, m);
+  let most = 0, run = 0;
+  for (let j = 0; j < m; j++) {
+    run = j > 0 && load<u64>(CNT + (<usize>j << 3)) == load<u64>(CNT + (<usize>(j - 1) << 3)) ? run + 1 : 1;
+    most = max(most, run);
+  }
+  return most;
+}
+
+/** The line's move of a side with no strategy of its own (the value is the last count its way):
+ *  an abandon move where one may answer, else the move the other side's ranks (`other`) put
+ *  furthest from its next pass. */
+function resist(n: i32, c: i32, canAbandon: bool, other: usize): i32 {
+  const keep = BANNED;
+  let best = -99, bestRank = -1;
+  for (let i = 0; i < nPoints + 3; i++) {
+    const m = moveAt(i, canAbandon);
+    if (m == -99) continue;
+    play(m, c, raLineLen);
+    if (applied == 0) continue;
+    if (applied == 2) { undo(raLineLen); return m; }
+    const x = findIndex(posKey(c ^ 3));
+    undo(raLineLen);
+    if (x < 0) continue;
+    const r = i32At(other, x);
+    if (r > bestRank) { best = m; bestRank = r; }
+  }
+  BANNED = keep;
+  return best;
 }
