@@ -1294,19 +1294,17 @@ function proofNodeAt(n: i32, c: i32, depth: i32, atLeast: bool, move: i32): void
 // ---- Zhang's rules: every pass at a board the winner may end at --------------------------------
 // Under Zhang's rules play ends only at a pass: the other side answers it with an abandon move
 // (zhang 3.1), or it is the fourth virtual move made in that board position (3.5, the judged
-// end). The count is the final board's. So a side whose every pass, and every pass of the
-// other's, comes at a board that meets its goal wins it, however the judged end falls: the other
-// side must then find a stone play at each of its turns... and play ends, since Zhang's game is
-// finite. That needs no history: the graph (simple ko with Zhang's moves, the virtual moves
-// counted nowhere, `rules.ts setVirtualFree`) holds it. The winner must keep (a) the boards at the
-// other side's turns within the goal (the other side may pass there), (b) his own passes at such
-// boards, and (c) play passing again and again: within a phase (the stone plays between two
-// virtual moves) no position may come back, and a stone play of his is banned where its
-// whole-board position came earlier in the phase. (c) is a Buchi condition: the winner forces
-// a pass, inside the region, from every position of it; the region is the greatest such, the
-// ranks (moves to the next pass) fall with every stone play, so a phase of his strategy repeats
-// no position, and a stone play of his is safe where no position of its situation ranks above
-// the mover's (as a superko's bounds are checked, `safeAttractor`).
+// end); the count is the final board's, and the game is finite. So a side wins its goal if
+// every pass of the game comes at a board that meets the goal. That is a question about a
+// history-free game (simple ko with Zhang's moves, the virtual moves counted nowhere:
+// `rules.ts setVirtualFree`). The winner (a) keeps the other side's turns at boards that meet
+// the goal (the other side may pass there; see transientCheck for the exception), (b) passes only
+// at such boards, and (c) forces a pass again and again inside the region (a Buchi condition:
+// the greatest region from every position of which he does), so that its ranks, the moves to
+// the next pass, fall with every stone play: a phase (the stone plays between two virtual moves)
+// of his strategy repeats no position, and a stone play of his, which no going back bans where
+// its whole-board position came earlier in the phase, is safe where no position of its
+// situation ranks above the mover's (as a superko's bounds are checked, `safeAttractor`).
 
 const OUT_W: u8 = 8; // CREATED's bit: out of the winner's region
 const BAD_TURN: u8 = 16; // CREATED's bit: the other side's turn at a board the winner may not end at

@@ -8,6 +8,8 @@
 //   value (+9) with and without the board's symmetries; --big: 4x4 (2.5 minutes, 1.5 GB).
 // - Ing's rules by their hot stones alone, then their own lines, against alpha-beta over Ing's
 //   1A on 2x2 and 2x3.
+// - Zhang's rules by their passes (each side's region), then their own lines, against alpha-beta
+//   over Zhang's rules on 2x3 and 3x3.
 // - The bounds of a superko by simple ko's game: 3x3 under area counting against the published
 //   +9, 2x4, 3x4; --big: 4x4 under Chinese rules (positional superko) against the published +2,
 //   and 3x4 under Japanese rules with the prisoners in the position on one thread and on two.
@@ -93,6 +95,17 @@ async function main(): Promise<void> {
     const ab = solve({ width: w, height: h, rules: rules("ing"), method: "alpha-beta", seconds: 20 });
     line(`${w}x${h} ing, alpha-beta over Ing's 1A`, ab, ab.complete ? `  ${(ab.nodes / Math.max(1, r.nodes)).toFixed(1)}x the nodes of the bounds and the lines (${r.nodes})`
       : `  not solved in 20 s; the bounds and the lines: ${r.nodes} nodes, ${r.timeMs} ms`);
+  }
+  console.log("Zhang's rules (3.4, 3.5): each side's region, every pass at a board that meets its goal, then their own lines (no published value; the peer: alpha-beta over Zhang's rules)");
+  for (const [w, h] of [[2, 3], [3, 3], [2, 4]] as const) {
+    const r = solve({ width: w, height: h, rules: rules("zhang"), method: "retrograde", seconds: 600 });
+    const hs = r.boundsWork?.history;
+    line(`${w}x${h} zhang`, r, `  ${r.positions} classes, ${r.boundsWork?.rounds} rounds${hs ? `; its lines: ${hs.goals} goals, ${hs.nodes} nodes` : ""}` +
+      `${r.complete ? `, line ruled ${r.lineRuling?.result}` : ""}`);
+    if (w * h > 9) continue;
+    const ab = solve({ width: w, height: h, rules: rules("zhang"), method: "alpha-beta", seconds: 20 });
+    line(`${w}x${h} zhang, alpha-beta over Zhang's rules`, ab, ab.complete ? `  ${(ab.nodes / Math.max(1, r.nodes)).toFixed(1)}x the nodes of the regions`
+      : `  not solved in 20 s; the regions: ${r.timeMs} ms`);
   }
   if (big) {
     // the bounds' two runs on one thread, then on two (the upper one on a worker: the built code)
