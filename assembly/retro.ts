@@ -1450,7 +1450,7 @@ export function retroVirtualBounds(): bool {
   if (N > kept || raEdges > keptEdges) {
     const eb = (<usize>raEdges >> 3) + 8;
     const base = grow(<usize>N * 8 + eb * 2 + 64);
-    if (base == 0) return false;
+    if (base == 0) { raTooMany = true; setSolOut(); return false; } // (no room: no bounds, the solve stops)
     RB = base; RW = RB + <usize>N * 4; BB = RW + <usize>N * 4; BW = BB + eb;
     kept = N; keptEdges = raEdges;
   }
@@ -1594,7 +1594,7 @@ function transientCheck(theta: i32, black: bool): i32 {
   if (!any) return 0;
   if (N > tRoom) {
     const base = grow(<usize>N * 24 + 64);
-    if (base == 0) { setSolOut(); return 0; }
+    if (base == 0) { raTooMany = true; setSolOut(); return 0; }
     TIDX = base; TLOW = TIDX + <usize>N * 4; TSTACK = TLOW + <usize>N * 4; TCALL = TSTACK + <usize>N * 4;
     TCUR = TCALL + <usize>N * 4; TNEXT = TCUR + <usize>N * 4; tRoom = N;
   }

@@ -317,8 +317,9 @@ function solveOnce(o: SolveOptions): SolveResult {
     } else if (zhang) {
       // one graph, then each side's region for each goal: every pass at a board that meets it
       c.retroRun(maxPositions, 10 * maxPositions, +symmetric, 0, 0, 0, 0);
-      if (!g("solOut")) c.retroVirtualBounds();
-      let lowerSafe = g("solOut") ? -2 * points : g("raVirtualLower"), upperSafe = g("solOut") ? 2 * points : g("raVirtualUpper");
+      // (no room or no budget left: no bounds, the solve stopped)
+      const held = !g("solOut") && !!c.retroVirtualBounds() && !g("solOut");
+      let lowerSafe = held ? g("raVirtualLower") : -2 * points, upperSafe = held ? g("raVirtualUpper") : 2 * points;
       boundsWork = { rounds: g("raVirtualRounds"), changes: g("raVirtualBans"), playedOut: 0 };
       // bounds that do not meet: Zhang's own lines searched, cut off where a side's region holds
       // whatever the line's phase so far (docs/solve.md)
