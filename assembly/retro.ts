@@ -500,15 +500,7 @@ function safeAttractor(theta: i32, blackReaches: bool, anyStart: bool = false): 
     attractor(theta, blackReaches);
     if (i32At(RANK, 0) < 0 && !anyStart) return false;
     // the attractor's boards (or situations made by stone plays) with their ranks, sorted
-    let m = 0;
-    for (let n = 0; n < N; n++) {
-      const r = i32At(RANK, n);
-      if (r < 0 || (!byBoard && (load<u8>(CREATED + <usize>n) & 1) == 0)) continue;
-      store<u64>(CNT + (<usize>m << 3), <u64>load<u32>(keys + (<usize>n << 2)) << 32 | <u64>r);
-      m++;
-    }
-    heapsort(CNT, m); // (CNT and QUEUE: 8 bytes a position, free until the next attractor)
-    sortedLen = m;
+    sortRanked(keys, !byBoard);
     let changes = 0;
     for (let n = 0; n < N; n++) {
       const r = i32At(RANK, n);
@@ -543,6 +535,22 @@ export let raSafeChanges: i32 = 0;
 
 let safety: i32 = 0; // 1 positional superko's bounds, 3 situational's, 2 the third-occurrence Void's (safeAttractor)
 let sortedLen: i32 = 0;
+/** The positions RANK holds (those a stone play or the start made, where `createdOnly`), each
+ *  as its key (`keys`: BKEY or SKEY) and rank, sorted into CNT (8 bytes a position, free until
+ *  the next attractor), for atOrAbove. */
+function sortRanked(keys: usize, createdOnly: bool): void {
+  const N = raPositions;
+  let m = 0;
+  for (let n = 0; n < N; n++) {
+    const r = i32At(RANK, n);
+    if (r < 0 || (createdOnly && (load<u8>(CREATED + <usize>n) & 1) == 0)) continue;
+    store<u64>(CNT + (<usize>m << 3), <u64>load<u32>(keys + (<usize>n << 2)) << 32 | <u64>r);
+    m++;
+  }
+  heapsort(CNT, m);
+  sortedLen = m;
+}
+
 /** How many sorted entries (key, rank) have this key and a rank of at least r. */
 function atOrAbove(key: u32, r: i32): i32 {
   const k = <u64>key;
@@ -1370,15 +1378,7 @@ function virtualRegion(theta: i32, black: bool, anyStart: bool = false): bool {
     if (outW(0) && !anyStart) return false;
     // (c) the winner's stone plays against the positions before them in the phase (all rank
     // above the mover), by situation
-    let m = 0;
-    for (let n = 0; n < N; n++) {
-      const r = i32At(RANK, n);
-      if (r < 0) continue;
-      store<u64>(CNT + (<usize>m << 3), <u64>load<u32>(SKEY + (<usize>n << 2)) << 32 | <u64>r);
-      m++;
-    }
-    heapsort(CNT, m);
-    sortedLen = m;
+    sortRanked(SKEY, false);
     let changes = 0;
     for (let n = 0; n < N; n++) {
       const r = i32At(RANK, n);

@@ -24,7 +24,7 @@ function row(size: string, name: string, r: SolveResult): string {
   const bounds = r.bounds && !ing ? `${r.bounds.lower} to ${r.bounds.upper}` : "";
   const hs = r.boundsWork?.history;
   const work = r.method === "retrograde" && r.positions !== undefined && r.complete
-    ? `${fmt(r.positions)} positions${hs ? `; ${ing ? "Ing's" : "the superko's"} lines: ${fmt(hs.nodes)} nodes` : ""}` : `${fmt(r.nodes)} nodes`;
+    ? `${fmt(r.positions)} positions${hs ? `; ${ing ? "Ing's" : name === "zhang" ? "Zhang's" : "the superko's"} lines: ${fmt(hs.nodes)} nodes` : ""}` : `${fmt(r.nodes)} nodes`;
   const time = r.complete ? (r.timeMs < 10_000 ? `${fmt(r.timeMs)} ms` : `${(r.timeMs / 1000).toFixed(0)} s`) : `${(r.timeMs / 1000).toFixed(0)} s (stopped: ${r.stoppedBy})`;
   const line = r.complete ? `${r.line.join(" ")} (${r.lineRuling?.result}${r.lineRuling?.agrees ? "" : ": DOES NOT AGREE"})` : "";
   return `| ${size} | ${name} | ${value} | ${r.result ?? ""} | ${r.method} | ${bounds} | ${work} | ${time} | ${line} |`;
