@@ -1173,11 +1173,37 @@ export function retroHistoryLine(sLow: i32, sHigh: i32, maxLen: i32): i32 {
     if (s >= 0) lineRanks(s, d);
     let best = -99, ends = false;
     const canAbandon = abandonNow();
+    // the moves in the search's order, each searched; Zhang's rules (whose lines are long, so a
+    // move that misses the goal can take a long refutation): first an end or a move the side's
+    // own strategy cuts off, no search, then the others by their promise
+    const cheapFirst = virtualEnds;
+    const row = HS_MOVES + <usize>(min(d, 1023) * 64 * 8);
+    let k = 0;
     for (let i = 0; i < nPoints + 3 && best == -99; i++) {
       const m = moveAt(i, canAbandon);
       if (m == -99) continue;
       apply(m, c, d);
       if (applied == 0) continue;
+      let key = k;
+      if (cheapFirst) {
+        if (s < 0 || applied == 2) {
+          if (s < 0 || (leafValue() >= load<i32>(SLOT_THETA + (<usize>s << 2))) == black) { best = m; ends = applied == 2; }
+          undo(d);
+          continue;
+        }
+        const x = findIndex(posKey(c ^ 3));
+        childRanks(d, x);
+        const cut = cutOff(x, i32At(MINB, d + 1), i32At(MINW, d + 1), i32At(PASSES_SO_FAR, d + 1));
+        if (cut != 0 && (cut > 0) == black) { best = m; undo(d); continue; }
+        key = -promise(x, black);
+      }
+      undo(d);
+      if (k < 64) { store<i32>(row + (<usize>k << 3), m); store<i32>(row + (<usize>k << 3) + 4, key); k++; }
+    }
+    if (best == -99) byKey(row, k);
+    for (let a = 0; a < k && best == -99; a++) {
+      const m = load<i32>(row + (<usize>a << 3));
+      apply(m, c, d);
       const ended = applied == 2; // (the search below applies moves of its own)
       let keeps: bool;
       if (s < 0) keeps = true;

@@ -470,7 +470,7 @@ describe("budgets and bad input", () => {
 
   it("Ctrl-C stops a solve: no value, a note, exit status 130", async () => {
     const r = await new Promise<{ code: number | null; stdout: string; stderr: string; ms: number }>((resolve) => {
-      const p = spawn(process.execPath, [MAIN, "solve", "--size", "3x3", "--rules", "zhang", "--time", "120"], { cwd: ROOT, stdio: "pipe" });
+      const p = spawn(process.execPath, [MAIN, "solve", "--size", "3x3", "--rules", "grand", "--time", "120"], { cwd: ROOT, stdio: "pipe" });
       let stdout = "", stderr = "";
       p.stdout.on("data", (d) => { stdout += d; });
       p.stderr.on("data", (d) => { stderr += d; });
@@ -481,7 +481,7 @@ describe("budgets and bad input", () => {
     });
     expect(r.code, r.stderr).toBe(130);
     expect(r.ms).toBeLessThan(30_000);
-    expect(r.stdout).toMatch(/3x3 zhang \(komi 0\): no value \(stopped by cancel/);
+    expect(r.stdout).toMatch(/3x3 grand \(komi 0\): no value \(stopped by cancel/);
     expect(r.stderr).toMatch(/interrupted \(Ctrl-C\)/);
   }, 60_000);
 });
