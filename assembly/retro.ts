@@ -905,10 +905,10 @@ const SLOT_THETA: usize = memory.data(2 * 4, 16);
 // a situation's stone-made positions, so no line of the strategy from there makes one three times
 const SLOT_TRIPLE: usize = memory.data(4 * 4, 16);
 // Zhang's rules: per slot and side, the most of the other side's turns at one board the winner
-// may not end at that the region keeps (transientCheck); a cut-off needs no more virtual moves
-// on the line so far than leave that many short of the judged end's four
+// may not end at that the region keeps (transientCheck); a cut-off needs the most virtual moves
+// the line has made in one board position to leave that many short of the judged end's four
 const SLOT_BAD: usize = memory.data(4 * 4, 16);
-const PASSES_SO_FAR: usize = memory.data(1024 * 4, 16);
+const PASSES_SO_FAR: usize = memory.data(1024 * 4, 16); // (the most in one board position, per depth)
 let badB: i32 = 0, badW: i32 = 0;
 let triB: i32 = 0, triW: i32 = 0;
 /** The rule voids a game at a situation's third creation (Ing's 1A.5): the search's cut-offs
@@ -1044,7 +1044,7 @@ export function retroHistory(s: i32): i32 {
   const fresh = virtualEnds && afterPass(x);
   setI32(MINB, d + 1, fresh ? i32At(aLB, x) : min(i32At(MINB, d), i32At(aLB, x)));
   setI32(MINW, d + 1, fresh ? i32At(aLW, x) : min(i32At(MINW, d), i32At(aLW, x)));
-  setI32(PASSES_SO_FAR, d + 1, i32At(PASSES_SO_FAR, d) + i32(fresh));
+  setI32(PASSES_SO_FAR, d + 1, max(i32At(PASSES_SO_FAR, d), fresh ? R.virtualMovesHere() : 0));
 }
 
 /** Whether an abandon move may answer the last move (Zhang's rules: it was a pass). */
@@ -1100,11 +1100,12 @@ function hsearch(n: i32, c: i32, depth: i32): i32 {
       continue;
     }
     const x = findIndex(posKey(c ^ 3));
+    const here = virtualEnds && m == -1 ? R.virtualMovesHere() : 0;
     undo(depth);
     if (x < 0) { setSolOut(); return 0; } // (the graph holds every position simple ko allows)
     const fresh = virtualEnds && afterPass(x);
     const cx = hsCheck ? 0 : cutOff(x, fresh ? i32At(aLB, x) : min(i32At(MINB, depth), i32At(aLB, x)),
-      fresh ? i32At(aLW, x) : min(i32At(MINW, depth), i32At(aLW, x)), i32At(PASSES_SO_FAR, depth) + i32(fresh));
+      fresh ? i32At(aLW, x) : min(i32At(MINW, depth), i32At(aLW, x)), max(i32At(PASSES_SO_FAR, depth), here));
     if (cx != 0) {
       if (cx > 0) hsCutB += 1; else hsCutW += 1;
       if ((cx > 0) == black) { result = black ? 1 : 0; settled = true; }
@@ -1150,7 +1151,6 @@ function lineRanks(s: i32, d: i32): void {
     const fresh = j == 0 || (virtualEnds && afterPass(x));
     setI32(MINB, j, fresh ? i32At(aLB, x) : min(i32At(MINB, j - 1), i32At(aLB, x)));
     setI32(MINW, j, fresh ? i32At(aLW, x) : min(i32At(MINW, j - 1), i32At(aLW, x)));
-    setI32(PASSES_SO_FAR, j, j == 0 ? 0 : i32At(PASSES_SO_FAR, j - 1) + i32(fresh));
   }
 }
 
@@ -1163,6 +1163,7 @@ export function retroHistoryLine(sLow: i32, sHigh: i32, maxLen: i32): i32 {
   R.setKoKeysAlways(true);
   R.setKeepDigest(true);
   let n = findIndex(posKey(BLACK)), c = BLACK;
+  setI32(PASSES_SO_FAR, 0, 0);
   const cap = min(maxLen, 900);
   while (raLineLen < cap && n >= 0) {
     const d = raLineLen;
@@ -1219,6 +1220,8 @@ export function retroHistoryLine(sLow: i32, sHigh: i32, maxLen: i32): i32 {
     }
     if (best == -99) return raLineLen;
     apply(best, c, d);
+    // (the line's own count of virtual moves in one board position, which the searches overwrote)
+    setI32(PASSES_SO_FAR, d + 1, max(i32At(PASSES_SO_FAR, d), virtualEnds && best == -1 ? R.virtualMovesHere() : 0));
     setI32(RA_LINE_OUT, raLineLen++, best);
     if (ends) { raLineEnd = 1; return raLineLen; }
     n = findIndex(posKey(c ^ 3));

@@ -754,6 +754,8 @@ export function repetitionKey(): u64 {
   return 0;
 }
 export function pausedNow(): bool { return fPhase == PHASE_PAUSED; }
+/** Zhang's virtual moves made so far in the current board position (3.5: the fourth ends play). */
+export function virtualMovesHere(): i32 { return max(tFind(T_VIRT, boardHash()), 0); }
 export function lastPlyPoint(): i32 { return plies >= 1 ? ptAt(plies) : -2; }
 export function plyPoint(t: i32): i32 { return ptAt(t); }
 export function blackPrisoners(): i32 { return prisoners(BLACK); }
