@@ -23,7 +23,9 @@ export { searchInit, searchPrior, searchPriorKey, searchBudget, searchPhase, sea
   searchProvenBest, searchElsewhereBest, searchDfpn, searchTeamCounters, searchTeam, searchRenew, searchProvenMet, searchSlotBase, searchSlotGen, searchAdopt, sNodes, sPositions, sBudgetOut, sSawVoid,
   sDepthExceeded, sLooping, S_FLAGS_IN, S_TARGETS_IN, S_NEED_IN, S_ORDER_IN, S_MOVES_OUT } from "./search";
 export { solveTables, solveInit, solveRun, solveAtLeast, solveLine, solNodes, solLeaves, solLeafCalls, solStored, solHits, solCycles, solGaps,
-  solLeafMismatch, solOut, solDepthOut, solMaxDepth, solLineLen, solLineEnd, solLineCycle, SOLVE_LINE_OUT,
+  solLeafMismatch, solStatic, solOut, solDepthOut, solMaxDepth, solLineLen, solLineEnd, solLineCycle, SOLVE_LINE_OUT,
   SOLVE_LEAF_OUT, SOLVE_BOARD_OUT } from "./solve";
 export { retroRun, retroLine, raPositions, raEdges, raTerminals, raRootValue, raTooMany, raTriples, retroProve, retroProveKept, raProveNodes, raSafeBound, raSafeRounds, raSafeChanges, raLineLen, raLineEnd, raLineCycle, RA_LINE_OUT, retroPayoff, payoffLine, payoffProve, raPayoffLow, raPayoffHigh, raPayoffUpdates, raPayoffRunaway, retroTheta, retroHistoryGoal, retroHistory, retroHistoryLine, retroHistoryProof, retroHistoryWalk, hsWalkNodes, retroHistoryCheck, retroHistoryVoid, retroWantBound, retroAbandons, retroVirtualBounds, retroVirtualLine, raVirtualLower, raVirtualUpper, raVirtualRounds, raVirtualBans, hsCheckFailed, hsProofLeaves, hsProofFailed, hsNodes, hsCutB, hsCutW, hsHits } from "./retro";
 export { solveProof, proofLen, proofOver, proofBase, setSolOut } from "./solve";
+export { suspReset, suspCount, suspFull, graphBoards } from "./suspend";
+export { grandKnobs, grandGraph, grandBounds, grandLine, gpRounds, gpSearches, gpLower, gpUpper, gpLineLen, gpLineEnd } from "./grand";

@@ -11,12 +11,13 @@
 
 import { EMPTY, BLACK, WHITE, width, height, pointOf, xyOf, boardHash, boardJournalReset, boardMark, boardJournalFull,
   saveTail, rewindBoard, TAIL_SLOT, COLOR, prisoners, nempty } from "./board";
-import { R_OK, HISTORY_FULL, END_NONE } from "./codes";
+import { R_OK, HISTORY_FULL, END_NONE, PHASE_RESUMED } from "./codes";
 import { playRuled, passRuled, rulesUndo } from "./game";
 import { sideKeyFor, zobristKey } from "./zobrist";
 import { mix64 } from "./prng";
 import { SLOT_BYTES, slotFor, slotUsed, slotValue, slotWrite } from "./table";
 import * as R from "./rules";
+import { suspFind, suspAdd, suspWins, thresholdOf, staticVerdict, suspClosed, suspMarkNeeded } from "./suspend";
 
 @external("env", "searchNow") declare function hostNow(): f64;
 @external("env", "searchCancelled") declare function hostCancelled(): i32;
@@ -54,6 +55,13 @@ let grandAgreement: bool = false; // grand: two passes after a suspension end pl
 let rootSymmetric: bool = true;
 let noTable: bool = false; // the table is neither read nor written (a check of the table)
 let noOpeningPass: bool = false; // ing 1.1: the game opens with a real move (the referee's check, src/rules/play.ts)
+// The Grand Rules by their phases (grand.ts): a suspension is a leaf whose worth suspend.ts
+// keeps. `suspSide` BLACK: the kept states are those Black brings to an end of at least the goal
+// (play that never ends is his loss), WHITE: those White brings to one below it; 0: off.
+let suspSide: i32 = 0;
+let suspGoal: i32 = 0;
+/** Suspensions as leaves for the goal "Black makes at least `goal`", `side` as suspSide (0 off). */
+export function setSuspensionLeaves(side: i32, goal: i32): void { suspSide = side; suspGoal = goal; }
 
 // ---- results --------------------------------------------------------------------------------------
 export let solNodes: f64 = 0;
@@ -64,6 +72,7 @@ export let solHits: f64 = 0;
 export let solCycles: f64 = 0; // lines that came back to a position on them (memoryless)
 export let solGaps: f64 = 0; // ... under a rule set with no rule for it
 export let solLeafMismatch: f64 = 0; // verifyLeaves: a kept count that the host counts differently
+export let solStatic: f64 = 0; // nodes a side's passes settled (grand.ts's phases)
 export let solOut: bool = false;
 export function setSolOut(): void { solOut = true; }
 /** A line reached SOLVE_MAX_PLY (retro.ts's searches): the search stops, said as the depth. */
@@ -156,7 +165,7 @@ export function solveInit(opts: i32, offset: i32, nodes: f64, dl: f64): void {
   offsetKind = offset; countInKey = true; R.setKoKeysAlways(false);
   R.setKeepDigest(true); // the table key reads the history's digest (rules.ts historyDigest)
   maxNodes = nodes; deadline = dl; tick = 0;
-  solNodes = 0; solLeaves = 0; solLeafCalls = 0; solStored = 0; solHits = 0; solCycles = 0; solGaps = 0;
+  solNodes = 0; solStatic = 0; solLeaves = 0; solLeafCalls = 0; solStored = 0; solHits = 0; solCycles = 0; solGaps = 0;
   solLeafMismatch = 0; solOut = false; solDepthOut = false; solMaxDepth = 0;
   solLineLen = 0; solLineEnd = 0; solLineCycle = -1;
   newGenerations();
@@ -393,6 +402,11 @@ function search(depth: i32, toMove: i32, alpha: i32, beta: i32): i32 {
   if (depth > solMaxDepth) solMaxDepth = depth;
   retRep = INF;
   if (budgetOut(depth)) return 0;
+  // within a phase, a side's passes alone may settle it (suspend.ts staticVerdict)
+  if (suspSide != 0 && R.fPhase == PHASE_RESUMED) {
+    const sv = staticVerdict(toMove, R.plies >= 1 && R.plyPoint(R.plies) == -1);
+    if (sv != 0) { solStatic += 1; return (sv > 0) == (suspSide == BLACK) ? suspGoal : suspGoal - 1; }
+  }
   const key = keyOf(toMove);
   const off = offsetNow();
   // a cycle: the line came back to a position on it
@@ -450,6 +464,7 @@ function search(depth: i32, toMove: i32, alpha: i32, beta: i32): i32 {
     if (applied == 0) { if (solDepthOut) { solOut = true; break; } continue; }
     let v: i32;
     if (applied == 2) { v = leafValue(); retRep = INF; }
+    else if (suspendedBy(m)) { v = suspensionLeaf(toMove ^ 3); retRep = INF; }
     else v = search(depth + 1, toMove ^ 3, alpha, beta);
     undo(depth);
     if (solOut) break;
@@ -480,6 +495,31 @@ function search(depth: i32, toMove: i32, alpha: i32, beta: i32): i32 {
     solStored += 1;
   }
   return best;
+}
+
+/** Whether pass m just suspended play (grand 4.4), where suspensions are leaves. */
+@inline function suspendedBy(m: i32): bool {
+  return suspSide != 0 && m == MOVE_PASS && R.pausedNow() && R.fCons == 0;
+}
+
+const SUSP_BOARD: usize = memory.data(32, 16);
+/** What the suspension just made is worth for the goal, `next` to resume or pass: the goal
+ *  (Black meets it) or one less. A suspension met for the first time is kept, as nobody's. */
+function suspensionLeaf(next: i32): i32 {
+  const key = canonicalBoardOf(next);
+  let s = suspFind(key);
+  if (s < 0) {
+    for (let y = 0; y < height; y++) memory.copy(SUSP_BOARD + <usize>(y * width), COLOR + <usize>pointOf(0, y), <usize>width);
+    s = suspAdd(key, next, SUSP_BOARD, nPoints);
+    if (s < 0) { solOut = true; return 0; }
+  }
+  // (after the game phase the count adds its game-phase moves: the board must give the rest)
+  const i = thresholdOf(suspGoal - offsetNow());
+  // (a fixed point not closed over every suspension known: read as it is, marked for grand.ts to
+  // take and search again)
+  if (!suspClosed(i, suspSide)) suspMarkNeeded(i, suspSide);
+  const won = suspWins(s, i, suspSide);
+  return (suspSide == BLACK) == won ? suspGoal : suspGoal - 1;
 }
 
 // ---- the history heuristic: moves that cut off elsewhere are tried first -------------------------
@@ -540,6 +580,14 @@ export function solveRun(toMove: i32, bound: i32): i32 {
   if (solOut || (v > -bound && v < bound)) return v;
   return search(0, toMove, -INF, INF);
 }
+
+/** The search in a null window around "Black makes at least `goal`" from the position after
+ *  `depth` entries (grand.ts's phases): fail-soft, as search. */
+export function searchGoal(toMove: i32, goal: i32, depth: i32 = 0): i32 {
+  return search(depth, toMove, goal - 1, goal);
+}
+/** The table's stored values dropped (their leaves' worth changed: grand.ts). */
+export function newSearchTables(): void { newGenerations(); }
 
 /** Whether Black makes at least theta from the current position (Black to move), by alpha-beta
  *  in a null window: 1, 0, or -1 when the budget ran out (a check of retro.ts's superko search). */

@@ -263,6 +263,27 @@ describe("Zhang's rules by their passes (docs/solve.md, \"Zhang's rules by their
   }, 60_000);
 });
 
+describe("the Grand Rules by their phases (docs/solve.md, \"The Grand Rules by their phases\")", () => {
+  it("2x2 is 0 (a draw or a Void): neither side forces a count past 0 with the Void left out; both pass four times and the referee counts the empty board 0", () => {
+    const r = solve({ width: 2, height: 2, rules: rules("grand") });
+    expect(r.complete).toBe(true);
+    expect(r.bounds).toEqual({ lower: 0, upper: 0 });
+    expect(r.value).toBe(0);
+    // (two passes suspend play, two more decline to resume: grand 4.4)
+    expect(r.line).toEqual(["pass", "pass", "pass", "pass"]);
+    expect(r.lineRuling).toEqual({ result: "0", end: "two-passes", agrees: true });
+    expect(r.notes[0]).toMatch(/the Grand Rules by their phases/);
+  });
+
+  it("the cut by one side's passes changes no bound: 2x2 searched whole gives the same", () => {
+    const cut = solve({ width: 2, height: 2, rules: rules("grand") });
+    const whole = solve({ width: 2, height: 2, rules: rules("grand"), settleByPasses: false });
+    expect(whole.bounds).toEqual(cut.bounds);
+    expect(cut.boundsWork!.updates).toBeGreaterThan(0);
+    expect(whole.boundsWork!.updates).toBeUndefined();
+  });
+});
+
 describe("territory counting by total payoff (docs/solve.md)", () => {
   it("2x2 and 2x3 under Japanese rules are draws by the two payoff games alone, over simple ko's positions without the prisoners", () => {
     for (const [w, h] of [[2, 2], [2, 3]]) {
@@ -470,7 +491,7 @@ describe("budgets and bad input", () => {
 
   it("Ctrl-C stops a solve: no value, a note, exit status 130", async () => {
     const r = await new Promise<{ code: number | null; stdout: string; stderr: string; ms: number }>((resolve) => {
-      const p = spawn(process.execPath, [MAIN, "solve", "--size", "3x3", "--rules", "grand", "--time", "120"], { cwd: ROOT, stdio: "pipe" });
+      const p = spawn(process.execPath, [MAIN, "solve", "--size", "2x3", "--rules", "grand", "--time", "120"], { cwd: ROOT, stdio: "pipe" });
       let stdout = "", stderr = "";
       p.stdout.on("data", (d) => { stdout += d; });
       p.stderr.on("data", (d) => { stderr += d; });
@@ -481,7 +502,7 @@ describe("budgets and bad input", () => {
     });
     expect(r.code, r.stderr).toBe(130);
     expect(r.ms).toBeLessThan(30_000);
-    expect(r.stdout).toMatch(/3x3 grand \(komi 0\): no value \(stopped by cancel/);
+    expect(r.stdout).toMatch(/2x3 grand \(komi 0\): no value \(stopped by cancel/);
     expect(r.stderr).toMatch(/interrupted \(Ctrl-C\)/);
   }, 60_000);
 });

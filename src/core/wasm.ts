@@ -125,6 +125,11 @@ export interface CoreExports {
   retroAbandons(on: number): void;
   retroVirtualBounds(): number;
   retroVirtualLine(maxLen: number): number;
+  suspReset(n: number, lowest: number, thresholds: number): number;
+  grandKnobs(suicide: number, rep: number, passesInHash: number, end: number): void;
+  grandBounds(least: number, most: number): number;
+  grandGraph(points: number): number;
+  grandLine(maxLen: number): number;
   retroHistoryProof(slot: number, atLeast: number): number;
   retroHistoryWalk(slot: number, atLeast: number): number;
   setSolOut(): void;

@@ -54,6 +54,9 @@ export interface SolveOptions {
   /** alpha-beta, or retrograde analysis (memoryless rule sets only); default: retrograde for a
    *  memoryless rule set on at most 12 points */
   method?: "alpha-beta" | "retrograde";
+  /** the Grand Rules by their phases: a phase's search cut short where one side's passes settle
+   *  it (the board graph, 12 points at most); false: searched whole (a check of the cut) */
+  settleByPasses?: boolean;
   /** territory counting: the prisoners in the position (the larger graph of the bounds), not the
    *  total-payoff games first (a check of them) */
   prisonersInPosition?: boolean;
@@ -175,6 +178,15 @@ function zhangByBounds(rules: RuleSet): boolean {
   return k.rep === REP.zhang && !k.zhangVoid && rules.end === "zhang-virtual" && offsetKindOf(rules) === 0;
 }
 
+/** The Grand Rules (positional superko within a phase, the history cleared on resumption, the
+ *  Void at a situation's third creation across phases): bounded by their phases, the Void left
+ *  out with play that never ends lost for the side with a goal (assembly/grand.ts; docs/solve.md,
+ *  "The Grand Rules by their phases"). */
+function grandByPhases(rules: RuleSet): boolean {
+  const k = ruleKnobs(rules);
+  return k.rep === REP.psk && k.resumeClears && rules.end === "two-passes" && offsetKindOf(rules) !== 1;
+}
+
 /** Territory counting with simple ko and a long cycle void (Japanese and Korean rules): solved
  *  by retrograde analysis, first as two total-payoff games over simple ko's positions, then
  *  where needed over positions that hold the prisoners so far, the strategies checked against a
@@ -233,6 +245,7 @@ function solveOnce(o: SolveOptions): SolveResult {
   const linesOnly = ing;
   const territory = byRetro && territoryByBounds(rules);
   const zhang = byRetro && zhangByBounds(rules);
+  const grand = byRetro && grandByPhases(rules);
   const bounds = relaxed || territory || zhang;
   const retro = byRetro && (bounds || memoryless);
   // the engine reads no history where retrograde analysis runs: simple ko for a superko's
@@ -404,6 +417,19 @@ function solveOnce(o: SolveOptions): SolveResult {
       }
       twiceBounds = { lower: lowerSafe, upper: upperSafe };
       v = twiceBounds.lower;
+    } else if (grand) {
+      // the phases' fixed points, then each goal from the start (docs/solve.md)
+      const lowest = Math.round(-2 * points - 2 * rules.komi);
+      if (!c.suspReset(Math.max(maxPositions, 16), lowest, 2 * points + 2)) throw new ArbiterError("no memory for the suspended positions");
+      c.grandKnobs(knobs.suicide, knobs.rep, +knobs.passesInHash, knobs.end);
+      // (the board graph that settles a phase by one side's passes: 12 points at most)
+      const graph = (o.settleByPasses ?? true) && !!c.grandGraph(points);
+      const held = !!c.grandBounds(lowest, lowest + 4 * points) && !g("solOut");
+      twiceBounds = held ? { lower: g("gpLower"), upper: g("gpUpper") } : { lower: lowest, upper: lowest + 4 * points };
+      boundsWork = { rounds: g("gpRounds"), changes: g("suspCount"), playedOut: g("gpSearches"), ...(graph ? { updates: g("solStatic") } : {}) };
+      if (g("suspFull")) notes.push(`the Grand Rules by their phases: more than ${maxPositions} suspended positions: no room`);
+      else if (!held) notes.push(`the Grand Rules by their phases: ${g("suspCount")} suspended positions, ${g("gpRounds")} rounds of the fixed points, ${g("gpSearches")} searches, ${g("solStatic")} positions settled by one side's passes when it stopped`);
+      v = twiceBounds.lower;
     } else {
       // (alpha-beta's first window: every count lies within twice the points each way, a
       // forfeit apart, New Ing's laziness)
@@ -464,12 +490,13 @@ function solveOnce(o: SolveOptions): SolveResult {
       if (territory && !countState) { if (c.payoffLine(400, 1, v) && g("raLineEnd") !== 1) c.payoffLine(400, 0, v); }
       else if (historySlots) { startEngine(knobs.rep); c.retroHistoryLine(historySlots.low, historySlots.high, 400); }
       else if (zhang) c.retroVirtualLine(400);
+      else if (grand) c.grandLine(400);
       else if (retro) c.retroLine(400); else c.solveLine(1, v, 400);
       if (leafError) throw leafError;
-      const n = g(retro ? "raLineLen" : "solLineLen");
+      const n = g(retro ? "raLineLen" : grand ? "gpLineLen" : "solLineLen");
       const out = new Int32Array(c.memory.buffer, g(retro ? "RA_LINE_OUT" : "SOLVE_LINE_OUT"), n);
       moves = Array.from(out);
-      lineEnd = g(retro ? "raLineEnd" : "solLineEnd");
+      lineEnd = g(retro ? "raLineEnd" : grand ? "gpLineEnd" : "solLineEnd");
       cycleAt = g(retro ? "raLineCycle" : "solLineCycle");
     }
     const timeMs = performance.now() - t0;
@@ -495,9 +522,10 @@ function solveOnce(o: SolveOptions): SolveResult {
       result.bounds = { lower: twiceBounds.lower / 2, upper: twiceBounds.upper / 2 };
       result.boundsWork = boundsWork;
       const w = boundsWork!;
-      const how = zhang ? "Zhang's rules by their passes, each kept at a board that meets the goal" : ing ? "Ing's rules by their hot stones alone" : relaxed ? "a superko by simple ko's game" : countState ? "territory counting with the prisoners in the position"
+      const how = grand ? "the Grand Rules by their phases, the Void left out (play that never ends lost for the side with the goal)" : zhang ? "Zhang's rules by their passes, each kept at a board that meets the goal" : ing ? "Ing's rules by their hot stones alone" : relaxed ? "a superko by simple ko's game" : countState ? "territory counting with the prisoners in the position"
         : "territory counting by total payoff";
-      const work = zhang ? `${w.rounds} rounds, ${w.changes} stone plays banned that may come back to a position of their phase` : countState || relaxed ? `the checks: ${w.rounds} rounds, ${w.changes} moves banned or positions left out` +
+      const work = grand ? `${w.changes} suspended positions, ${w.rounds} rounds of the fixed points, ${w.playedOut} searches` +
+        `${w.updates !== undefined ? `, ${w.updates} positions settled by one side's passes` : ""}` : zhang ? `${w.rounds} rounds, ${w.changes} stone plays banned that may come back to a position of their phase` : countState || relaxed ? `the checks: ${w.rounds} rounds, ${w.changes} moves banned or positions left out` +
         `${w.playedOut > 0 ? relaxed ? `; the strategies played out under the superko itself: ${w.playedOut} nodes` : `; Black's strategy played out with the Void on: ${w.playedOut} nodes` : ""}`
         : `${w.updates} updates${w.playedOut > 0 ? `; the winner's strategy played out with the Void on: ${w.playedOut} nodes` : ""}`;
       const hs = w.history;
