@@ -27,7 +27,9 @@ function row(size: string, name: string, r: SolveResult): string {
     ? `${fmt(r.positions)} positions${hs ? `; ${ing ? "Ing's" : name === "zhang" ? "Zhang's" : "the superko's"} lines: ${fmt(hs.nodes)} nodes` : ""}` : `${fmt(r.nodes)} nodes`;
   const time = r.complete ? (r.timeMs < 10_000 ? `${fmt(r.timeMs)} ms` : `${(r.timeMs / 1000).toFixed(0)} s`) : `${(r.timeMs / 1000).toFixed(0)} s (stopped: ${r.stoppedBy})`;
   const line = r.complete ? `${r.line.join(" ")} (${r.lineRuling?.result}${r.lineRuling?.agrees ? "" : ": DOES NOT AGREE"})` : "";
-  return `| ${size} | ${name} | ${value} | ${r.result ?? ""} | ${r.method} | ${bounds} | ${work} | ${time} | ${line} |`;
+  // (the Grand Rules' phases: alpha-beta within each phase, fixed points over the suspensions)
+  const method = r.notes.some((n) => n.startsWith("the Grand Rules by their phases")) ? "alpha-beta by phases" : r.method;
+  return `| ${size} | ${name} | ${value} | ${r.result ?? ""} | ${method} | ${bounds} | ${work} | ${time} | ${line} |`;
 }
 
 const USAGE = "usage: node dist/bench/solve-table.js [--sizes 2x2,2x3,3x3,2x4] [--rules a,b,..] [--time SECONDS]";
