@@ -17,7 +17,7 @@ import { sideKeyFor, zobristKey } from "./zobrist";
 import { mix64 } from "./prng";
 import { SLOT_BYTES, slotFor, slotUsed, slotValue, slotWrite } from "./table";
 import * as R from "./rules";
-import { suspFind, suspAdd, suspWins, thresholdOf, staticVerdict, suspClosed, suspMarkNeeded } from "./suspend";
+import { suspFind, suspAdd, suspWins, thresholdOf, staticVerdict, staticOff, suspClosed, suspMarkNeeded } from "./suspend";
 
 @external("env", "searchNow") declare function hostNow(): f64;
 @external("env", "searchCancelled") declare function hostCancelled(): i32;
@@ -163,6 +163,7 @@ export function solveInit(opts: i32, offset: i32, nodes: f64, dl: f64): void {
   rootSymmetric = (opts & 64) != 0; noOpeningPass = (opts & 128) != 0; noTable = (opts & 256) != 0; historyOrder = (opts & 512) != 0;
   memory.fill(CUTOFFS, 0, 2 * 400 * 8);
   offsetKind = offset; countInKey = true; R.setKoKeysAlways(false);
+  suspSide = 0; suspGoal = 0; staticOff(); // (grand.ts turns them on for its own searches)
   R.setKeepDigest(true); // the table key reads the history's digest (rules.ts historyDigest)
   maxNodes = nodes; deadline = dl; tick = 0;
   solNodes = 0; solStatic = 0; solLeaves = 0; solLeafCalls = 0; solStored = 0; solHits = 0; solCycles = 0; solGaps = 0;

@@ -10,6 +10,8 @@
 //   1A on 2x2 and 2x3.
 // - Zhang's rules by their passes (each side's region), then their own lines, against alpha-beta
 //   over Zhang's rules on 2x3 and 3x3.
+// - The Grand Rules by their phases (the Void left out) against alpha-beta over the whole
+//   history on 2x2 (the peer: 20 s).
 // - The bounds of a superko by simple ko's game: 3x3 under area counting against the published
 //   +9, 2x4, 3x4; --big: 4x4 under Chinese rules (positional superko) against the published +2,
 //   and 3x4 under Japanese rules with the prisoners in the position on one thread and on two.
@@ -106,6 +108,15 @@ async function main(): Promise<void> {
     const ab = solve({ width: w, height: h, rules: rules("zhang"), method: "alpha-beta", seconds: 20 });
     line(`${w}x${h} zhang, alpha-beta over Zhang's rules`, ab, ab.complete ? `  ${(ab.nodes / Math.max(1, r.nodes)).toFixed(1)}x the nodes of the regions`
       : `  not solved in 20 s; the regions: ${r.timeMs} ms`);
+  }
+  console.log("The Grand Rules (4.4): by their phases, the Void left out (no published value; the peer: alpha-beta over the whole history)");
+  {
+    const r = solve({ width: 2, height: 2, rules: rules("grand"), seconds: 600 });
+    line("2x2 grand", r, `  bounds [${r.bounds?.lower}, ${r.bounds?.upper}], ${r.boundsWork?.changes} suspensions, ${r.boundsWork?.playedOut} searches` +
+      `${r.complete ? `, line ruled ${r.lineRuling?.result}` : ""}`);
+    const ab = solve({ width: 2, height: 2, rules: rules("grand"), method: "alpha-beta", seconds: 20 });
+    line("2x2 grand, alpha-beta over the whole history", ab, ab.complete ? `  ${(ab.nodes / Math.max(1, r.nodes)).toFixed(1)}x the nodes of the phases`
+      : `  not solved in 20 s; the phases: ${r.nodes} nodes, ${r.timeMs} ms`);
   }
   if (big) {
     // the bounds' two runs on one thread, then on two (the upper one on a worker: the built code)

@@ -275,6 +275,13 @@ describe("the Grand Rules by their phases (docs/solve.md, \"The Grand Rules by t
     expect(r.notes[0]).toMatch(/the Grand Rules by their phases/);
   });
 
+  it("a solve after the phases' reads no suspension as a leaf: alpha-beta over the whole history does not finish 2x2 in 100,000 nodes", () => {
+    expect(solve({ width: 2, height: 2, rules: rules("grand") }).value).toBe(0);
+    const ab = solve({ width: 2, height: 2, rules: rules("grand"), method: "alpha-beta", maxNodes: 100_000 });
+    expect(ab.complete).toBe(false);
+    expect(ab.stoppedBy).toBe("nodes");
+  });
+
   it("the cut by one side's passes changes no bound: 2x2 searched whole gives the same", () => {
     const cut = solve({ width: 2, height: 2, rules: rules("grand") });
     const whole = solve({ width: 2, height: 2, rules: rules("grand"), settleByPasses: false });
