@@ -17,7 +17,7 @@ import { sideKeyFor, zobristKey } from "./zobrist";
 import { mix64 } from "./prng";
 import { SLOT_BYTES, slotFor, slotUsed, slotValue, slotWrite } from "./table";
 import * as R from "./rules";
-import { suspFind, suspAdd, suspWins, thresholdOf, staticVerdict, staticOff, suspClosed, suspMarkNeeded } from "./suspend";
+import { suspFind, suspAdd, suspWins, thresholdOf, staticVerdict, staticOff, suspClosed, BOARD_BYTES, suspMarkNeeded } from "./suspend";
 
 @external("env", "searchNow") declare function hostNow(): f64;
 @external("env", "searchCancelled") declare function hostCancelled(): i32;
@@ -503,7 +503,7 @@ function search(depth: i32, toMove: i32, alpha: i32, beta: i32): i32 {
   return suspSide != 0 && m == MOVE_PASS && R.pausedNow() && R.fCons == 0;
 }
 
-const SUSP_BOARD: usize = memory.data(32, 16);
+const SUSP_BOARD: usize = memory.data(BOARD_BYTES, 16);
 /** What the suspension just made is worth for the goal, `next` to resume or pass: the goal
  *  (Black meets it) or one less. A suspension met for the first time is kept, as nobody's. */
 function suspensionLeaf(next: i32): i32 {

@@ -5,10 +5,10 @@
 // docs/solve.md, "The Grand Rules by their phases", says why that is sound.
 
 import { BLACK } from "./codes";
-import { COLOR, pointOf, width } from "./board";
+import { COLOR, pointOf, width, height } from "./board";
 
-/** Room for a board's points (the solver takes at most 25). */
-const BOARD_BYTES: i32 = 32;
+/** Room for a board's points (the solver takes at most 36). */
+export const BOARD_BYTES: i32 = 48;
 
 let cap: i32 = 0; // states the room holds
 let base: usize = 0; // per state: u64 key, u64 Black's bits, u64 White's bits, u8 player to move, the board
@@ -26,7 +26,7 @@ let thresholds: i32 = 0;
 /** Room for `n` suspensions (kept for later solves when large enough); false when memory cannot
  *  grow so far. `low`: the least count a board can give; `count`: the thresholds (at most 64). */
 export function suspReset(n: i32, low: i32, count: i32): bool {
-  if (count > 64 || n < 16) return false;
+  if (count > 64 || n < 16 || width * height > BOARD_BYTES) return false;
   if (cap < n) {
     let slots = 1;
     while (slots < 2 * n) slots <<= 1;

@@ -245,7 +245,8 @@ function solveOnce(o: SolveOptions): SolveResult {
   const linesOnly = ing;
   const territory = byRetro && territoryByBounds(rules);
   const zhang = byRetro && zhangByBounds(rules);
-  const grand = byRetro && grandByPhases(rules);
+  // (one bit per count a board can give: 31 points at most)
+  const grand = byRetro && grandByPhases(rules) && 2 * points + 2 <= 64;
   const bounds = relaxed || territory || zhang;
   const retro = byRetro && (bounds || memoryless);
   // the engine reads no history where retrograde analysis runs: simple ko for a superko's
@@ -420,14 +421,16 @@ function solveOnce(o: SolveOptions): SolveResult {
     } else if (grand) {
       // the phases' fixed points, then each goal from the start (docs/solve.md)
       const lowest = Math.round(-2 * points - 2 * rules.komi);
-      if (!c.suspReset(Math.max(maxPositions, 16), lowest, 2 * points + 2)) throw new ArbiterError("no memory for the suspended positions");
+      // (the suspensions met are few: 16 on 2x2, some hundreds on 2x3)
+      const room = Math.min(maxPositions, 1 << 20);
+      if (!c.suspReset(room, lowest, 2 * points + 2)) throw new ArbiterError("no memory for the suspended positions");
       c.grandKnobs(knobs.suicide, knobs.rep, +knobs.passesInHash, knobs.end);
       // (the board graph that settles a phase by one side's passes: 12 points at most)
       const graph = (o.settleByPasses ?? true) && !!c.grandGraph(points);
       const held = !!c.grandBounds(lowest, lowest + 4 * points) && !g("solOut");
       twiceBounds = held ? { lower: g("gpLower"), upper: g("gpUpper") } : { lower: lowest, upper: lowest + 4 * points };
       boundsWork = { rounds: g("gpRounds"), changes: g("suspCount"), playedOut: g("gpSearches"), ...(graph ? { updates: g("solStatic") } : {}) };
-      if (g("suspFull")) notes.push(`the Grand Rules by their phases: more than ${maxPositions} suspended positions: no room`);
+      if (g("suspFull")) notes.push(`the Grand Rules by their phases: more than ${room} suspended positions: no room`);
       else if (!held) notes.push(`the Grand Rules by their phases: ${g("suspCount")} suspended positions, ${g("gpRounds")} rounds of the fixed points, ${g("gpSearches")} searches, ${g("solStatic")} positions settled by one side's passes when it stopped`);
       v = twiceBounds.lower;
     } else {
