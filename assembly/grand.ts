@@ -19,7 +19,7 @@
 // step, and at least the greatest goal of 0 or less White cannot force below: where both are 0,
 // the value is 0 (a draw, or a Void) with no play-out of any strategy. Anything else is a bound.
 
-import { BLACK, WHITE } from "./codes";
+import { BLACK, WHITE, R_OK, EMPTY } from "./codes";
 import { width, height, boardJournalReset } from "./board";
 import { SETUP_IN, loadSetup, rulesStart, passRuled, tryPlay, rollbackPlay } from "./game";
 import * as R from "./rules";
@@ -27,7 +27,6 @@ import { searchGoal, setSuspensionLeaves, newSearchTables, solOut, nPoints, appl
   moveAt, leafValue, SOLVE_LINE_OUT, SOLVE_MAX_PLY, canonicalBoardOf } from "./solve";
 import { suspCount, suspToMove, suspBoard, suspWins, suspSetWin, thresholdValue, thresholdCount, suspOpen, suspClosed, suspMarkClosed, suspNeeded,
   graphReset, graphBoards, graphSetSucc, graphSetKey, boardIndexNow, staticFor, staticOff } from "./suspend";
-import { R_OK, EMPTY } from "./codes";
 
 // the rule set's knobs (the engine is started from them for each phase's search)
 let kSuicide: i32 = 0, kRep: i32 = 0, kPassesInHash: bool = false, kEnd: i32 = 0;
@@ -121,24 +120,23 @@ export function grandGraph(points: i32): bool {
 }
 
 /** The fixed points the last search read before they were closed over every suspension known,
- *  taken (again), until none is open: false when the budget or the room ran out; `any`: whether
- *  one was. */
-let tookAny: bool = false;
-function closeNeeded(): bool {
-  tookAny = false;
+ *  taken (again), until none is open: 1 when one was, 0 none, -1 when the budget or the room
+ *  ran out. */
+function closeNeeded(): i32 {
+  let took = 0;
   for (;;) {
     let again = false;
     for (let i = 0; i < thresholdCount(); i++)
       for (let k = 0; k < 2; k++) {
         const side = k == 0 ? BLACK : WHITE;
         if (!suspNeeded(i, side) || suspClosed(i, side)) continue;
-        if (!fixedPoint(i, side)) return false;
+        if (!fixedPoint(i, side)) return -1;
         suspMarkClosed(i, side);
-        again = true; tookAny = true;
+        again = true; took = 1;
       }
-    if (!again) return true;
+    if (!again) return took;
   }
-  return false;
+  return -1;
 }
 
 /** Whether the side with goal v (Black above 0, White at 0 or below) forces it from the start in
@@ -153,8 +151,9 @@ function startGoal(v: i32): i32 {
     gpSearches += 1;
     if (solOut) return -1;
     // (the fixed points it read before they were whole: taken, and the search again)
-    if (!closeNeeded()) return -1;
-    if (!tookAny) return (side == BLACK ? r >= v : r < v) ? 1 : 0;
+    const took = closeNeeded();
+    if (took < 0) return -1;
+    if (took == 0) return (side == BLACK ? r >= v : r < v) ? 1 : 0;
   }
   return -1;
 }
@@ -192,7 +191,7 @@ export function grandLine(maxLen: i32): i32 {
   // (a walk that read fixed points before they were whole: they are taken, and it walks again)
   for (;;) {
     walk(maxLen);
-    if (solOut || !closeNeeded() || !tookAny) return gpLineLen;
+    if (solOut || closeNeeded() != 1) return gpLineLen;
   }
   return gpLineLen;
 }

@@ -439,13 +439,22 @@ function tripleCheck(): i32 {
     store<u64>(buf + (<usize>m << 3), <u64>load<u32>(SKEY + (<usize>n << 2)));
     m++;
   }
+  return sortedRuns(buf, m, 3);
+}
+
+let longestRun: i32 = 0; // (sortedRuns: the longest run of one key)
+/** Sorts the m keys at buf and counts the keys that come k times or more; longestRun: the most
+ *  times one comes. */
+function sortedRuns(buf: usize, m: i32, k: i32): i32 {
   heapsort(buf, m);
-  let triples = 0, run = 0;
+  let runs = 0, run = 0;
+  longestRun = 0;
   for (let j = 0; j < m; j++) {
     run = j > 0 && load<u64>(buf + (<usize>j << 3)) == load<u64>(buf + (<usize>(j - 1) << 3)) ? run + 1 : 1;
-    if (run == 3) triples++;
+    if (run == k) runs++;
+    longestRun = max(longestRun, run);
   }
-  return triples;
+  return runs;
 }
 
 /** The strategy of an attractor (each move lowers RANK) repeats no position of the graph, and
@@ -1696,20 +1705,14 @@ function mostBadTurns(): i32 {
     store<u64>(CNT + (<usize>m << 3), <u64>load<u32>(BKEY + (<usize>n << 2)));
     m++;
   }
-  heapsort(CNT, m);
-  let most = 0, run = 0;
-  for (let j = 0; j < m; j++) {
-    run = j > 0 && load<u64>(CNT + (<usize>j << 3)) == load<u64>(CNT + (<usize>(j - 1) << 3)) ? run + 1 : 1;
-    most = max(most, run);
-  }
-  return most;
+  sortedRuns(CNT, m, 1);
+  return longestRun;
 }
 
 /** The line's move of a side with no strategy of its own (the value is the last count its way):
  *  an abandon move where one may answer, else the move the other side's ranks (`other`) put
  *  furthest from its next pass. */
 function resist(n: i32, c: i32, canAbandon: bool, other: usize): i32 {
-  const keep = BANNED;
   let best = -99, bestRank = -1;
   for (let i = 0; i < nPoints + 3; i++) {
     const m = moveAt(i, canAbandon);
@@ -1723,6 +1726,5 @@ function resist(n: i32, c: i32, canAbandon: bool, other: usize): i32 {
     const r = i32At(other, x);
     if (r > bestRank) { best = m; bestRank = r; }
   }
-  BANNED = keep;
   return best;
 }
