@@ -19,14 +19,15 @@
 // step, and at least the greatest goal of 0 or less White cannot force below: where both are 0,
 // the value is 0 (a draw, or a Void) with no play-out of any strategy. Anything else is a bound.
 
-import { BLACK, WHITE, R_OK, EMPTY } from "./codes";
+import { BLACK, WHITE, R_OK, EMPTY, REP_SIMPLE } from "./codes";
 import { width, height, boardJournalReset } from "./board";
 import { SETUP_IN, loadSetup, rulesStart, passRuled, tryPlay, rollbackPlay } from "./game";
 import * as R from "./rules";
 import { searchGoal, setSuspensionLeaves, newSearchTables, solOut, nPoints, apply, undo, applied,
-  moveAt, leafValue, SOLVE_LINE_OUT, SOLVE_MAX_PLY, canonicalBoardOf } from "./solve";
+  moveAt, leafValue, clearRoomStop, SOLVE_LINE_OUT, SOLVE_MAX_PLY, canonicalBoardOf } from "./solve";
 import { suspCount, suspToMove, suspBoard, suspWins, suspSetWin, thresholdValue, thresholdCount, suspOpen, suspClosed, suspMarkClosed, suspNeeded,
   graphReset, graphBoards, graphSetSucc, graphSetKey, boardIndexNow, staticFor, staticOff } from "./suspend";
+import { retroPhaseGraph, retroPhaseGoal, retroPhaseSearch, retroPhaseGame, raPositions, raTooMany } from "./retro";
 
 // the rule set's knobs (the engine is started from them for each phase's search)
 let kSuicide: i32 = 0, kRep: i32 = 0, kPassesInHash: bool = false, kEnd: i32 = 0;
@@ -41,8 +42,8 @@ export function grandKnobs(suicide: i32, rep: i32, passesInHash: bool, end: i32)
   kSuicide = suicide; kRep = rep; kPassesInHash = passesInHash; kEnd = end;
 }
 
-function startEngine(toMove: i32): void {
-  rulesStart(kSuicide, kRep, false, false, false, kPassesInHash, kEnd, true, toMove, 4096, true);
+function startEngine(toMove: i32, rep: i32 = -1): void {
+  rulesStart(kSuicide, rep < 0 ? kRep : rep, false, false, false, kPassesInHash, kEnd, true, toMove, 4096, true);
   R.setKeepDigest(true); // (the table key reads the superko's set: solve.ts keyOf)
   boardJournalReset();
 }
@@ -57,12 +58,40 @@ export function grandStart(): void {
 /** The engine at suspension s: its board, the game phase over without a stone (two passes). */
 function startAt(s: i32): i32 {
   memory.copy(SETUP_IN, suspBoard(s), <usize>nPoints);
-  const p = suspToMove(s);
+  return suspendedStart(suspToMove(s), -1);
+}
+
+/** The engine at the board SETUP_IN holds, suspended with p to move (`rep`: the repetition rule,
+ *  -1 the rule set's). */
+function suspendedStart(p: i32, rep: i32): i32 {
   loadSetup(p);
-  startEngine(p);
+  startEngine(p, rep);
   passRuled(p, false);
   passRuled(p ^ 3, false);
   return p;
+}
+
+// The phases searched over their graph (retro.ts): simple ko's game of a phase from the empty
+// board suspended, whose strategies cut the superko's lines short. 0: no graph (the room), the
+// phases by alpha-beta alone.
+let phaseRoom: i32 = 0;
+let phaseGraph: bool = false;
+export let gpGraphPositions: i32 = 0;
+/** Room for the phases' graph (positions; 0: none, every phase by alpha-beta). */
+export function grandPhaseRoom(positions: i32): void { phaseRoom = positions; }
+
+/** The phases' graph, where there is room; false only when the budget ran out. */
+function buildPhaseGraph(): bool {
+  phaseGraph = false; gpGraphPositions = 0;
+  if (phaseRoom <= 0) return true;
+  memory.fill(SETUP_IN, 0, <usize>(width * height));
+  loadSetup(BLACK);
+  startEngine(BLACK, REP_SIMPLE);
+  phaseGraph = retroPhaseGraph(phaseRoom, 10 * phaseRoom);
+  if (phaseGraph) gpGraphPositions = raPositions;
+  else if (!raTooMany) return false;
+  else clearRoomStop();
+  return true;
 }
 
 /** The fixed point for threshold i and the side with the goal: rounds over every suspension
@@ -78,10 +107,11 @@ function fixedPoint(i: i32, side: i32): bool {
     // the last round, in which none joins, reads the set whole)
     newSearchTables();
     staticFor(i, side);
+    if (phaseGraph && !retroPhaseGoal(goal, side, false)) { staticOff(); return false; }
     for (let s = 0; s < suspCount; s++) {
       if (suspWins(s, i, side)) continue;
       const p = startAt(s);
-      const v = searchGoal(p, goal);
+      const v = phaseGraph ? phaseValue(p, goal) : searchGoal(p, goal);
       gpSearches += 1;
       if (solOut) { staticOff(); return false; }
       if (side == BLACK ? v >= goal : v < goal) {
@@ -93,6 +123,20 @@ function fixedPoint(i: i32, side: i32): bool {
     if (!joined) { staticOff(); return true; }
   }
   return false;
+}
+
+/** The game phase by the graph, as searchGoal's values (-1 from the search: the budget ran out,
+ *  which solOut says). */
+function gameValue(goal: i32): i32 {
+  const r = retroPhaseGame();
+  return r == 1 ? goal : goal - 1;
+}
+
+/** A suspension's phases by their graph, as searchGoal's values: the goal where Black meets it,
+ *  else one less. */
+function phaseValue(p: i32, goal: i32): i32 {
+  const r = retroPhaseSearch(p);
+  return r == 1 ? goal : goal - 1;
 }
 
 /** The board graph (suspend.ts), on boards of at most 12 points: each board's class keys and each
@@ -146,8 +190,9 @@ function startGoal(v: i32): i32 {
   for (;;) {
     setSuspensionLeaves(side, v);
     newSearchTables();
+    if (phaseGraph && !retroPhaseGoal(v, side, true)) return -1;
     grandStart();
-    const r = searchGoal(BLACK, v);
+    const r = phaseGraph ? gameValue(v) : searchGoal(BLACK, v);
     gpSearches += 1;
     if (solOut) return -1;
     // (the fixed points it read before they were whole: taken, and the search again)
@@ -163,6 +208,7 @@ function startGoal(v: i32): i32 {
 export function grandBounds(least: i32, most: i32): bool {
   gpRounds = 0; gpSearches = 0;
   suspOpen();
+  if (!buildPhaseGraph()) return false;
   // at most: the least goal above 0 Black does not force, less a step
   let upper = most;
   for (let v = 2; v <= most; v += 2) {

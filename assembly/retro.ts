@@ -6,10 +6,13 @@
 // Values as solve.ts: twice Black's margin, from the host's count of each final position.
 
 import { BLACK, WHITE } from "./board";
+import { PHASE_PLAY } from "./codes";
+import { mix64 } from "./prng";
 import { boardHash } from "./board";
 import { sideKeyFor } from "./zobrist";
 import * as R from "./rules";
-import { keyOf, historyKeyOf, canonicalKeyOf, canonicalBoardOf, countOffset, leafValue, applied, apply, undo, moveAt, nPoints, budgetOut, budgetNow, setSolOut, setDepthOut, countNode, grow, solOut, setCountInKey, proofStart, proofPush, proofKids, proofFail, proofOver } from "./solve";
+import { suspFind, suspWins, thresholdOf, suspClosed } from "./suspend";
+import { suspendedNow, suspensionMeets, suspensionHere, keyOf, historyKeyOf, canonicalKeyOf, canonicalBoardOf, countOffset, leafValue, applied, apply, undo, moveAt, nPoints, budgetOut, budgetNow, setSolOut, setDepthOut, countNode, grow, solOut, setCountInKey, proofStart, proofPush, proofKids, proofFail, proofOver } from "./solve";
 
 const TERM: i32 = 0x40000000; // an edge at or above: a final position of value e - TERM - 65536
 let cap: i32 = 0; // positions at most
@@ -89,7 +92,10 @@ function indexOf(k: u64, p: i32, m: i32, c: i32): i32 {
   store<u64>(HKEY + (<usize>i << 3), k); setI32(HIDX, i, n);
   setI32(PARENT, n, p); setI32(PMOVE, n, m); store<u8>(SIDE + <usize>n, <u8>c);
   // (the engine stands on the new position)
-  store<u32>(BKEY + (<usize>n << 2), boardKey(0)); store<u32>(SKEY + (<usize>n << 2), boardKey(c));
+  // (the Grand Rules' phases: a game phase's boards apart from the dispute phases', which no line
+  // of one phase meets in the other's: the checks by rank compare a phase's own)
+  const apart: u32 = phaseMode && R.fPhase == PHASE_PLAY ? 0x5bd1e995 : 0;
+  store<u32>(BKEY + (<usize>n << 2), boardKey(0) ^ apart); store<u32>(SKEY + (<usize>n << 2), boardKey(c) ^ apart);
   store<u8>(CREATED + <usize>n, p < 0 || m >= 0 ? 1 : 0);
   return n;
 }
@@ -157,6 +163,7 @@ export function retroWantBound(on: bool): void { wantBound = on; }
  *  the values of all; returns the start's (twice Black's margin; solOut: none). */
 export function retroRun(maxPositions: i32, maxEdges: i32, sym: bool, endlessValue: i32, safetyKind: i32, noSame: bool, clamp: i32): i32 {
   symmetric = sym; endless = endlessValue; noSameBoard = noSame; safety = safetyKind; countClamp = clamp;
+  phaseMode = false;
   noSuicideAfterPass = safetyKind == 3;
   const checkSafety = safetyKind != 0;
   raSafeRounds = 0; raSafeChanges = 0; raProveNodes = 0; raTriples = -1; safeMode = checkSafety;
@@ -195,9 +202,21 @@ function explore(maxPositions: i32, maxEdges: i32, weighted: bool): bool {
       if (applied == 0) continue;
       let e: i32;
       let w = 0;
-      if (applied == 2) { e = TERM + leafValue() - before + 65536; raTerminals++; }
-      // (a count so far beyond the clamp: a bound's run takes it as lost for the winner)
-      else if (countClamp > 0 && abs(countOffset()) > countClamp) e = TERM + endless + 65536;
+      let kind: u8 = 0, tkey: u64 = 0, tcount = 0;
+      if (applied == 2) { tcount = leafValue(); e = TERM + tcount - before + 65536; raTerminals++; kind = 2; }
+      // (the Grand Rules' phases: a suspension ends the phase, worth what the set says: phaseGoal)
+      // (each one kept in the list, to be searched in the rounds: a strategy may count on it only
+      // once its worth is the fixed point's)
+      else if (phaseMode && suspendedNow(m)) {
+        e = TERM + 65536 + PH_NEUTRAL; raTerminals++; kind = 1; tkey = canonicalBoardOf(c ^ 3); tcount = countOffset();
+        suspensionHere(c ^ 3);
+        // (after a game phase of even moves, the suspension's own phases are explored too: the
+        // dispute phases the rounds search start there, their count with nothing added)
+        if (tcount == 0 && indexOf(posKey(c ^ 3), n, m, c ^ 3) == -2) { undo(lineLen); raTooMany = true; setSolOut(); return false; }
+      }
+      // (a count so far beyond the clamp: a bound's run takes it as lost for the winner; the
+      // phases' strategies as nobody's)
+      else if (countClamp > 0 && abs(countOffset()) > countClamp) e = TERM + (phaseMode ? PH_NEUTRAL : endless) + 65536;
       else {
         e = indexOf(posKey(c ^ 3), n, m, c ^ 3);
         if (e == -2) { undo(lineLen); raTooMany = true; setSolOut(); return false; }
@@ -206,6 +225,11 @@ function explore(maxPositions: i32, maxEdges: i32, weighted: bool): bool {
       undo(lineLen);
       if (raEdges >= edgeCap) { raTooMany = true; setSolOut(); return false; }
       store<i8>(WEIGHT + <usize>raEdges, <i8>w);
+      if (phaseMode) {
+        store<u8>(PH_KIND + <usize>raEdges, kind);
+        store<u64>(PH_KEY + (<usize>raEdges << 3), tkey);
+        setI32(PH_COUNT, raEdges, tcount);
+      }
       const bit = <u8>1 << <u8>(raEdges & 7), at = PASSES + (<usize>raEdges >> 3);
       store<u8>(at, m < 0 ? load<u8>(at) | bit : load<u8>(at) & ~bit);
       setI32(EDGES, raEdges++, e);
@@ -262,7 +286,7 @@ function attractor(theta: i32, blackReaches: bool): void {
       const x = i32At(EDGES, e);
       if (x >= TERM) {
         const v = x - TERM - 65536;
-        if (blackReaches ? v >= theta : v < theta) good = true; else blocked = true;
+        if (v != PH_NEUTRAL && (blackReaches ? v >= theta : v < theta)) good = true; else blocked = true;
       } else open++;
     }
     // the mover needs one move to the goal; the other player must have nothing but such moves
@@ -1048,6 +1072,8 @@ export function retroHistory(s: i32): i32 {
 
 /** The line's least ranks after the move at depth d to position x. */
 @inline function childRanks(d: i32, x: i32): void {
+  // (a position the phases' graph lacks: its board's ranks unknown, no cut-off below on this line)
+  if (x < 0) { setI32(MINB, d + 1, -1); setI32(MINW, d + 1, -1); setI32(PASSES_SO_FAR, d + 1, i32At(PASSES_SO_FAR, d)); return; }
   // (Zhang's rules: a virtual move starts a new phase, whose positions alone a stone play may not
   // bring back)
   const fresh = virtualEnds && afterPass(x);
@@ -1062,6 +1088,7 @@ export function retroHistory(s: i32): i32 {
 /** 1: Black's strategy holds from position n at depth d (the line's least ranks in MINB, MINW),
  *  -1: White's, 0: neither. */
 @inline function cutOff(n: i32, mb: i32, mw: i32, passes: i32): i32 {
+  if (n < 0) return 0; // (a position the phases' graph lacks: no strategy known there)
   const rb = i32At(aRB, n);
   if (rb >= 0 && mb >= rb && rb <= triB && passes + badB <= 3) return 1;
   const rw = i32At(aRW, n);
@@ -1082,7 +1109,7 @@ function hsearch(n: i32, c: i32, depth: i32): i32 {
     return cut > 0 ? 1 : 0;
   }
   // the table: what this position with this history was shown to be worth
-  const key = historyKeyOf(c);
+  const key = historyKeyOf(c) ^ phaseSalt;
   const e = HT + (<usize>(<i32>(key ^ (key >> 32)) & ((1 << HT_BITS) - 1)) << 4);
   let lo = -NONE, hi = NONE;
   if (load<u64>(e) == key) {
@@ -1102,8 +1129,8 @@ function hsearch(n: i32, c: i32, depth: i32): i32 {
     if (m == -99) continue;
     apply(m, c, depth);
     if (applied == 0) continue;
-    if (applied == 2) {
-      const good = leafValue() >= hsTheta;
+    if (applied == 2 || (phaseMode && suspendedNow(m))) {
+      const good = phaseMode ? phaseLeafMeets(c) : leafValue() >= hsTheta;
       undo(depth);
       if (good == black) { result = black ? 1 : 0; settled = true; }
       continue;
@@ -1111,7 +1138,8 @@ function hsearch(n: i32, c: i32, depth: i32): i32 {
     const x = findIndex(posKey(c ^ 3));
     const here = virtualEnds && m == -1 ? R.virtualMovesHere() : 0;
     undo(depth);
-    if (x < 0) { setSolOut(); return 0; } // (the graph holds every position simple ko allows)
+    if (x < 0 && !phaseMode) { setSolOut(); return 0; } // (the graph holds every position simple ko allows)
+    if (x < 0) phMissing += 1;
     const fresh = virtualEnds && afterPass(x);
     const cx = hsCheck ? 0 : cutOff(x, fresh ? i32At(aLB, x) : min(i32At(MINB, depth), i32At(aLB, x)),
       fresh ? i32At(aLW, x) : min(i32At(MINW, depth), i32At(aLW, x)), max(i32At(PASSES_SO_FAR, depth), here));
@@ -1146,6 +1174,7 @@ function hsearch(n: i32, c: i32, depth: i32): i32 {
 /** How promising position x is for the mover (Black if `black`): its own strategy's positions
  *  first, the nearer the goal the better, the other's last; between, simple ko's low game value. */
 function promise(x: i32, black: bool): i32 {
+  if (x < 0) return 0;
   const own = i32At(black ? aRB : aRW, x), theirs = i32At(black ? aRW : aRB, x);
   if (own >= 0) return 0x40000000 - own;
   if (theirs >= 0) return -0x40000000 + theirs;
@@ -1727,4 +1756,138 @@ function resist(n: i32, c: i32, canAbandon: bool, other: usize): i32 {
     if (r > bestRank) { best = m; bestRank = r; }
   }
   return best;
+}
+
+// ---- the Grand Rules' phases by their graph (grand.ts) ----------------------------------------
+// A phase of the Grand Rules' relaxation (the Void left out) is a game under positional superko
+// from a suspended board to the next suspension, whose worth the set of suspensions says (one
+// side's, for a goal: suspend.ts). Its lines are searched as a superko's (hsearch), each cut off
+// where a side's strategy of simple ko's game over the same phase wins whatever the line's boards
+// (retroHistoryGoal's checks by rank), the suspensions the strategies reach valued by the set as
+// it stood at the round's start. The graph is explored once, from the empty board suspended (every
+// board simple ko reaches; a suspension ends a phase, so the graph holds none past one); a
+// suspension no search has met yet is nobody's goal in it (PH_NEUTRAL), as a search's leaf would
+// first find it nobody's too.
+
+const PH_NEUTRAL: i32 = 0x8000; // a terminal neither side's strategy may count on
+let phaseMode: bool = false;
+let phaseGoal: i32 = 0; // "Black makes at least phaseGoal", twice the margin
+let phaseSalt: u64 = 0; // the table's keys of each search apart (the leaves' worth moves with the set)
+let phaseRoom: i32 = 0;
+let PH_KIND: usize = 0; // u8 per edge: 1 a suspension, 2 an end of play, 0 neither
+let PH_KEY: usize = 0; // u64 per edge: the suspension's class key (suspend.ts suspFind)
+let PH_COUNT: usize = 0; // i32 per edge: the end's count
+export let phCutB: f64 = 0; // positions the strategies decided, over every search of the phases
+export let phCutW: f64 = 0;
+export let phNodes: f64 = 0;
+export let phMissing: f64 = 0; // moves of the phases' lines to a position the graph lacks
+
+/** The graph of a phase under simple ko from the engine's position (grand.ts: the empty board
+ *  suspended, Black to move), by class; false when there is no room (nothing else changed: the
+ *  solve goes on without it) or the budget ran out. */
+export function retroPhaseGraph(maxPositions: i32, maxEdges: i32): bool {
+  if (maxEdges > phaseRoom) {
+    const base = grow(<usize>maxEdges * 13 + 64);
+    if (base == 0) return false;
+    PH_KEY = base; PH_COUNT = PH_KEY + <usize>maxEdges * 8; PH_KIND = PH_COUNT + <usize>maxEdges * 4;
+    phaseRoom = maxEdges;
+  }
+  symmetric = true; endless = 0; noSameBoard = true; safety = 1; noSuicideAfterPass = false;
+  countClamp = 2 * nPoints + 2; // (twice the extra moves: a side more than a move a point ahead)
+  virtualEnds = false; voidRule = false; safeMode = true;
+  phaseMode = true; phCutB = 0; phCutW = 0; phNodes = 0;
+  if (!explore(maxPositions, maxEdges, false)) { phaseMode = false; return false; }
+  predecessors();
+  return true;
+}
+
+/** The strategies of both sides for "Black makes at least goal", the set's side `side` (grand.ts):
+ *  each terminal valued 1 (Black meets the goal) or -1, then retroHistoryGoal's attractors and
+ *  their checks by rank. `open`: a suspension a fixed point not closed over every suspension
+ *  known lacks is nobody's (the game phase's searches, which the rounds do not repeat; a round
+ *  reads its own fixed point as it stood at the round's start). False: no room or the budget
+ *  ran out. */
+export function retroPhaseGoal(goal: i32, side: i32, open: bool): bool {
+  for (let e = 0; e < raEdges; e++) {
+    const kind = load<u8>(PH_KIND + <usize>e);
+    if (kind == 0) continue;
+    let v: i32;
+    if (kind == 2) v = i32At(PH_COUNT, e) >= goal ? 1 : -1;
+    else {
+      // (the game phase's extra moves so far: the board must give the rest, as the leaves read)
+      const i = thresholdOf(goal - i32At(PH_COUNT, e));
+      const s = suspFind(load<u64>(PH_KEY + (<usize>e << 3)));
+      const won = s >= 0 && suspWins(s, i, side);
+      // (where the fixed point is not closed, what it has is the side's and holds; what it lacks
+      // may join it yet: nobody's, as no strategy should count on it)
+      v = s < 0 || (!won && open && !suspClosed(i, side)) ? PH_NEUTRAL : (side == BLACK) == won ? 1 : -1;
+    }
+    setI32(EDGES, e, TERM + 65536 + v);
+  }
+  phaseGoal = goal;
+  return retroHistoryGoal(1, 0, false);
+}
+
+/** A leaf of a phase's search (the move just made suspended or ended play, `c` made it): whether
+ *  Black meets the goal, the suspension read from the set as it is now. */
+function phaseLeafMeets(c: i32): bool {
+  return applied == 2 ? leafValue() >= phaseGoal : suspensionMeets(c ^ 3);
+}
+
+/** Whether Black makes the goal of retroPhaseGoal from the suspension the engine stands at, `p`
+ *  to resume or pass: 1, 0, or -1 when the budget ran out. The suspended board is the history's
+ *  first (grand 4.4), so the line's least ranks start from its board's. */
+export function retroPhaseSearch(p: i32): i32 {
+  R.setKoKeysAlways(true);
+  phaseSalt = mix64(phaseSalt + 0x9e3779b97f4a7c15);
+  useSlot(0);
+  hsNodes = 0; hsCutB = 0; hsCutW = 0;
+  const key = boardKey(0);
+  let lb = -1, lw = -1;
+  for (let n = 0; n < raPositions; n++) {
+    if (load<u32>(BKEY + (<usize>n << 2)) == key) { lb = i32At(aLB, n); lw = i32At(aLW, n); break; }
+  }
+  const r = phaseTurn(p, 0, lb, lw, true);
+  phNodes += hsNodes; phCutB += hsCutB; phCutW += hsCutW;
+  return solOut ? -1 : r;
+}
+
+/** The suspension's first two turns (a pass there, then a second, ends play by agreement), then
+ *  the phase that a stone resumes, by hsearch. */
+function phaseTurn(c: i32, depth: i32, lb: i32, lw: i32, first: bool): i32 {
+  const black = c == BLACK;
+  let result = black ? 0 : 1;
+  for (let i = 0; i < nPoints + 3; i++) {
+    const m = moveAt(i, false);
+    if (m == -99) continue;
+    apply(m, c, depth);
+    if (applied == 0) continue;
+    let r: i32;
+    if (applied == 2) r = leafValue() >= phaseGoal ? 1 : 0;
+    else if (m < 0) r = first ? phaseTurn(c ^ 3, depth + 1, lb, lw, false) : 0;
+    else {
+      const x = findIndex(posKey(c ^ 3));
+      setI32(MINB, depth + 1, x < 0 ? -1 : min(lb, i32At(aLB, x)));
+      setI32(MINW, depth + 1, x < 0 ? -1 : min(lw, i32At(aLW, x)));
+      setI32(PASSES_SO_FAR, depth + 1, 0);
+      r = hsearch(x, c ^ 3, depth + 1);
+    }
+    undo(depth);
+    if (solOut) return 0;
+    if ((r == 1) == black) { result = r; break; }
+  }
+  return result;
+}
+
+/** Whether Black makes the goal of retroPhaseGoal from the start (the engine at the empty board,
+ *  the game phase, Black to move: the graph's first position): 1, 0, or -1 (budget). */
+export function retroPhaseGame(): i32 {
+  R.setKoKeysAlways(true);
+  phaseSalt = mix64(phaseSalt + 0x9e3779b97f4a7c15);
+  useSlot(0);
+  hsNodes = 0; hsCutB = 0; hsCutW = 0;
+  setI32(MINB, 0, i32At(aLB, 0)); setI32(MINW, 0, i32At(aLW, 0)); setI32(PASSES_SO_FAR, 0, 0);
+  const r = findIndex(posKey(BLACK)) == 0 ? hsearch(0, BLACK, 0) : -1;
+  phNodes += hsNodes; phCutB += hsCutB; phCutW += hsCutW;
+  return solOut ? -1 : r;
 }

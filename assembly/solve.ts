@@ -75,6 +75,9 @@ export let solLeafMismatch: f64 = 0; // verifyLeaves: a kept count that the host
 export let solStatic: f64 = 0; // nodes a side's passes settled (grand.ts's phases)
 export let solOut: bool = false;
 export function setSolOut(): void { solOut = true; }
+/** A stop for want of room only, taken back where the caller goes on without what needed it (grand.ts:
+ *  the phases' graph); the budget is looked at again at the next node. */
+export function clearRoomStop(): void { solOut = false; }
 /** A line reached SOLVE_MAX_PLY (retro.ts's searches): the search stops, said as the depth. */
 export function setDepthOut(): void { solDepthOut = true; solOut = true; }
 /** A position expanded by retro.ts, counted as a node. */
@@ -500,20 +503,29 @@ function search(depth: i32, toMove: i32, alpha: i32, beta: i32): i32 {
 
 /** Whether pass m just suspended play (grand 4.4), where suspensions are leaves. */
 @inline function suspendedBy(m: i32): bool {
-  return suspSide != 0 && m == MOVE_PASS && R.pausedNow() && R.fCons == 0;
+  return suspSide != 0 && suspendedNow(m);
 }
+/** Whether move m just suspended play (grand 4.4: the second pass in a row). */
+export function suspendedNow(m: i32): bool { return m == MOVE_PASS && R.pausedNow() && R.fCons == 0; }
+/** Whether the suspension just made meets the goal of setSuspensionLeaves for Black (retro.ts's
+ *  phases), `next` to resume or pass. */
+export function suspensionMeets(next: i32): bool { return suspensionLeaf(next) >= suspGoal; }
 
 const SUSP_BOARD: usize = memory.data(BOARD_BYTES, 16);
+/** The suspension the engine stands at, `next` to resume or pass: its index in suspend.ts's list,
+ *  added as nobody's where it is new; -1 when the list has no room. */
+export function suspensionHere(next: i32): i32 {
+  const key = canonicalBoardOf(next);
+  const s = suspFind(key);
+  if (s >= 0) return s;
+  for (let y = 0; y < height; y++) memory.copy(SUSP_BOARD + <usize>(y * width), COLOR + <usize>pointOf(0, y), <usize>width);
+  return suspAdd(key, next, SUSP_BOARD, nPoints);
+}
 /** What the suspension just made is worth for the goal, `next` to resume or pass: the goal
  *  (Black meets it) or one less. A suspension met for the first time is kept, as nobody's. */
 function suspensionLeaf(next: i32): i32 {
-  const key = canonicalBoardOf(next);
-  let s = suspFind(key);
-  if (s < 0) {
-    for (let y = 0; y < height; y++) memory.copy(SUSP_BOARD + <usize>(y * width), COLOR + <usize>pointOf(0, y), <usize>width);
-    s = suspAdd(key, next, SUSP_BOARD, nPoints);
-    if (s < 0) { solOut = true; return 0; }
-  }
+  const s = suspensionHere(next);
+  if (s < 0) { solOut = true; return 0; }
   // (after the game phase the count adds its game-phase moves: the board must give the rest)
   const i = thresholdOf(suspGoal - offsetNow());
   // (a fixed point not closed over every suspension known: read as it is, marked for grand.ts to

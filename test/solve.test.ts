@@ -282,9 +282,25 @@ describe("the Grand Rules by their phases (docs/solve.md, \"The Grand Rules by t
     expect(ab.stoppedBy).toBe("nodes");
   });
 
-  it("the cut by one side's passes changes no bound: 2x2 searched whole gives the same", () => {
-    const cut = solve({ width: 2, height: 2, rules: rules("grand") });
-    const whole = solve({ width: 2, height: 2, rules: rules("grand"), settleByPasses: false });
+  it("the phases' graph changes no bound: its cut-offs by simple ko's strategies give 2x2 what alpha-beta over every phase gives, under komi of either sign too", () => {
+    for (const komi of [0, 1, -0.5]) {
+      const graph = solve({ width: 2, height: 2, rules: { ...rules("grand"), komi } });
+      const ab = solve({ width: 2, height: 2, rules: { ...rules("grand"), komi }, phaseGraph: false });
+      expect(graph.complete && ab.complete).toBe(true);
+      expect(graph.bounds).toEqual(ab.bounds);
+      expect(graph.value).toBe(ab.value);
+      // (the graph did the work: both sides' strategies cut lines off)
+      const m = graph.notes.join(" ").match(/its strategies cut off (\d+) positions for Black and (\d+) for White/);
+      expect(m).not.toBeNull();
+      expect(Number(m![1])).toBeGreaterThan(0);
+      expect(Number(m![2])).toBeGreaterThan(0);
+      expect(ab.notes.join(" ")).not.toMatch(/the phases' graph/);
+    }
+  });
+
+  it("the cut by one side's passes changes no bound: 2x2 searched whole gives the same (alpha-beta over every phase)", () => {
+    const cut = solve({ width: 2, height: 2, rules: rules("grand"), phaseGraph: false });
+    const whole = solve({ width: 2, height: 2, rules: rules("grand"), settleByPasses: false, phaseGraph: false });
     expect(whole.bounds).toEqual(cut.bounds);
     expect(cut.boundsWork!.updates).toBeGreaterThan(0);
     expect(whole.boundsWork!.updates).toBeUndefined();

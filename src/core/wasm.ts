@@ -129,6 +129,7 @@ export interface CoreExports {
   grandKnobs(suicide: number, rep: number, passesInHash: number, end: number): void;
   grandBounds(least: number, most: number): number;
   grandGraph(points: number): number;
+  grandPhaseRoom(positions: number): void;
   grandLine(maxLen: number): number;
   retroHistoryProof(slot: number, atLeast: number): number;
   retroHistoryWalk(slot: number, atLeast: number): number;

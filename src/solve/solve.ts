@@ -57,6 +57,10 @@ export interface SolveOptions {
   /** the Grand Rules by their phases: a phase's search cut short where one side's passes settle
    *  it (the board graph, 12 points at most); false: searched whole (a check of the cut) */
   settleByPasses?: boolean;
+  /** the Grand Rules by their phases: a phase's lines cut short where a side's strategy of simple
+   *  ko's game over the phases' graph wins whatever the line's boards; false: alpha-beta over
+   *  every phase (a check of the cut) */
+  phaseGraph?: boolean;
   /** territory counting: the prisoners in the position (the larger graph of the bounds), not the
    *  total-payoff games first (a check of them) */
   prisonersInPosition?: boolean;
@@ -298,6 +302,7 @@ function solveOnce(o: SolveOptions): SolveResult {
     let twiceBounds: { lower: number; upper: number } | undefined;
     let boundsWork: SolveResult["boundsWork"];
     let helperNodes = 0; // (the upper bound's thread)
+    let phaseGraphNote: string | undefined; // (the Grand Rules' phases: their graph's work)
     let historySlots: { low: number; high: number } | undefined; // (the goals whose searches give the line)
     // territory counting: first the two total-payoff games over positions without the count so
     // far (docs/solve.md, "Territory counting by total payoff"); they settle a draw by themselves
@@ -427,11 +432,17 @@ function solveOnce(o: SolveOptions): SolveResult {
       c.grandKnobs(knobs.suicide, knobs.rep, +knobs.passesInHash, knobs.end);
       // (the board graph that settles a phase by one side's passes: 12 points at most)
       const graph = (o.settleByPasses ?? true) && !!c.grandGraph(points);
+      // (the phases' graph: simple ko's game of a phase, every board; a 4x4 board would need some
+      // 12 million classes, past the room: there the phases go by alpha-beta alone)
+      c.grandPhaseRoom(o.phaseGraph === false ? 0 : Math.min(maxPositions, 4_000_000));
       const held = !!c.grandBounds(lowest, lowest + 4 * points) && !g("solOut");
       twiceBounds = held ? { lower: g("gpLower"), upper: g("gpUpper") } : { lower: lowest, upper: lowest + 4 * points };
       boundsWork = { rounds: g("gpRounds"), changes: g("suspCount"), playedOut: g("gpSearches"), ...(graph ? { updates: g("solStatic") } : {}) };
       if (g("suspFull")) notes.push(`the Grand Rules by their phases: more than ${room} suspended positions: no room`);
       else if (!held) notes.push(`the Grand Rules by their phases: ${g("suspCount")} suspended positions, ${g("gpRounds")} rounds of the fixed points, ${g("gpSearches")} searches, ${g("solStatic")} positions settled by one side's passes when it stopped`);
+      phaseGraphNote = g("gpGraphPositions") > 0 ? `the phases' graph: ${g("gpGraphPositions")} positions; its strategies cut off ${g("phCutB")} positions for Black and ${g("phCutW")} for White in ${g("phNodes")} nodes of the phases' lines (${g("phMissing")} moves to a position it lacks)`
+        : o.phaseGraph !== false ? "the phases' graph: no room for it: every phase by alpha-beta" : undefined;
+      if (!held && phaseGraphNote) notes.push(phaseGraphNote);
       v = twiceBounds.lower;
     } else {
       // (alpha-beta's first window: every count lies within twice the points each way, a
@@ -534,6 +545,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       const hs = w.history;
       if (linesOnly) notes.push(`${how}: its value with play that never ends worth 0, ${hs?.start ?? "none"}, the search's first goal (no bounds looked for)`);
       else notes.push(`${how}: Black makes at least ${hs ? hs.from.lower : twiceBounds.lower / 2} and at most ${hs ? hs.from.upper : twiceBounds.upper / 2} (${work})`);
+      if (grand && phaseGraphNote) notes.push(phaseGraphNote);
       const itself = zhang ? "Zhang's rules" : ing ? "Ing's rules" : "the superko";
       if (hs) notes.push(`${zhang ? "Zhang's rules'" : ing ? "Ing's rules'" : "the superko's"} own lines: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2} ` +
         `(${hs.goals} goals searched, ${hs.nodes} nodes, ${hs.cutBlack} cut off by Black's strategy and ${hs.cutWhite} by White's` +
