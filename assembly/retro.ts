@@ -697,7 +697,8 @@ function proveFrom(n: i32, c: i32, depth: i32): bool {
       play(m, c, depth);
       if (applied == 0) continue;
       let ok: bool;
-      if (applied == 2) ok = meets(leafValue());
+      if (phaseMode && (applied == 2 || suspendedNow(m))) ok = phaseEdgeMeets(n);
+      else if (applied == 2) ok = meets(leafValue());
       else {
         const x = findIndex(posKey(c ^ 3));
         ok = x >= 0 && (byPayoff || i32At(RANK, x) >= 0) && proveFrom(x, c ^ 3, depth + 1);
@@ -715,6 +716,7 @@ function proveFrom(n: i32, c: i32, depth: i32): bool {
     if (m == -99) continue;
     play(m, c, depth);
     if (applied == 0) continue;
+    if (phaseMode && (applied == 2 || suspendedNow(m))) { const good = phaseEdgeMeets(n); undo(depth); if (good) return true; continue; }
     if (applied == 2) { const good = meets(leafValue()); undo(depth); if (good) return true; continue; }
     const x = findIndex(posKey(c ^ 3));
     const off = countOffset();
@@ -737,6 +739,18 @@ function proveFrom(n: i32, c: i32, depth: i32): bool {
   return false;
 }
 @inline function meets(v: i32): bool { return goalBlack ? v >= goalTheta : v < goalTheta; }
+/** A phase's end by a pass from position n (a suspension, or an end of play after one): whether
+ *  it meets the strategy's goal as the graph valued it (retroPhaseGoal), not as the set has grown
+ *  since: the check of a cut-off is a check of the strategy the search counted on. */
+function phaseEdgeMeets(n: i32): bool {
+  for (let e = i32At(ESTART, n); e < i32At(ESTART, n + 1); e++) {
+    const x = i32At(EDGES, e);
+    if (x < TERM || !isPass(e)) continue;
+    const v = x - TERM - 65536;
+    return v != PH_NEUTRAL && meets(v);
+  }
+  return false;
+}
 
 // ---- territory counting by total payoff ------------------------------------------------------
 // The count so far need not be in the position: the rule engine's moves do not read it, and a

@@ -435,12 +435,14 @@ function solveOnce(o: SolveOptions): SolveResult {
       // (the phases' graph: simple ko's game of a phase, every board; a 4x4 board would need some
       // 12 million classes, past the room: there the phases go by alpha-beta alone)
       c.grandPhaseRoom(o.phaseGraph === false ? 0 : Math.min(maxPositions, 4_000_000));
+      // (checkCutoffs: each cut-off's strategy played out under the rules' engine, the Void off)
+      c.retroHistoryCheck(+(o.checkCutoffs === true), 0);
       const held = !!c.grandBounds(lowest, lowest + 4 * points) && !g("solOut");
       twiceBounds = held ? { lower: g("gpLower"), upper: g("gpUpper") } : { lower: lowest, upper: lowest + 4 * points };
       boundsWork = { rounds: g("gpRounds"), changes: g("suspCount"), playedOut: g("gpSearches"), ...(graph ? { updates: g("solStatic") } : {}) };
       if (g("suspFull")) notes.push(`the Grand Rules by their phases: more than ${room} suspended positions: no room`);
       else if (!held) notes.push(`the Grand Rules by their phases: ${g("suspCount")} suspended positions, ${g("gpRounds")} rounds of the fixed points, ${g("gpSearches")} searches, ${g("solStatic")} positions settled by one side's passes when it stopped`);
-      phaseGraphNote = g("gpGraphPositions") > 0 ? `the phases' graph: ${g("gpGraphPositions")} positions; its strategies cut off ${g("phCutB")} positions for Black and ${g("phCutW")} for White in ${g("phNodes")} nodes of the phases' lines (${g("phMissing")} moves to a position it lacks)`
+      phaseGraphNote = g("gpGraphPositions") > 0 ? `the phases' graph: ${g("gpGraphPositions")} positions; its strategies cut off ${g("phCutB")} positions for Black and ${g("phCutW")} for White in ${g("phNodes")} nodes of the phases' lines (${g("phMissing")} moves to a position it lacks)${o.checkCutoffs === true ? `; each cut-off played out under the rules' engine, the Void off: ${g("hsCheckFailed")} did not hold` : ""}`
         : o.phaseGraph !== false ? "the phases' graph: no room for it: every phase by alpha-beta" : undefined;
       if (!held && phaseGraphNote) notes.push(phaseGraphNote);
       v = twiceBounds.lower;
