@@ -27,7 +27,7 @@ import { searchGoal, setSuspensionLeaves, newSearchTables, solOut, nPoints, appl
   moveAt, leafValue, clearRoomStop, SOLVE_LINE_OUT, SOLVE_MAX_PLY, canonicalBoardOf } from "./solve";
 import { suspCount, suspToMove, suspBoard, suspWins, suspSetWin, thresholdValue, thresholdCount, suspOpen, suspClosed, suspMarkClosed, suspNeeded,
   graphReset, graphBoards, graphSetSucc, graphSetKey, boardIndexNow, staticFor, staticOff } from "./suspend";
-import { retroPhaseGraph, retroPhaseGoal, retroPhaseSearch, retroPhaseGame, raPositions, raTooMany } from "./retro";
+import { retroPhaseGraph, retroPhaseGoal, retroPhaseSearch, retroPhaseGame, retroPhaseAt, retroPhaseBoardKey, raPositions, raTooMany } from "./retro";
 
 // the rule set's knobs (the engine is started from them for each phase's search)
 let kSuicide: i32 = 0, kRep: i32 = 0, kPassesInHash: bool = false, kEnd: i32 = 0;
@@ -242,9 +242,16 @@ export function grandLine(maxLen: i32): i32 {
   return gpLineLen;
 }
 
+// the line's boards as the phases' graph compares them (retroPhaseBoardKey), from the start of
+// the current phase: the game's start, else the board play was suspended at
+const LINE_KEYS: usize = memory.data(SOLVE_MAX_PLY * 4, 16);
+let lineFrom: i32 = 0;
+
 function walk(maxLen: i32): void {
   gpLineLen = 0; gpLineEnd = 3;
   grandStart();
+  lineFrom = 0;
+  if (phaseGraph) store<u32>(LINE_KEYS, retroPhaseBoardKey());
   let c = BLACK;
   const cap = min(maxLen, SOLVE_MAX_PLY - 4);
   for (let depth = 0; depth < cap; depth++) {
@@ -256,6 +263,11 @@ function walk(maxLen: i32): void {
       apply(m, c, depth);
       if (applied == 0) continue;
       const ends = applied == 2; // (the searches below apply moves of their own)
+      // (a suspension: the next phase starts from its board)
+      const from = R.pausedNow() ? depth + 1 : lineFrom;
+      if (phaseGraph) store<u32>(LINE_KEYS + (<usize>(depth + 1) << 2), retroPhaseBoardKey());
+      const keepFrom = lineFrom;
+      lineFrom = from;
       let keeps: bool;
       if (ends) {
         const w = leafValue();
@@ -263,6 +275,7 @@ function walk(maxLen: i32): void {
       } else keeps = keepsBound(depth + 1, c ^ 3, WHITE, gpLower) && keepsBound(depth + 1, c ^ 3, BLACK, gpUpper + 2);
       if (solOut) { undo(depth); return; }
       if (keeps) { found = m; ended = ends; break; }
+      lineFrom = keepFrom;
       undo(depth);
     }
     if (found == -99) break;
@@ -279,6 +292,11 @@ function keepsBound(depth: i32, toMove: i32, side: i32, v: i32): bool {
   if (side == WHITE ? v <= thresholdValue(0) : v > thresholdValue(thresholdCount() - 2)) return true;
   setSuspensionLeaves(side, v);
   newSearchTables();
-  const r = searchGoal(toMove, v, depth);
+  let r: i32;
+  if (phaseGraph) {
+    if (!retroPhaseGoal(v, side, true)) return false;
+    const k = retroPhaseAt(toMove, depth, LINE_KEYS + (<usize>lineFrom << 2), depth + 1 - lineFrom);
+    r = k == 1 ? v : v - 1;
+  } else r = searchGoal(toMove, v, depth);
   return side == WHITE ? r >= v : r < v;
 }

@@ -94,7 +94,7 @@ function indexOf(k: u64, p: i32, m: i32, c: i32): i32 {
   // (the engine stands on the new position)
   // (the Grand Rules' phases: a game phase's boards apart from the dispute phases', which no line
   // of one phase meets in the other's: the checks by rank compare a phase's own)
-  const apart: u32 = phaseMode && R.fPhase == PHASE_PLAY ? 0x5bd1e995 : 0;
+  const apart: u32 = phaseMode && R.fPhase == PHASE_PLAY ? PHASE_APART : 0;
   store<u32>(BKEY + (<usize>n << 2), boardKey(0) ^ apart); store<u32>(SKEY + (<usize>n << 2), boardKey(c) ^ apart);
   store<u8>(CREATED + <usize>n, p < 0 || m >= 0 ? 1 : 0);
   return n;
@@ -1783,7 +1783,8 @@ function resist(n: i32, c: i32, canAbandon: bool, other: usize): i32 {
 // suspension no search has met yet is nobody's goal in it (PH_NEUTRAL), as a search's leaf would
 // first find it nobody's too.
 
-const PH_NEUTRAL: i32 = 0x8000; // a terminal neither side's strategy may count on
+const PH_NEUTRAL: i32 = 0x8000;
+const PHASE_APART: u32 = 0x5bd1e995; // (a game phase's board keys: see indexOf) // a terminal neither side's strategy may count on
 let phaseMode: bool = false;
 let phaseGoal: i32 = 0; // "Black makes at least phaseGoal", twice the margin
 let phaseSalt: u64 = 0; // the table's keys of each search apart (the leaves' worth moves with the set)
@@ -1902,6 +1903,45 @@ export function retroPhaseGame(): i32 {
   hsNodes = 0; hsCutB = 0; hsCutW = 0;
   setI32(MINB, 0, i32At(aLB, 0)); setI32(MINW, 0, i32At(aLW, 0)); setI32(PASSES_SO_FAR, 0, 0);
   const r = findIndex(posKey(BLACK)) == 0 ? hsearch(0, BLACK, 0) : -1;
+  phNodes += hsNodes; phCutB += hsCutB; phCutW += hsCutW;
+  return solOut ? -1 : r;
+}
+
+/** The board key the graph's checks compare (BKEY) of the engine's position. */
+export function retroPhaseBoardKey(): u32 {
+  return boardKey(0) ^ (R.fPhase == PHASE_PLAY ? PHASE_APART : 0);
+}
+
+/** The least rank of `ranks`' side (aLB, aLW) at a position with this board key; -1 where the
+ *  graph has none (no cut-off may count on it). */
+function boardLeast(key: u32, ranks: usize): i32 {
+  for (let n = 0; n < raPositions; n++) if (load<u32>(BKEY + (<usize>n << 2)) == key) return i32At(ranks, n);
+  return -1;
+}
+
+/** Whether Black makes the goal of retroPhaseGoal from the engine's position, `toMove` to play,
+ *  after `depth` entries (grand.ts's line): the boards of the phase so far are the `count` keys
+ *  at `keys` (retroPhaseBoardKey, the suspended board first where a dispute phase is on). 1, 0,
+ *  or -1 (budget). */
+export function retroPhaseAt(toMove: i32, depth: i32, keys: usize, count: i32): i32 {
+  R.setKoKeysAlways(true);
+  phaseSalt = mix64(phaseSalt + 0x9e3779b97f4a7c15);
+  useSlot(0);
+  hsNodes = 0; hsCutB = 0; hsCutW = 0;
+  let lb = NONE, lw = NONE;
+  for (let j = 0; j < count; j++) {
+    const k = load<u32>(keys + (<usize>j << 2));
+    lb = min(lb, boardLeast(k, aLB)); lw = min(lw, boardLeast(k, aLW));
+  }
+  let r: i32;
+  if (R.pausedNow()) r = phaseTurn(toMove, depth, lb, lw, R.fCons == 0);
+  else {
+    const x = findIndex(posKey(toMove));
+    setI32(MINB, depth, x < 0 ? -1 : min(lb, i32At(aLB, x)));
+    setI32(MINW, depth, x < 0 ? -1 : min(lw, i32At(aLW, x)));
+    setI32(PASSES_SO_FAR, depth, 0);
+    r = hsearch(x, toMove, depth);
+  }
   phNodes += hsNodes; phCutB += hsCutB; phCutW += hsCutW;
   return solOut ? -1 : r;
 }
