@@ -6,12 +6,12 @@
 // Values as solve.ts: twice Black's margin, from the host's count of each final position.
 
 import { BLACK, WHITE } from "./board";
-import { PHASE_PLAY } from "./codes";
+import { PHASE_PLAY, PHASE_RESUMED } from "./codes";
 import { mix64 } from "./prng";
 import { boardHash } from "./board";
 import { sideKeyFor } from "./zobrist";
 import * as R from "./rules";
-import { suspFind, suspWins, thresholdOf, suspClosed } from "./suspend";
+import { suspFind, suspWins, thresholdOf, suspClosed, staticVerdict } from "./suspend";
 import { suspendedNow, suspensionMeets, suspensionHere, keyOf, historyKeyOf, canonicalKeyOf, canonicalBoardOf, countOffset, leafValue, applied, apply, undo, moveAt, nPoints, budgetOut, budgetNow, setSolOut, setDepthOut, countNode, grow, solOut, setCountInKey, proofStart, proofPush, proofKids, proofFail, proofOver } from "./solve";
 
 const TERM: i32 = 0x40000000; // an edge at or above: a final position of value e - TERM - 65536
@@ -1122,6 +1122,11 @@ function hsearch(n: i32, c: i32, depth: i32): i32 {
     if (hsCheck && !strategyHolds(n, c, depth, cut > 0)) hsCheckFailed += 1;
     return cut > 0 ? 1 : 0;
   }
+  // (a dispute phase of the Grand Rules: one side's passes may settle it, suspend.ts)
+  if (phaseMode && R.fPhase == PHASE_RESUMED) {
+    const sv = staticVerdict(c, R.plies >= 1 && R.plyPoint(R.plies) == -1);
+    if (sv != 0) { phStatic += 1; return (sv > 0) == (phaseSide == BLACK) ? 1 : 0; }
+  }
   // the table: what this position with this history was shown to be worth
   const key = historyKeyOf(c) ^ phaseSalt;
   const e = HT + (<usize>(<i32>(key ^ (key >> 32)) & ((1 << HT_BITS) - 1)) << 4);
@@ -1795,7 +1800,9 @@ let PH_COUNT: usize = 0; // i32 per edge: the end's count
 export let phCutB: f64 = 0; // positions the strategies decided, over every search of the phases
 export let phCutW: f64 = 0;
 export let phNodes: f64 = 0;
-export let phMissing: f64 = 0; // moves of the phases' lines to a position the graph lacks
+export let phMissing: f64 = 0;
+export let phStatic: f64 = 0; // positions one side's passes settled (suspend.ts staticVerdict)
+let phaseSide: i32 = 0; // the side of the set the goal is read from (retroPhaseGoal) // moves of the phases' lines to a position the graph lacks
 
 /** The graph of a phase under simple ko from the engine's position (grand.ts: the empty board
  *  suspended, Black to move), by class; false when there is no room (nothing else changed: the
@@ -1810,7 +1817,7 @@ export function retroPhaseGraph(maxPositions: i32, maxEdges: i32): bool {
   symmetric = true; endless = 0; noSameBoard = true; safety = 1; noSuicideAfterPass = false;
   countClamp = 2 * nPoints + 2; // (twice the extra moves: a side more than a move a point ahead)
   virtualEnds = false; voidRule = false; safeMode = true;
-  phaseMode = true; phCutB = 0; phCutW = 0; phNodes = 0;
+  phaseMode = true; phCutB = 0; phCutW = 0; phNodes = 0; phMissing = 0; phStatic = 0;
   if (!explore(maxPositions, maxEdges, false)) { phaseMode = false; return false; }
   predecessors();
   return true;
@@ -1839,7 +1846,7 @@ export function retroPhaseGoal(goal: i32, side: i32, open: bool): bool {
     }
     setI32(EDGES, e, TERM + 65536 + v);
   }
-  phaseGoal = goal;
+  phaseGoal = goal; phaseSide = side;
   return retroHistoryGoal(1, 0, false);
 }
 

@@ -439,9 +439,10 @@ function solveOnce(o: SolveOptions): SolveResult {
       c.retroHistoryCheck(+(o.checkCutoffs === true), 0);
       const held = !!c.grandBounds(lowest, lowest + 4 * points) && !g("solOut");
       twiceBounds = held ? { lower: g("gpLower"), upper: g("gpUpper") } : { lower: lowest, upper: lowest + 4 * points };
-      boundsWork = { rounds: g("gpRounds"), changes: g("suspCount"), playedOut: g("gpSearches"), ...(graph ? { updates: g("solStatic") } : {}) };
+      // (positions one side's passes settled: in alpha-beta's phases and in the graph's)
+      boundsWork = { rounds: g("gpRounds"), changes: g("suspCount"), playedOut: g("gpSearches"), ...(graph ? { updates: g("solStatic") + g("phStatic") } : {}) };
       if (g("suspFull")) notes.push(`the Grand Rules by their phases: more than ${room} suspended positions: no room`);
-      else if (!held) notes.push(`the Grand Rules by their phases: ${g("suspCount")} suspended positions, ${g("gpRounds")} rounds of the fixed points, ${g("gpSearches")} searches, ${g("solStatic")} positions settled by one side's passes when it stopped`);
+      else if (!held) notes.push(`the Grand Rules by their phases: ${g("suspCount")} suspended positions, ${g("gpRounds")} rounds of the fixed points, ${g("gpSearches")} searches, ${g("solStatic") + g("phStatic")} positions settled by one side's passes when it stopped`);
       phaseGraphNote = g("gpGraphPositions") > 0 ? `the phases' graph: ${g("gpGraphPositions")} positions; its strategies cut off ${g("phCutB")} positions for Black and ${g("phCutW")} for White in ${g("phNodes")} nodes of the phases' lines (${g("phMissing")} moves to a position it lacks)${o.checkCutoffs === true ? `; each cut-off played out under the rules' engine, the Void off: ${g("hsCheckFailed")} did not hold` : ""}`
         : o.phaseGraph !== false ? "the phases' graph: no room for it: every phase by alpha-beta" : undefined;
       if (!held && phaseGraphNote) notes.push(phaseGraphNote);
