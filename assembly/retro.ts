@@ -11,7 +11,7 @@ import { mix64 } from "./prng";
 import { boardHash } from "./board";
 import { sideKeyFor } from "./zobrist";
 import * as R from "./rules";
-import { suspFind, suspWins, thresholdOf, suspClosed, staticVerdict } from "./suspend";
+import { suspFind, suspWins, thresholdOf, thresholdValue, thresholdCount, suspClosed, suspMarkNeeded, staticVerdict } from "./suspend";
 import { suspendedNow, suspensionMeets, suspensionHere, keyOf, historyKeyOf, canonicalKeyOf, canonicalBoardOf, countOffset, leafValue, applied, apply, undo, moveAt, nPoints, budgetOut, budgetNow, setSolOut, setDepthOut, countNode, grow, solOut, setCountInKey, proofStart, proofPush, proofKids, proofFail, proofOver } from "./solve";
 
 const TERM: i32 = 0x40000000; // an edge at or above: a final position of value e - TERM - 65536
@@ -1087,7 +1087,15 @@ export function retroHistory(s: i32): i32 {
 /** The line's least ranks after the move at depth d to position x. */
 @inline function childRanks(d: i32, x: i32): void {
   // (a position the phases' graph lacks: its board's ranks unknown, no cut-off below on this line)
-  if (x < 0) { setI32(MINB, d + 1, -1); setI32(MINW, d + 1, -1); setI32(PASSES_SO_FAR, d + 1, i32At(PASSES_SO_FAR, d)); return; }
+  if (x < 0) {
+    // (the phases' graph: a position it lacks, beyond the clamp, has a board it may hold: the
+    // engine stands on it)
+    const b = phaseMode ? boardRep(retroPhaseBoardKey()) : -1;
+    setI32(MINB, d + 1, b < 0 ? -1 : min(i32At(MINB, d), i32At(aLB, b)));
+    setI32(MINW, d + 1, b < 0 ? -1 : min(i32At(MINW, d), i32At(aLW, b)));
+    setI32(PASSES_SO_FAR, d + 1, i32At(PASSES_SO_FAR, d));
+    return;
+  }
   // (Zhang's rules: a virtual move starts a new phase, whose positions alone a stone play may not
   // bring back)
   const fresh = virtualEnds && afterPass(x);
@@ -1121,6 +1129,15 @@ function hsearch(n: i32, c: i32, depth: i32): i32 {
     if (cut > 0) hsCutB += 1; else hsCutW += 1;
     if (hsCheck && !strategyHolds(n, c, depth, cut > 0)) hsCheckFailed += 1;
     return cut > 0 ? 1 : 0;
+  }
+  // (the game phase: a side whose extra moves already cost it the goal, whatever the board,
+  // loses to the other's passes, each of its stones costing it one more)
+  if (phaseMode && R.fPhase == PHASE_PLAY) {
+    const off = countOffset();
+    if (phaseSide == BLACK ? phaseGoal - off > thresholdValue(thresholdCount() - 2) : thresholdValue(0) + off >= phaseGoal) {
+      phOutOfReach += 1;
+      return phaseSide == BLACK ? 0 : 1;
+    }
   }
   // (a dispute phase of the Grand Rules: one side's passes may settle it, suspend.ts)
   if (phaseMode && R.fPhase == PHASE_RESUMED) {
@@ -1801,6 +1818,7 @@ export let phCutB: f64 = 0; // positions the strategies decided, over every sear
 export let phCutW: f64 = 0;
 export let phNodes: f64 = 0;
 export let phMissing: f64 = 0;
+export let phOutOfReach: f64 = 0; // game-phase positions whose extra moves put the goal out of the side's reach
 export let phStatic: f64 = 0; // positions one side's passes settled (suspend.ts staticVerdict)
 let phaseSide: i32 = 0; // the side of the set the goal is read from (retroPhaseGoal) // moves of the phases' lines to a position the graph lacks
 
@@ -1815,11 +1833,12 @@ export function retroPhaseGraph(maxPositions: i32, maxEdges: i32): bool {
     phaseRoom = maxEdges;
   }
   symmetric = true; endless = 0; noSameBoard = true; safety = 1; noSuicideAfterPass = false;
-  countClamp = 2 * nPoints + 2; // (twice the extra moves: a side more than a move a point ahead)
+  countClamp = 4; // (twice the extra moves: a side two ahead at most; the rest searched without strategies)
   virtualEnds = false; voidRule = false; safeMode = true;
-  phaseMode = true; phCutB = 0; phCutW = 0; phNodes = 0; phMissing = 0; phStatic = 0;
+  phaseMode = true; phCutB = 0; phCutW = 0; phNodes = 0; phMissing = 0; phStatic = 0; phOutOfReach = 0;
   if (!explore(maxPositions, maxEdges, false)) { phaseMode = false; return false; }
   predecessors();
+  if (!boardMap()) { phaseMode = false; raTooMany = true; setSolOut(); return false; }
   return true;
 }
 
@@ -1842,7 +1861,10 @@ export function retroPhaseGoal(goal: i32, side: i32, open: bool): bool {
       const won = s >= 0 && suspWins(s, i, side);
       // (where the fixed point is not closed, what it has is the side's and holds; what it lacks
       // may join it yet: nobody's, as no strategy should count on it)
-      v = s < 0 || (!won && open && !suspClosed(i, side)) ? PH_NEUTRAL : (side == BLACK) == won ? 1 : -1;
+      const unsure = !won && open && !suspClosed(i, side);
+      // (marked for grand.ts to take: the next search of the game phase may count on it)
+      if (unsure) suspMarkNeeded(i, side);
+      v = s < 0 || unsure ? PH_NEUTRAL : (side == BLACK) == won ? 1 : -1;
     }
     setI32(EDGES, e, TERM + 65536 + v);
   }
@@ -1865,10 +1887,7 @@ export function retroPhaseSearch(p: i32): i32 {
   useSlot(0);
   hsNodes = 0; hsCutB = 0; hsCutW = 0;
   const key = boardKey(0);
-  let lb = -1, lw = -1;
-  for (let n = 0; n < raPositions; n++) {
-    if (load<u32>(BKEY + (<usize>n << 2)) == key) { lb = i32At(aLB, n); lw = i32At(aLW, n); break; }
-  }
+  const lb = boardLeast(key, aLB), lw = boardLeast(key, aLW);
   const r = phaseTurn(p, 0, lb, lw, true);
   phNodes += hsNodes; phCutB += hsCutB; phCutW += hsCutW;
   return solOut ? -1 : r;
@@ -1922,7 +1941,47 @@ export function retroPhaseBoardKey(): u32 {
 /** The least rank of `ranks`' side (aLB, aLW) at a position with this board key; -1 where the
  *  graph has none (no cut-off may count on it). */
 function boardLeast(key: u32, ranks: usize): i32 {
-  for (let n = 0; n < raPositions; n++) if (load<u32>(BKEY + (<usize>n << 2)) == key) return i32At(ranks, n);
+  const b = boardRep(key);
+  return b < 0 ? -1 : i32At(ranks, b);
+}
+
+// each board key of the phases' graph with one position of that board (the least ranks by board
+// are the same at each: retroHistoryGoal), open addressing
+let BMAP: usize = 0;
+let bmapMask: i32 = 0;
+let bmapRoom: i32 = 0;
+function boardMap(): bool {
+  let slots = 16;
+  while (slots < 2 * raPositions) slots <<= 1;
+  if (slots > bmapRoom) {
+    const base = grow(<usize>slots * 8);
+    if (base == 0) return false;
+    BMAP = base; bmapRoom = slots;
+  }
+  bmapMask = slots - 1;
+  memory.fill(BMAP, 0xff, <usize>slots * 8);
+  for (let n = 0; n < raPositions; n++) {
+    const key = load<u32>(BKEY + (<usize>n << 2));
+    let i = <i32>(key * 0x9e3779b1 >> 7) & bmapMask;
+    for (;;) {
+      const at = BMAP + (<usize>i << 3);
+      const v = load<i32>(at + 4);
+      if (v < 0) { store<u32>(at, key); store<i32>(at + 4, n); break; }
+      if (load<u32>(at) == key) break;
+      i = (i + 1) & bmapMask;
+    }
+  }
+  return true;
+}
+/** A position of the graph with this board key, -1 none. */
+function boardRep(key: u32): i32 {
+  let i = <i32>(key * 0x9e3779b1 >> 7) & bmapMask;
+  for (;;) {
+    const at = BMAP + (<usize>i << 3);
+    const v = load<i32>(at + 4);
+    if (v < 0 || load<u32>(at) == key) return v;
+    i = (i + 1) & bmapMask;
+  }
   return -1;
 }
 

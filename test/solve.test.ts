@@ -275,6 +275,22 @@ describe("the Grand Rules by their phases (docs/solve.md, \"The Grand Rules by t
     expect(r.notes[0]).toMatch(/the Grand Rules by their phases/);
   });
 
+  it("2x3 is 0 too, by the phases' graph (alpha-beta over every phase did not finish it in 1,500 s); the line, four passes, is refereed 0", () => {
+    const r = solve({ width: 2, height: 3, rules: rules("grand"), seconds: 120 });
+    expect(r.complete).toBe(true);
+    expect(r.bounds).toEqual({ lower: 0, upper: 0 });
+    expect(r.value).toBe(0);
+    expect(r.line).toEqual(["pass", "pass", "pass", "pass"]);
+    expect(r.lineRuling).toEqual({ result: "0", end: "two-passes", agrees: true });
+  }, 150_000);
+
+  it("2x4 is bounded 0 to 7 by the phases: Black forces +7 with the Void left out but not +8, and White does not force below 0; no value without Black's strategy played out with the Void on", () => {
+    const r = solve({ width: 2, height: 4, rules: rules("grand"), seconds: 120, maxNodes: 3_000_000 });
+    expect(r.bounds).toEqual({ lower: 0, upper: 7 });
+    expect(r.value).toBeNull();
+    expect(r.notes[0]).toMatch(/Black makes at least 0 and at most 7/);
+  }, 150_000);
+
   it("a solve after the phases' reads no suspension as a leaf: alpha-beta over the whole history does not finish 2x2 in 100,000 nodes", () => {
     expect(solve({ width: 2, height: 2, rules: rules("grand") }).value).toBe(0);
     const ab = solve({ width: 2, height: 2, rules: rules("grand"), method: "alpha-beta", maxNodes: 100_000 });
@@ -516,7 +532,7 @@ describe("budgets and bad input", () => {
 
   it("Ctrl-C stops a solve: no value, a note, exit status 130", async () => {
     const r = await new Promise<{ code: number | null; stdout: string; stderr: string; ms: number }>((resolve) => {
-      const p = spawn(process.execPath, [MAIN, "solve", "--size", "2x3", "--rules", "grand", "--time", "120"], { cwd: ROOT, stdio: "pipe" });
+      const p = spawn(process.execPath, [MAIN, "solve", "--size", "2x4", "--rules", "grand", "--time", "120"], { cwd: ROOT, stdio: "pipe" });
       let stdout = "", stderr = "";
       p.stdout.on("data", (d) => { stdout += d; });
       p.stderr.on("data", (d) => { stderr += d; });
@@ -527,7 +543,7 @@ describe("budgets and bad input", () => {
     });
     expect(r.code, r.stderr).toBe(130);
     expect(r.ms).toBeLessThan(30_000);
-    expect(r.stdout).toMatch(/2x3 grand \(komi 0\): no value \(stopped by cancel/);
+    expect(r.stdout).toMatch(/2x4 grand \(komi 0\): no value \(stopped by cancel/);
     expect(r.stderr).toMatch(/interrupted \(Ctrl-C\)/);
   }, 60_000);
 });

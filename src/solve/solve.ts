@@ -215,7 +215,7 @@ export function solve(o: SolveOptions): SolveResult {
   const maxNodes = o.maxNodes !== undefined ? Math.max(o.maxNodes - first.nodes, 1) : undefined;
   const second = solveOnce({ ...o, method: "alpha-beta", seconds, maxNodes });
   return { ...second, nodes: first.nodes + second.nodes, timeMs: first.timeMs + second.timeMs,
-    ...(first.bounds ? { bounds: first.bounds } : {}), notes: [...first.notes.slice(0, 1), ...second.notes] };
+    ...(first.bounds ? { bounds: first.bounds } : {}), notes: [...first.notes.filter((n) => !n.startsWith("the search stopped")), ...second.notes] };
 }
 
 function solveOnce(o: SolveOptions): SolveResult {
@@ -443,9 +443,9 @@ function solveOnce(o: SolveOptions): SolveResult {
       boundsWork = { rounds: g("gpRounds"), changes: g("suspCount"), playedOut: g("gpSearches"), ...(graph ? { updates: g("solStatic") + g("phStatic") } : {}) };
       if (g("suspFull")) notes.push(`the Grand Rules by their phases: more than ${room} suspended positions: no room`);
       else if (!held) notes.push(`the Grand Rules by their phases: ${g("suspCount")} suspended positions, ${g("gpRounds")} rounds of the fixed points, ${g("gpSearches")} searches, ${g("solStatic") + g("phStatic")} positions settled by one side's passes when it stopped`);
-      phaseGraphNote = g("gpGraphPositions") > 0 ? `the phases' graph: ${g("gpGraphPositions")} positions; its strategies cut off ${g("phCutB")} positions for Black and ${g("phCutW")} for White in ${g("phNodes")} nodes of the phases' lines (${g("phMissing")} moves to a position it lacks)${o.checkCutoffs === true ? `; each cut-off played out under the rules' engine, the Void off: ${g("hsCheckFailed")} did not hold` : ""}`
+      phaseGraphNote = g("gpGraphPositions") > 0 ? `the phases' graph: ${g("gpGraphPositions")} positions; its strategies cut off ${g("phCutB")} positions for Black and ${g("phCutW")} for White in ${g("phNodes")} nodes of the phases' lines (${g("phMissing")} moves to a position it lacks; ${g("phOutOfReach")} game-phase positions whose extra moves put the goal out of the side's reach)${o.checkCutoffs === true ? `; each cut-off played out under the rules' engine, the Void off: ${g("hsCheckFailed")} did not hold` : ""}`
         : o.phaseGraph !== false ? "the phases' graph: no room for it: every phase by alpha-beta" : undefined;
-      if (!held && phaseGraphNote) notes.push(phaseGraphNote);
+      if (!held && phaseGraphNote) { notes.push(phaseGraphNote); phaseGraphNote = undefined; }
       v = twiceBounds.lower;
     } else {
       // (alpha-beta's first window: every count lies within twice the points each way, a
@@ -548,7 +548,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       const hs = w.history;
       if (linesOnly) notes.push(`${how}: its value with play that never ends worth 0, ${hs?.start ?? "none"}, the search's first goal (no bounds looked for)`);
       else notes.push(`${how}: Black makes at least ${hs ? hs.from.lower : twiceBounds.lower / 2} and at most ${hs ? hs.from.upper : twiceBounds.upper / 2} (${work})`);
-      if (grand && phaseGraphNote) notes.push(phaseGraphNote);
+      if (grand && phaseGraphNote) { notes.push(phaseGraphNote); phaseGraphNote = undefined; }
       const itself = zhang ? "Zhang's rules" : ing ? "Ing's rules" : "the superko";
       if (hs) notes.push(`${zhang ? "Zhang's rules'" : ing ? "Ing's rules'" : "the superko's"} own lines: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2} ` +
         `(${hs.goals} goals searched, ${hs.nodes} nodes, ${hs.cutBlack} cut off by Black's strategy and ${hs.cutWhite} by White's` +
