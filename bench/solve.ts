@@ -11,7 +11,8 @@
 // - Zhang's rules by their passes (each side's region), then their own lines, against alpha-beta
 //   over Zhang's rules on 2x3 and 3x3.
 // - The Grand Rules by their phases (the Void left out) against alpha-beta over the whole
-//   history on 2x2 (the peer: 20 s).
+//   history on 2x2 (the peer: 20 s); the phases' lines cut short by simple ko's strategies over
+//   their graph against each phase by alpha-beta alone, 2x2 and 2x3 (20 s).
 // - The bounds of a superko by simple ko's game: 3x3 under area counting against the published
 //   +9, 2x4, 3x4; --big: 4x4 under Chinese rules (positional superko) against the published +2,
 //   and 3x4 under Japanese rules with the prisoners in the position on one thread and on two.
@@ -117,6 +118,16 @@ async function main(): Promise<void> {
     const ab = solve({ width: 2, height: 2, rules: rules("grand"), method: "alpha-beta", seconds: 20 });
     line("2x2 grand, alpha-beta over the whole history", ab, ab.complete ? `  ${(ab.nodes / Math.max(1, r.nodes)).toFixed(1)}x the nodes of the phases`
       : `  not solved in 20 s; the phases: ${r.nodes} nodes, ${r.timeMs} ms`);
+    // the phases' lines cut short by simple ko's strategies over their graph, against each phase
+    // searched by alpha-beta alone (the method of the session before)
+    for (const [w, h] of [[2, 2], [2, 3]]) {
+      const g = solve({ width: w, height: h, rules: rules("grand"), seconds: 600 });
+      line(`${w}x${h} grand, the phases' graph`, g, `  bounds [${g.bounds?.lower}, ${g.bounds?.upper}], ${g.boundsWork?.playedOut} searches` +
+        `${g.complete ? `, line ruled ${g.lineRuling?.result}` : ""}`);
+      const alone = solve({ width: w, height: h, rules: rules("grand"), phaseGraph: false, seconds: 20 });
+      line(`${w}x${h} grand, each phase by alpha-beta alone`, alone, alone.complete ? `  ${(alone.timeMs / Math.max(1, g.timeMs)).toFixed(1)}x the time of the graph's`
+        : `  not solved in 20 s; the graph's: ${g.timeMs} ms`);
+    }
   }
   if (big) {
     // the bounds' two runs on one thread, then on two (the upper one on a worker: the built code)
