@@ -71,9 +71,9 @@ function suspendedStart(p: i32, rep: i32): i32 {
   return p;
 }
 
-// The phases searched over their graph (retro.ts): simple ko's game of a phase from the empty
-// board suspended, whose strategies cut the superko's lines short. 0: no graph (the room), the
-// phases by alpha-beta alone.
+// The phases searched over their graph (retro.ts): simple ko's game from the empty board (the
+// game phase, and the dispute phases after a game phase of even moves), whose strategies cut the
+// superko's lines short. 0: no graph (the room), the phases by alpha-beta alone.
 let phaseRoom: i32 = 0;
 let phaseGraph: bool = false;
 export let gpGraphPositions: i32 = 0;

@@ -778,6 +778,7 @@ let payoffCap: i32 = 0;
  *  the budget ran out or a value ran away. */
 export function retroPayoff(maxPositions: i32, maxEdges: i32, sym: bool, points: i32): bool {
   symmetric = sym; endless = 0; noSameBoard = false; noSuicideAfterPass = false; safety = 0; countClamp = 0; safeMode = false;
+  phaseMode = false;
   raPayoffUpdates = 0; raPayoffRunaway = false; raTriples = -1;
   // (a finite value is a final count plus the prisoners taken on the way: far less than this)
   payoffCap = 64 * points + 256;
@@ -1800,13 +1801,14 @@ function resist(n: i32, c: i32, canAbandon: bool, other: usize): i32 {
 // side's, for a goal: suspend.ts). Its lines are searched as a superko's (hsearch), each cut off
 // where a side's strategy of simple ko's game over the same phase wins whatever the line's boards
 // (retroHistoryGoal's checks by rank), the suspensions the strategies reach valued by the set as
-// it stood at the round's start. The graph is explored once, from the empty board suspended (every
-// board simple ko reaches; a suspension ends a phase, so the graph holds none past one); a
-// suspension no search has met yet is nobody's goal in it (PH_NEUTRAL), as a search's leaf would
-// first find it nobody's too.
+// it stood at the round's start. The graph is explored once, from the empty board: the game phase,
+// whose extra moves so far are in the position (clamped), a suspension ending it; after a game
+// phase of even moves, the dispute phases from the suspended board, each ending at the next
+// suspension. Every suspension it meets joins the list the rounds search; one whose worth is not
+// settled yet is nobody's goal in it (PH_NEUTRAL).
 
-const PH_NEUTRAL: i32 = 0x8000;
-const PHASE_APART: u32 = 0x5bd1e995; // (a game phase's board keys: see indexOf) // a terminal neither side's strategy may count on
+const PH_NEUTRAL: i32 = 0x8000; // a terminal neither side's strategy may count on
+const PHASE_APART: u32 = 0x5bd1e995; // (a game phase's board keys apart: see indexOf)
 let phaseMode: bool = false;
 let phaseGoal: i32 = 0; // "Black makes at least phaseGoal", twice the margin
 let phaseSalt: u64 = 0; // the table's keys of each search apart (the leaves' worth moves with the set)
@@ -1817,14 +1819,14 @@ let PH_COUNT: usize = 0; // i32 per edge: the end's count
 export let phCutB: f64 = 0; // positions the strategies decided, over every search of the phases
 export let phCutW: f64 = 0;
 export let phNodes: f64 = 0;
-export let phMissing: f64 = 0;
+export let phMissing: f64 = 0; // moves of the phases' lines to a position the graph lacks
 export let phOutOfReach: f64 = 0; // game-phase positions whose extra moves put the goal out of the side's reach
 export let phStatic: f64 = 0; // positions one side's passes settled (suspend.ts staticVerdict)
-let phaseSide: i32 = 0; // the side of the set the goal is read from (retroPhaseGoal) // moves of the phases' lines to a position the graph lacks
+let phaseSide: i32 = 0; // the side of the set the goal is read from (retroPhaseGoal)
 
-/** The graph of a phase under simple ko from the engine's position (grand.ts: the empty board
- *  suspended, Black to move), by class; false when there is no room (nothing else changed: the
- *  solve goes on without it) or the budget ran out. */
+/** The phases' graph under simple ko from the engine's position (grand.ts: the empty board, Black
+ *  to move), by class; false when there is no room (raTooMany: the solve may go on without it) or
+ *  the budget ran out. */
 export function retroPhaseGraph(maxPositions: i32, maxEdges: i32): bool {
   if (maxEdges > phaseRoom) {
     const base = grow(<usize>maxEdges * 13 + 64);

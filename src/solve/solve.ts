@@ -432,9 +432,10 @@ function solveOnce(o: SolveOptions): SolveResult {
       c.grandKnobs(knobs.suicide, knobs.rep, +knobs.passesInHash, knobs.end);
       // (the board graph that settles a phase by one side's passes: 12 points at most)
       const graph = (o.settleByPasses ?? true) && !!c.grandGraph(points);
-      // (the phases' graph: simple ko's game of a phase, every board; a 4x4 board would need some
-      // 12 million classes, past the room: there the phases go by alpha-beta alone)
-      c.grandPhaseRoom(o.phaseGraph === false ? 0 : Math.min(maxPositions, 4_000_000));
+      // (the phases' graph: simple ko's game of a phase, every board: 2x3 takes 3,010 classes, 2x4
+      // 24,446, 3x3 41,742, some 3 to 6 for each of the 3^points boards; a 4x4 board would need
+      // millions more than the room: there the phases go by alpha-beta alone)
+      c.grandPhaseRoom(o.phaseGraph === false ? 0 : Math.min(maxPositions, 4_000_000, 8 * 3 ** points + 4096));
       // (checkCutoffs: each cut-off's strategy played out under the rules' engine, the Void off)
       c.retroHistoryCheck(+(o.checkCutoffs === true), 0);
       const held = !!c.grandBounds(lowest, lowest + 4 * points) && !g("solOut");
