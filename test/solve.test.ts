@@ -291,6 +291,13 @@ describe("the Grand Rules by their phases (docs/solve.md, \"The Grand Rules by t
     expect(r.notes[0]).toMatch(/Black makes at least 0 and at most 7/);
   }, 150_000);
 
+  it("no room for the phases' graph: every phase by alpha-beta, the same value, and a note that says so", () => {
+    const r = solve({ width: 2, height: 2, rules: rules("grand"), maxPositions: 100 });
+    expect(r.complete).toBe(true);
+    expect(r.value).toBe(0);
+    expect(r.notes).toContain("the phases' graph: no room for it: every phase by alpha-beta");
+  });
+
   it("a solve after the phases' reads no suspension as a leaf: alpha-beta over the whole history does not finish 2x2 in 100,000 nodes", () => {
     expect(solve({ width: 2, height: 2, rules: rules("grand") }).value).toBe(0);
     const ab = solve({ width: 2, height: 2, rules: rules("grand"), method: "alpha-beta", maxNodes: 100_000 });
