@@ -15,7 +15,8 @@ import { suspFind, suspWins, thresholdOf, thresholdValue, thresholdCount, suspCl
 import { suspendedNow, suspensionMeets, suspensionHere, keyOf, historyKeyOf, canonicalKeyOf, canonicalBoardOf, countOffset, leafValue, applied, apply, undo, moveAt, nPoints, budgetOut, budgetNow, setSolOut, setDepthOut, countNode, grow, solOut, setCountInKey, proofStart, proofPush, proofKids, proofFail, proofOver } from "./solve";
 
 const TERM: i32 = 0x40000000; // an edge at or above: a final position of value e - TERM - 65536
-let cap: i32 = 0; // positions at most
+let cap: i32 = 0; // positions the tables hold
+let posLimit: i32 = 0, edgeLimit: i32 = 0; // the run's room (explore): within the tables, as the caller asked
 let hMask: i32 = 0;
 let HKEY: usize = 0; // u64 per hash slot
 let HIDX: usize = 0; // i32 per hash slot, -1 free
@@ -87,7 +88,7 @@ function indexOf(k: u64, p: i32, m: i32, c: i32): i32 {
   const i = slotOf(k);
   const v = i32At(HIDX, i);
   if (v >= 0) return v;
-  if (raPositions >= cap) return -2;
+  if (raPositions >= posLimit) return -2;
   const n = raPositions++;
   store<u64>(HKEY + (<usize>i << 3), k); setI32(HIDX, i, n);
   setI32(PARENT, n, p); setI32(PMOVE, n, m); store<u8>(SIDE + <usize>n, <u8>c);
@@ -184,6 +185,8 @@ function explore(maxPositions: i32, maxEdges: i32, weighted: bool): bool {
   raPositions = 0; raEdges = 0; raTerminals = 0; raTooMany = false; lineLen = 0;
   setCountInKey(!weighted);
   if (!retroTables(maxPositions, maxEdges)) { raTooMany = true; setSolOut(); return false; }
+  // (tables grown for an earlier, larger run are kept: the room asked for is still the limit)
+  posLimit = min(maxPositions, cap); edgeLimit = min(maxEdges, edgeCap);
   memory.fill(HIDX, 0xff, <usize>(hMask + 1) * 4);
   indexOf(posKey(BLACK), -1, 0, BLACK);
   // breadth first: position n's moves, each a new position or a final one
@@ -223,7 +226,7 @@ function explore(maxPositions: i32, maxEdges: i32, weighted: bool): bool {
         if (weighted) w = countOffset() - before;
       }
       undo(lineLen);
-      if (raEdges >= edgeCap) { raTooMany = true; setSolOut(); return false; }
+      if (raEdges >= edgeLimit) { raTooMany = true; setSolOut(); return false; }
       store<i8>(WEIGHT + <usize>raEdges, <i8>w);
       if (phaseMode) {
         store<u8>(PH_KIND + <usize>raEdges, kind);
