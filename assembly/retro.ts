@@ -1843,6 +1843,9 @@ export function retroPhaseGraph(maxPositions: i32, maxEdges: i32): bool {
   phaseMode = true; phCutB = 0; phCutW = 0; phNodes = 0; phMissing = 0; phStatic = 0; phOutOfReach = 0;
   if (!explore(maxPositions, maxEdges, false)) { phaseMode = false; return false; }
   predecessors();
+  // (no values of simple ko's game here: the search's move order (promise) reads none, not an
+  // earlier solve's)
+  memory.fill(VAL, 0, <usize>raPositions * 4);
   if (!boardMap()) { phaseMode = false; raTooMany = true; setSolOut(); return false; }
   return true;
 }
