@@ -27,7 +27,7 @@ import { searchGoal, setSuspensionLeaves, newSearchTables, solOut, nPoints, appl
   moveAt, leafValue, clearRoomStop, SOLVE_LINE_OUT, SOLVE_MAX_PLY, canonicalBoardOf } from "./solve";
 import { suspCount, suspToMove, suspBoard, suspWins, suspSetWin, thresholdValue, thresholdCount, suspOpen, suspClosed, suspMarkClosed, suspNeeded,
   graphReset, graphBoards, graphSetSucc, graphSetKey, boardIndexNow, staticFor, staticOff } from "./suspend";
-import { retroPhaseGraph, retroPhaseGoal, retroPhaseSearch, retroPhaseGame, retroPhaseAt, retroPhaseBoardKey, raPositions, raTooMany } from "./retro";
+import { retroPhaseGraph, retroPhaseGoal, retroPhaseAt, retroPhaseBoardKey, raPositions, raTooMany } from "./retro";
 
 // the rule set's knobs (the engine is started from them for each phase's search)
 let kSuicide: i32 = 0, kRep: i32 = 0, kPassesInHash: bool = false, kEnd: i32 = 0;
@@ -111,7 +111,7 @@ function fixedPoint(i: i32, side: i32): bool {
     for (let s = 0; s < suspCount; s++) {
       if (suspWins(s, i, side)) continue;
       const p = startAt(s);
-      const v = phaseGraph ? phaseValue(p, goal) : searchGoal(p, goal);
+      const v = phaseGraph ? graphValue(p, goal) : searchGoal(p, goal);
       gpSearches += 1;
       if (solOut) { staticOff(); return false; }
       if (side == BLACK ? v >= goal : v < goal) {
@@ -125,18 +125,13 @@ function fixedPoint(i: i32, side: i32): bool {
   return false;
 }
 
-/** The game phase by the graph, as searchGoal's values (-1 from the search: the budget ran out,
- *  which solOut says). */
-function gameValue(goal: i32): i32 {
-  const r = retroPhaseGame();
-  return r == 1 ? goal : goal - 1;
-}
-
-/** A suspension's phases by their graph, as searchGoal's values: the goal where Black meets it,
- *  else one less. */
-function phaseValue(p: i32, goal: i32): i32 {
-  const r = retroPhaseSearch(p);
-  return r == 1 ? goal : goal - 1;
+/** The phases from where the engine stands (the start, or a suspension: its board the phase's
+ *  first), `toMove` to play, by their graph, as searchGoal's values: the goal where Black meets it,
+ *  else one less (the budget's end: solOut says). */
+const START_KEY: usize = memory.data(4, 4);
+function graphValue(toMove: i32, goal: i32): i32 {
+  store<u32>(START_KEY, retroPhaseBoardKey());
+  return retroPhaseAt(toMove, 0, START_KEY, 1) == 1 ? goal : goal - 1;
 }
 
 /** The board graph (suspend.ts), on boards of at most 12 points: each board's class keys and each
@@ -192,7 +187,7 @@ function startGoal(v: i32): i32 {
     newSearchTables();
     if (phaseGraph && !retroPhaseGoal(v, side, true)) return -1;
     grandStart();
-    const r = phaseGraph ? gameValue(v) : searchGoal(BLACK, v);
+    const r = phaseGraph ? graphValue(BLACK, v) : searchGoal(BLACK, v);
     gpSearches += 1;
     if (solOut) return -1;
     // (the fixed points it read before they were whole: taken, and the search again)
@@ -295,8 +290,7 @@ function keepsBound(depth: i32, toMove: i32, side: i32, v: i32): bool {
   let r: i32;
   if (phaseGraph) {
     if (!retroPhaseGoal(v, side, true)) return false;
-    const k = retroPhaseAt(toMove, depth, LINE_KEYS + (<usize>lineFrom << 2), depth + 1 - lineFrom);
-    r = k == 1 ? v : v - 1;
+    r = retroPhaseAt(toMove, depth, LINE_KEYS + (<usize>lineFrom << 2), depth + 1 - lineFrom) == 1 ? v : v - 1;
   } else r = searchGoal(toMove, v, depth);
   return side == WHITE ? r >= v : r < v;
 }

@@ -1886,21 +1886,6 @@ function phaseLeafMeets(c: i32): bool {
   return applied == 2 ? leafValue() >= phaseGoal : suspensionMeets(c ^ 3);
 }
 
-/** Whether Black makes the goal of retroPhaseGoal from the suspension the engine stands at, `p`
- *  to resume or pass: 1, 0, or -1 when the budget ran out. The suspended board is the history's
- *  first (grand 4.4), so the line's least ranks start from its board's. */
-export function retroPhaseSearch(p: i32): i32 {
-  R.setKoKeysAlways(true);
-  phaseSalt = mix64(phaseSalt + 0x9e3779b97f4a7c15);
-  useSlot(0);
-  hsNodes = 0; hsCutB = 0; hsCutW = 0;
-  const key = boardKey(0);
-  const lb = boardLeast(key, aLB), lw = boardLeast(key, aLW);
-  const r = phaseTurn(p, 0, lb, lw, true);
-  phNodes += hsNodes; phCutB += hsCutB; phCutW += hsCutW;
-  return solOut ? -1 : r;
-}
-
 /** The suspension's first two turns (a pass there, then a second, ends play by agreement), then
  *  the phase that a stone resumes, by hsearch. */
 function phaseTurn(c: i32, depth: i32, lb: i32, lw: i32, first: bool): i32 {
@@ -1926,19 +1911,6 @@ function phaseTurn(c: i32, depth: i32, lb: i32, lw: i32, first: bool): i32 {
     if ((r == 1) == black) { result = r; break; }
   }
   return result;
-}
-
-/** Whether Black makes the goal of retroPhaseGoal from the start (the engine at the empty board,
- *  the game phase, Black to move: the graph's first position): 1, 0, or -1 (budget). */
-export function retroPhaseGame(): i32 {
-  R.setKoKeysAlways(true);
-  phaseSalt = mix64(phaseSalt + 0x9e3779b97f4a7c15);
-  useSlot(0);
-  hsNodes = 0; hsCutB = 0; hsCutW = 0;
-  setI32(MINB, 0, i32At(aLB, 0)); setI32(MINW, 0, i32At(aLW, 0)); setI32(PASSES_SO_FAR, 0, 0);
-  const r = findIndex(posKey(BLACK)) == 0 ? hsearch(0, BLACK, 0) : -1;
-  phNodes += hsNodes; phCutB += hsCutB; phCutW += hsCutW;
-  return solOut ? -1 : r;
 }
 
 /** The board key the graph's checks compare (BKEY) of the engine's position. */
@@ -1994,9 +1966,10 @@ function boardRep(key: u32): i32 {
 }
 
 /** Whether Black makes the goal of retroPhaseGoal from the engine's position, `toMove` to play,
- *  after `depth` entries (grand.ts's line): the boards of the phase so far are the `count` keys
- *  at `keys` (retroPhaseBoardKey, the suspended board first where a dispute phase is on). 1, 0,
- *  or -1 (budget). */
+ *  after `depth` entries (grand.ts: the start, a suspension, a position of the line): the boards
+ *  of the phase so far are the `count` keys at `keys` (retroPhaseBoardKey; the suspended board
+ *  first where a dispute phase is on: the history's first, grand 4.4). At a suspension its first
+ *  two turns are taken by hand (phaseTurn). 1, 0, or -1 (budget). */
 export function retroPhaseAt(toMove: i32, depth: i32, keys: usize, count: i32): i32 {
   R.setKoKeysAlways(true);
   phaseSalt = mix64(phaseSalt + 0x9e3779b97f4a7c15);
