@@ -19,15 +19,18 @@
 // step, and at least the greatest goal of 0 or less White cannot force below: where both are 0,
 // the value is 0 (a draw, or a Void) with no play-out of any strategy. Anything else is a bound.
 
-import { BLACK, WHITE, R_OK, EMPTY, REP_SIMPLE } from "./codes";
+import { BLACK, WHITE, R_OK, EMPTY, REP_SIMPLE, PHASE_PLAY } from "./codes";
 import { width, height, boardJournalReset } from "./board";
 import { SETUP_IN, loadSetup, rulesStart, passRuled, tryPlay, rollbackPlay } from "./game";
 import * as R from "./rules";
 import { searchGoal, setSuspensionLeaves, newSearchTables, solOut, nPoints, apply, undo, applied,
-  moveAt, leafValue, clearRoomStop, SOLVE_LINE_OUT, SOLVE_MAX_PLY, canonicalBoardOf } from "./solve";
-import { suspCount, suspToMove, suspBoard, suspWins, suspSetWin, thresholdValue, thresholdCount, suspOpen, suspClosed, suspMarkClosed, suspNeeded,
+  moveAt, leafValue, clearRoomStop, SOLVE_LINE_OUT, SOLVE_MAX_PLY, canonicalBoardOf, countNode, budgetOut,
+  setDepthOut, historyKeyOf, grow, countOffset, setKeyShift, suspendedNow, setNodeCap, cappedOut } from "./solve";
+import { mix64 } from "./prng";
+import { slotFor, slotUsed, slotValue, slotWrite } from "./table";
+import { suspMarkNeeded, suspJoinedAt, suspFind, thresholdOf, suspCount, suspToMove, suspBoard, suspWins, suspSetWin, thresholdValue, thresholdCount, suspOpen, suspClosed, suspMarkClosed, suspNeeded,
   graphReset, graphBoards, graphSetSucc, graphSetKey, boardIndexNow, staticFor, staticOff } from "./suspend";
-import { retroPhaseGraph, retroPhaseGoal, retroPhaseAt, retroPhaseBoardKey, raPositions, raTooMany } from "./retro";
+import { retroPhaseGraph, retroPhaseGoal, retroPhaseAt, retroPhaseRank, retroPhaseBoardKey, raPositions, raTooMany } from "./retro";
 
 // the rule set's knobs (the engine is started from them for each phase's search)
 let kSuicide: i32 = 0, kRep: i32 = 0, kPassesInHash: bool = false, kEnd: i32 = 0;
@@ -42,17 +45,18 @@ export function grandKnobs(suicide: i32, rep: i32, passesInHash: bool, end: i32)
   kSuicide = suicide; kRep = rep; kPassesInHash = passesInHash; kEnd = end;
 }
 
-function startEngine(toMove: i32, rep: i32 = -1): void {
-  rulesStart(kSuicide, rep < 0 ? kRep : rep, false, false, false, kPassesInHash, kEnd, true, toMove, 4096, true);
+function startEngine(toMove: i32, rep: i32 = -1, void3: bool = false): void {
+  rulesStart(kSuicide, rep < 0 ? kRep : rep, false, void3, false, kPassesInHash, kEnd, true, toMove, 4096, true);
   R.setKeepDigest(true); // (the table key reads the superko's set: solve.ts keyOf)
   boardJournalReset();
 }
 
-/** The engine at the start of the game: the empty board, Black to move. */
-export function grandStart(): void {
+/** The engine at the start of the game: the empty board, Black to move (`void3`: the rules
+ *  themselves, the referee's Void at a situation's third creation on). */
+export function grandStart(void3: bool = false): void {
   memory.fill(SETUP_IN, 0, <usize>(width * height));
   loadSetup(BLACK);
-  startEngine(BLACK);
+  startEngine(BLACK, -1, void3);
 }
 
 /** The engine at suspension s: its board, the game phase over without a stone (two passes). */
@@ -202,6 +206,7 @@ function startGoal(v: i32): i32 {
  *  when the budget or the room ran out. */
 export function grandBounds(least: i32, most: i32): bool {
   gpRounds = 0; gpSearches = 0;
+  lowRules = 0; highRules = 0;
   suspOpen();
   if (!buildPhaseGraph()) return false;
   // at most: the least goal above 0 Black does not force, less a step
@@ -225,10 +230,13 @@ export function grandBounds(least: i32, most: i32): bool {
 export let gpLineLen: i32 = 0;
 export let gpLineEnd: i32 = 0; // 1 play ended, 3 cut short
 
-/** A line that keeps both bounds (gpLower, gpUpper) under the relaxation, passes first: each
- *  move the first after which White still cannot force below the lower bound, nor Black the
- *  upper one's next step. The referee rules it under the rules themselves (the Void on). */
+/** A line that keeps both bounds (gpLower, gpUpper), passes first: each move the first after
+ *  which White still cannot force below the lower bound, nor Black the upper one's next step,
+ *  as the bound was shown (lowerKept, upperKept). The engine plays it under the rules themselves
+ *  (the Void on), and the referee rules it so. */
 export function grandLine(maxLen: i32): i32 {
+  if (lowRules != 0 && !closeAround(gpLower)) return 0;
+  if (highRules != 0 && !closeAround(gpUpper + 2)) return 0;
   // (a walk that read fixed points before they were whole: they are taken, and it walks again)
   for (;;) {
     walk(maxLen);
@@ -244,8 +252,9 @@ let lineFrom: i32 = 0;
 
 function walk(maxLen: i32): void {
   gpLineLen = 0; gpLineEnd = 3;
-  grandStart();
-  lineFrom = 0;
+  grandStart(true);
+  lineFrom = 0; lineSusp = -1;
+  gvGen++; gvUsed = 0; // (the fixed points may have grown since the rules' searches)
   if (phaseGraph) store<u32>(LINE_KEYS, retroPhaseBoardKey());
   let c = BLACK;
   const cap = min(maxLen, SOLVE_MAX_PLY - 4);
@@ -261,16 +270,17 @@ function walk(maxLen: i32): void {
       // (a suspension: the next phase starts from its board)
       const from = R.pausedNow() ? depth + 1 : lineFrom;
       if (phaseGraph) store<u32>(LINE_KEYS + (<usize>(depth + 1) << 2), retroPhaseBoardKey());
-      const keepFrom = lineFrom;
+      const keepFrom = lineFrom, keepSusp = lineSusp;
       lineFrom = from;
+      if (suspendedNow(m)) lineSusp = suspFind(canonicalBoardOf(c ^ 3));
       let keeps: bool;
       if (ends) {
         const w = leafValue();
         keeps = w >= gpLower && w <= gpUpper;
-      } else keeps = keepsBound(depth + 1, c ^ 3, WHITE, gpLower) && keepsBound(depth + 1, c ^ 3, BLACK, gpUpper + 2);
+      } else keeps = lowerKept(depth + 1, c) && upperKept(depth + 1, c);
       if (solOut) { undo(depth); return; }
       if (keeps) { found = m; ended = ends; break; }
-      lineFrom = keepFrom;
+      lineFrom = keepFrom; lineSusp = keepSusp;
       undo(depth);
     }
     if (found == -99) break;
@@ -281,16 +291,298 @@ function walk(maxLen: i32): void {
   }
 }
 
+// how each bound was shown: 0 by the relaxation; lower 1 Black forces it under the rules (by
+// the relaxation's strategies alone where lowProgress), 2 White does not force below it under
+// the rules; upper 1 Black does not force its next step under the rules, 2 White forces below
+// that step (highProgress as lowProgress)
+let lowRules: i32 = 0, highRules: i32 = 0;
+let lowProgress: bool = false, highProgress: bool = false;
+let lineSusp: i32 = -1; // the line's last suspension (suspend.ts's index), -1 none yet
+
+/** After `mover`'s move, the position after `depth` entries: White still cannot force below the
+ *  lower bound. Where the rules' search showed the bound, the moves of the side it holds for
+ *  need no check (its strategy answers them all) and the other's are checked by that search. */
+function lowerKept(depth: i32, mover: i32): bool {
+  if (lowRules == 0) return keepsBound(depth, mover ^ 3, WHITE, gpLower);
+  if (lowRules == 1) return mover == WHITE || rulesAt(depth, mover ^ 3, gpLower, lowProgress) == 1;
+  return mover == WHITE || keepsBound(depth, mover ^ 3, WHITE, gpLower) || rulesAt(depth, mover ^ 3, gpLower, false) == 0;
+}
+/** After `mover`'s move: Black still cannot force the upper bound's next step (as lowerKept). */
+function upperKept(depth: i32, mover: i32): bool {
+  const v = gpUpper + 2;
+  if (highRules == 0) return keepsBound(depth, mover ^ 3, BLACK, v);
+  if (highRules == 2) return mover == BLACK || rulesAt(depth, mover ^ 3, v, highProgress) == 1;
+  return mover == BLACK || keepsBound(depth, mover ^ 3, BLACK, v) || rulesAt(depth, mover ^ 3, v, false) == 0;
+}
+
+/** The rules' search for goal v (its side by its sign) from the line's position after `depth`
+ *  entries: 1, 0, or -1 (the budget). Its table serves every call for the same goal and kind. */
+function rulesAt(depth: i32, toMove: i32, v: i32, progress: bool): i32 {
+  const side = v > 0 ? BLACK : WHITE;
+  if (gvSide != side || gvGoal != v || gvProgress != progress) {
+    gvSide = side; gvGoal = v; gvProgress = progress;
+    gvGen++; gvUsed = 0;
+  }
+  lineBefore = !progress || lineSusp < 0 ? u32.MAX_VALUE : suspJoinedAt(lineSusp, thresholdOf(v - countOffset()), side);
+  const r = rulesSearch(depth, toMove);
+  return solOut ? -1 : r ? 1 : 0;
+}
+
+// the goal the phases' graph was last read at (retroPhaseGoal), for as long as the fixed points
+// stand: a line's positions after the game phase read it shifted by the phase's extra moves
+let graphGoal: i32 = 0, graphSide: i32 = 0, graphShift: i32 = 0;
+function graphGoalOff(): void { graphSide = 0; }
+/** The graph's terminals at goal v of `side` as the engine's position reads them: in the game
+ *  phase as they stand, after it less the extra moves the game phase left (retroPhaseGoal's
+ *  shift). False: no room, or the budget. */
+function graphGoalHere(v: i32, side: i32): bool {
+  const shift = R.fPhase == PHASE_PLAY ? 0 : countOffset();
+  if (graphSide == side && graphGoal == v && graphShift == shift) return true;
+  graphGoal = v; graphSide = side; graphShift = shift;
+  if (retroPhaseGoal(v, side, true, shift)) return true;
+  graphSide = 0;
+  return false;
+}
+
+/** The phases' graph's verdict from the line's position after `depth` entries (retroPhaseAt), the
+ *  boards of its phase from lineFrom; after the game phase its positions are looked up as those
+ *  of a suspension with no extra moves (the count keeps them: graphGoalHere). */
+function graphAt(toMove: i32, depth: i32): i32 {
+  setKeyShift(R.fPhase == PHASE_PLAY ? 0 : countOffset());
+  const r = retroPhaseAt(toMove, depth, LINE_KEYS + (<usize>lineFrom << 2), depth + 1 - lineFrom);
+  setKeyShift(0);
+  return r;
+}
+
 /** After the line's move: the side does not force goal v from here (the bound holds). A goal
- *  past the counts' range holds trivially. */
+ *  past the counts' range holds trivially; a verdict cut short (CHECK_NODES, the depth) does
+ *  not hold, so the line takes another move. */
 function keepsBound(depth: i32, toMove: i32, side: i32, v: i32): bool {
   if (side == WHITE ? v <= thresholdValue(0) : v > thresholdValue(thresholdCount() - 2)) return true;
   setSuspensionLeaves(side, v);
   newSearchTables();
   let r: i32;
+  const void3 = R.kVoid3;
+  R.setVoid3(false); // (the relaxation has no Void)
+  setNodeCap(CHECK_NODES);
   if (phaseGraph) {
-    if (!retroPhaseGoal(v, side, true)) return false;
-    r = retroPhaseAt(toMove, depth, LINE_KEYS + (<usize>lineFrom << 2), depth + 1 - lineFrom) == 1 ? v : v - 1;
+    graphGoalOff();
+    r = graphGoalHere(v, side) && graphAt(toMove, depth) == 1 ? v : v - 1;
   } else r = searchGoal(toMove, v, depth);
+  R.setVoid3(void3);
+  if (cappedOut()) return false;
   return side == WHITE ? r >= v : r < v;
+}
+
+// ---- the rules themselves: the relaxation's verdicts played out with the Void on --------------
+//
+// Where the bounds do not meet, the goals between them are asked of the rules (docs/solve.md,
+// "The Void played out"): the game from the empty board with the referee's Void at a
+// situation's third creation on, the side with the goal (Black above 0, White at 0 or below)
+// losing by a Void. Under the rules play always ends (a phase is finite under the superko, and
+// a situation is created at most twice before the Void), so a strategy of the rules is one of
+// the relaxation, which has the same moves but no Void: where the side does not force its goal
+// in the relaxation (from the position with its phase's boards), it does not under the rules.
+// That is the cut; every other position is searched, every move the rules allow, one that
+// keeps the goal at the side's turns, every one at the other's. The table key holds all the
+// rules read: the phase's boards and every situation's creations (rules.ts historyDigest).
+
+export let gvNodes: f64 = 0; // positions of the rules' game searched
+export let gvCuts: f64 = 0; // ... cut off by the relaxation
+export let gvHits: f64 = 0; // ... answered by the table
+export let gvVoids: f64 = 0; // lines the Void ended
+export let gvSearches: i32 = 0;
+export let gvUnknown: f64 = 0; // positions whose relaxation's verdict was cut short (no cut there)
+// the nodes one verdict of the relaxation may take (beyond the game phase's clamp its lines go
+// without the graph's strategies, and may run past the search's depth)
+const CHECK_NODES: f64 = 200000; // goals searched (a search again after fixed points were taken counts)
+let gvSide: i32 = 0;
+let gvGoal: i32 = 0;
+let gvBase: usize = 0;
+let gvMask: i32 = 0;
+let gvGen: u32 = 0;
+let gvUsed: i32 = 0;
+
+/** The fixed points a phase's terminals read at goal v (its side by its sign), as the game
+ *  phase's extra moves shift it, clamped at two either way as in the phases' graph: taken
+ *  first, or the relaxation's verdicts would go without the graph's strategies. False: the
+ *  budget or the room ran out. */
+function closeAround(v: i32): bool {
+  const side = v > 0 ? BLACK : WHITE;
+  for (let k = -2; k <= 2; k++) suspMarkNeeded(thresholdOf(v + 2 * k), side);
+  return closeNeeded() >= 0;
+}
+
+/** Whether the side with goal v (Black above 0, White at 0 or below) forces it from the start
+ *  under the rules: 1, 0, or -1 (the budget, or no room for the table). gvProgress says how a
+ *  1 was shown. */
+function rulesGoal(v: i32): i32 {
+  const side = v > 0 ? BLACK : WHITE;
+  if (gvBase == 0) {
+    gvBase = grow(<usize>16 << 20);
+    if (gvBase == 0) return -1;
+    gvMask = (1 << 20) - 1;
+  }
+  if (!closeAround(v)) return -1;
+  // (first the side's strategies of the relaxation alone, each phase ending at a suspension that
+  // joined the fixed point before the one it started from: where the Void spares one, the goal
+  // holds; else every move)
+  gvProgress = true;
+  for (;;) {
+    gvSide = side; gvGoal = v; gvSearches++;
+    gvGen++; gvUsed = 0; lineBefore = u32.MAX_VALUE;
+    setSuspensionLeaves(side, v);
+    newSearchTables();
+    graphGoalOff();
+    grandStart(true);
+    lineFrom = 0;
+    if (phaseGraph) store<u32>(LINE_KEYS, retroPhaseBoardKey());
+    const r = rulesSearch(0, BLACK);
+    R.setVoid3(false);
+    if (solOut) return -1;
+    // (the fixed points the relaxation read before they were whole: taken, and the search again)
+    const took = closeNeeded();
+    if (took < 0) return -1;
+    if (took == 0) {
+      if (r || gvProgress) return r ? 1 : 0;
+      gvProgress = false;
+    }
+  }
+  return -1;
+}
+
+// the strategies of the relaxation only (rulesGoal's first search): the current phase must end
+// at a suspension that joined the side's fixed point before `lineBefore` (u32.MAX_VALUE: any)
+let gvProgress: bool = false;
+let lineBefore: u32 = u32.MAX_VALUE;
+/** When the suspension just made (`next` to move) joined the side's fixed point at the goal the
+ *  count leaves the board (u32.MAX_VALUE where it is not the side's, 0 where it is unknown). */
+function joinedHere(next: i32): u32 {
+  const s = suspFind(canonicalBoardOf(next));
+  if (s < 0) return 0;
+  return suspJoinedAt(s, thresholdOf(gvGoal - countOffset()), gvSide);
+}
+
+/** Whether the side with the goal (gvSide, gvGoal) forces it under the rules from the position
+ *  after `depth` entries, `toMove` to play. */
+function rulesSearch(depth: i32, toMove: i32): bool {
+  countNode(); gvNodes += 1;
+  if (budgetOut(depth)) return false;
+  if (depth >= SOLVE_MAX_PLY - 4) { setDepthOut(); return false; }
+  const key = historyKeyOf(toMove) ^ mix64(<u64>lineBefore ^ 0x9e3779b97f4a7c15);
+  const e = slotFor(gvBase, gvMask, gvGen, key);
+  if (slotUsed(e, gvGen)) { gvHits += 1; return slotValue(e) != 0; }
+  const mine = toMove == gvSide;
+  let won: bool;
+  if (!relaxationForces(depth, toMove)) { won = false; gvCuts += 1; }
+  else {
+    won = !mine;
+    const n = orderMoves(depth, toMove, mine);
+    for (let k = 0; k < n; k++) {
+      const m = load<i32>(GV_MOVES + (<usize>(depth * GV_ROW + k) << 2));
+      apply(m, toMove, depth);
+      if (applied == 0) continue;
+      const keepFrom = lineFrom, keepBefore = lineBefore;
+      if (phaseGraph) store<u32>(LINE_KEYS + (<usize>(depth + 1) << 2), retroPhaseBoardKey());
+      if (R.pausedNow()) lineFrom = depth + 1; // (a suspension: the next phase starts from its board)
+      // (the strategies of the relaxation alone: a suspension that joined the side's fixed point
+      // no earlier than the one the phase started from is a line they do not take)
+      let r: bool;
+      if (applied == 2) {
+        if (R.voided) gvVoids += 1;
+        const w = leafValue(); // (a Void is 0: the side's loss)
+        r = gvSide == BLACK ? w >= gvGoal : w < gvGoal;
+      } else if (gvProgress && suspendedNow(m) && (lineBefore = joinedHere(toMove ^ 3)) >= keepBefore) r = false;
+      else r = rulesSearch(depth + 1, toMove ^ 3);
+      lineFrom = keepFrom; lineBefore = keepBefore;
+      undo(depth);
+      if (solOut) return false;
+      if (r == mine) { won = mine; break; }
+    }
+  }
+  if (solOut) return false;
+  if (gvUsed > (gvMask >> 1)) { gvGen++; gvUsed = 0; }
+  slotWrite(slotFor(gvBase, gvMask, gvGen, key), gvGen, key, won ? 1 : 0);
+  gvUsed++;
+  return won;
+}
+
+// each line depth's moves in the order they are searched
+const GV_ROW: i32 = 40;
+const GV_MOVES: usize = memory.data(SOLVE_MAX_PLY * GV_ROW * 4, 16);
+const GV_SCORE: usize = memory.data(GV_ROW * 4, 16);
+
+/** The moves from the position after `depth` entries into its row of GV_MOVES, their count. At
+ *  the side's turns its strategy of simple ko's game first (the phases' graph: an end that meets
+ *  the goal, then a suspension, then positions by rank, fewest moves to the goal first), so its
+ *  lines end soon; the other's in the solver's order (passes first). */
+function orderMoves(depth: i32, toMove: i32, mine: bool): i32 {
+  const row = GV_MOVES + (<usize>(depth * GV_ROW) << 2);
+  let n = 0;
+  for (let i = 0; i < nPoints + 3; i++) {
+    const m = moveAt(i, false);
+    if (m == -99) continue;
+    if (!mine || !phaseGraph) { store<i32>(row + (<usize>n << 2), m); n++; continue; }
+    apply(m, toMove, depth);
+    if (applied == 0) continue;
+    let score: i32;
+    if (applied == 2) {
+      const w = leafValue();
+      score = (gvSide == BLACK ? w >= gvGoal : w < gvGoal) ? 0 : 1 << 30;
+    } else if (suspendedNow(m)) score = 1;
+    else {
+      setKeyShift(R.fPhase == PHASE_PLAY ? 0 : countOffset());
+      const r = retroPhaseRank(toMove ^ 3, gvSide);
+      setKeyShift(0);
+      score = r < 0 ? 1 << 29 : 2 + r;
+    }
+    undo(depth);
+    // (insertion by score, stable: the solver's order among equals)
+    let j = n;
+    while (j > 0 && load<i32>(GV_SCORE + (<usize>(j - 1) << 2)) > score) {
+      store<i32>(GV_SCORE + (<usize>j << 2), load<i32>(GV_SCORE + (<usize>(j - 1) << 2)));
+      store<i32>(row + (<usize>j << 2), load<i32>(row + (<usize>(j - 1) << 2)));
+      j--;
+    }
+    store<i32>(GV_SCORE + (<usize>j << 2), score);
+    store<i32>(row + (<usize>j << 2), m);
+    n++;
+  }
+  return n;
+}
+
+/** Whether the side with the goal forces it in the relaxation from the position after `depth`
+ *  entries, with its phase's boards (the engine's Void off meanwhile: the relaxation has none). */
+function relaxationForces(depth: i32, toMove: i32): bool {
+  R.setVoid3(false);
+  let black: bool;
+  setNodeCap(CHECK_NODES);
+  if (phaseGraph) black = graphGoalHere(gvGoal, gvSide) && graphAt(toMove, depth) == 1;
+  else black = searchGoal(toMove, gvGoal, depth) >= gvGoal;
+  // (a verdict the cap or the depth cut short: none, and no cut)
+  const none = cappedOut();
+  R.setVoid3(true);
+  if (none) { gvUnknown += 1; return true; }
+  return black == (gvSide == BLACK);
+}
+
+/** The bounds (gpLower, gpUpper) narrowed by the rules themselves, the goals between them from
+ *  the top for Black (above 0), then from the bottom for White (0 or below), until they meet.
+ *  False when the budget or the room ran out (the bounds kept are sound). */
+export function grandRulesBounds(): bool {
+  gvNodes = 0; gvCuts = 0; gvHits = 0; gvVoids = 0; gvSearches = 0; gvUnknown = 0;
+  R.setKoKeysAlways(true); // (retroPhaseAt's keys: the same in every position the table keeps)
+  while (gpUpper > gpLower && gpUpper > 0) {
+    const r = rulesGoal(gpUpper);
+    if (r < 0) return false;
+    if (r == 1) { gpLower = gpUpper; lowRules = 1; lowProgress = gvProgress; }
+    else { gpUpper -= 2; highRules = 1; }
+  }
+  while (gpUpper > gpLower) {
+    const r = rulesGoal(gpLower + 2);
+    if (r < 0) return false;
+    if (r == 1) { gpUpper = gpLower; highRules = 2; highProgress = gvProgress; }
+    else { gpLower += 2; lowRules = 2; }
+  }
+  return true;
 }

@@ -1814,6 +1814,7 @@ const PH_NEUTRAL: i32 = 0x8000; // a terminal neither side's strategy may count 
 const PHASE_APART: u32 = 0x5bd1e995; // (a game phase's board keys apart: see indexOf)
 let phaseMode: bool = false;
 let phaseGoal: i32 = 0; // "Black makes at least phaseGoal", twice the margin
+let phaseShift: i32 = 0; // what the line's game phase adds to the count (a search from a dispute phase)
 let phaseSalt: u64 = 0; // the table's keys of each search apart (the leaves' worth moves with the set)
 let phaseRoom: i32 = 0;
 let PH_KIND: usize = 0; // u8 per edge: 1 a suspension, 2 an end of play, 0 neither
@@ -1856,7 +1857,11 @@ export function retroPhaseGraph(maxPositions: i32, maxEdges: i32): bool {
  *  known lacks is nobody's (the game phase's searches, which the rounds do not repeat; a round
  *  reads its own fixed point as it stood at the round's start). False: no room or the budget
  *  ran out. */
-export function retroPhaseGoal(goal: i32, side: i32, open: bool): bool {
+export function retroPhaseGoal(goal: i32, side: i32, open: bool, shift: i32 = 0): bool {
+  // (after the game phase: the graph's dispute phases are those of suspensions with no extra
+  // moves, so their terminals are read at the goal less the extra moves the line's game phase
+  // left, `shift`, and so are its ends)
+  goal -= shift;
   for (let e = 0; e < raEdges; e++) {
     const kind = load<u8>(PH_KIND + <usize>e);
     if (kind == 0) continue;
@@ -1876,14 +1881,14 @@ export function retroPhaseGoal(goal: i32, side: i32, open: bool): bool {
     }
     setI32(EDGES, e, TERM + 65536 + v);
   }
-  phaseGoal = goal; phaseSide = side;
+  phaseGoal = goal; phaseSide = side; phaseShift = shift;
   return retroHistoryGoal(1, 0, false);
 }
 
 /** A leaf of a phase's search (the move just made suspended or ended play, `c` made it): whether
  *  Black meets the goal, the suspension read from the set as it is now. */
 function phaseLeafMeets(c: i32): bool {
-  return applied == 2 ? leafValue() >= phaseGoal : suspensionMeets(c ^ 3);
+  return applied == 2 ? leafValue() - phaseShift >= phaseGoal : suspensionMeets(c ^ 3);
 }
 
 /** The suspension's first two turns (a pass there, then a second, ends play by agreement), then
@@ -1897,7 +1902,7 @@ function phaseTurn(c: i32, depth: i32, lb: i32, lw: i32, first: bool): i32 {
     apply(m, c, depth);
     if (applied == 0) continue;
     let r: i32;
-    if (applied == 2) r = leafValue() >= phaseGoal ? 1 : 0;
+    if (applied == 2) r = leafValue() - phaseShift >= phaseGoal ? 1 : 0;
     else if (m < 0) r = first ? phaseTurn(c ^ 3, depth + 1, lb, lw, false) : 0;
     else {
       const x = findIndex(posKey(c ^ 3));
@@ -1911,6 +1916,14 @@ function phaseTurn(c: i32, depth: i32, lb: i32, lw: i32, first: bool): i32 {
     if ((r == 1) == black) { result = r; break; }
   }
   return result;
+}
+
+/** The rank of the side's strategy of simple ko's game at the engine's position (`toMove` to
+ *  play) for the goal retroPhaseGoal last read: the moves it needs to a terminal the side wins;
+ *  -1 where the graph lacks the position or the strategy does not win from it. */
+export function retroPhaseRank(toMove: i32, side: i32): i32 {
+  const x = findIndex(posKey(toMove));
+  return x < 0 ? -1 : i32At(side == BLACK ? aRB : aRW, x);
 }
 
 /** The board key the graph's checks compare (BKEY) of the engine's position. */

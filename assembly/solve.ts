@@ -294,7 +294,12 @@ export function historyKeyOf(toMove: i32): u64 {
  *  board and flow later (after a whole-board suicide) may be passed from. */
 @inline function openingBarred(): bool { return noOpeningPass && R.plies == 0; }
 const ROOT_TERM: u64 = 0x510e527fade682d1;
-@inline function offsetTerm(): u64 { return mix64(<u64>(offsetNow() + 0x10000) ^ 0x2545f4914f6cdd1d); }
+@inline function offsetTerm(): u64 { return mix64(<u64>(offsetNow() - keyShift + 0x10000) ^ 0x2545f4914f6cdd1d); }
+let keyShift: i32 = 0;
+/** What the keys leave out of the count so far (grand.ts: a position after the game phase looked
+ *  up in the phases' graph, whose dispute phases are those of suspensions with no extra moves);
+ *  the count itself is the same. */
+export function setKeyShift(shift: i32): void { keyShift = shift; }
 
 /** What the count adds up along the line (twice, Black's way): territory counting's prisoners,
  *  the Grand Rules' game-phase adjustment (多下贴点: a side's extra real moves cost it a point
@@ -388,8 +393,28 @@ export function budgetNow(): bool {
   return solOut;
 }
 
+// a cap on the nodes of one search within another (grand.ts: the relaxation's verdict at a
+// position of the rules' search, a cut it may do without)
+let capNodes: f64 = Infinity;
+let capOut: bool = false;
+/** The nodes from now that the next search may take (Infinity: no cap). */
+export function setNodeCap(n: f64): void { capNodes = solNodes + n; capOut = false; }
+/** After a capped search: whether it stopped short of an answer (its cap, or a line past
+ *  SOLVE_MAX_PLY); the stop is taken back where the budget itself is not spent. */
+export function cappedOut(): bool {
+  const short = capOut || solDepthOut;
+  capNodes = Infinity;
+  if (short) {
+    capOut = false; solDepthOut = false; solOut = false;
+    if (solNodes >= maxNodes) solOut = true;
+    budgetNow();
+  }
+  return short;
+}
+
 export function budgetOut(depth: i32): bool {
   if (solOut) return true;
+  if (solNodes >= capNodes) { capOut = true; solOut = true; return true; }
   if (++tick >= 4096) {
     tick = 0;
     if (hostCancelled() != 0 || hostNow() > deadline) solOut = true;

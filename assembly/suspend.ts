@@ -39,7 +39,7 @@ export function suspReset(n: i32, low: i32, count: i32): bool {
     cap = n; indexMask = slots - 1;
   }
   memory.fill(index, 0, <usize>(indexMask + 1) << 2);
-  suspCount = 0; suspFull = false;
+  suspCount = 0; suspFull = false; seqNext = 0; seqLost = false;
   lowest = low; thresholds = count;
   return true;
 }
@@ -108,6 +108,34 @@ export function suspWins(s: i32, i: i32, side: i32): bool {
 export function suspSetWin(s: i32, i: i32, side: i32): void {
   const a = stateAt(s) + (side == BLACK ? 8 : 16);
   store<u64>(a, load<u64>(a) | (<u64>1 << <u64>i));
+  // (when it joined: a strategy of the side from here ends at suspensions that joined before)
+  if (s >= seqCap && !seqRoom(s + 1)) { seqLost = true; return; }
+  store<u32>(seqAt(s, i, side), ++seqNext);
+}
+
+// per state, threshold and side: when the state joined the side's fixed point (a count over the
+// solve; what the state's strategy counted on joined before it). Grown as states join.
+let seqBase: usize = 0;
+let seqCap: i32 = 0;
+let seqNext: u32 = 0;
+/** A join not kept for want of memory: the order is lost (suspJoinedAt says none). */
+export let seqLost: bool = false;
+@inline function seqAt(s: i32, i: i32, side: i32): usize {
+  return seqBase + (<usize>((s * 64 + i) * 2 + (side == BLACK ? 0 : 1)) << 2);
+}
+function seqRoom(n: i32): bool {
+  const want = max(1024, 2 * n);
+  const pages = <i32>((<usize>want * 512 + 65535) >> 16);
+  const before = memory.grow(pages);
+  if (before < 0) return false;
+  const fresh = <usize>before << 16;
+  if (seqCap > 0) memory.copy(fresh, seqBase, <usize>seqCap * 512);
+  seqBase = fresh; seqCap = want;
+  return true;
+}
+/** When state s joined the side's fixed point at threshold i (u32.MAX_VALUE: not kept). */
+export function suspJoinedAt(s: i32, i: i32, side: i32): u32 {
+  return seqLost || !suspWins(s, i, side) ? u32.MAX_VALUE : load<u32>(seqAt(s, i, side));
 }
 
 // ---- the board graph: each side's stone plays, no repetition rule (boards of at most 12 points) --

@@ -21,15 +21,18 @@ function row(size: string, name: string, r: SolveResult): string {
   const value = r.value === null ? "not solved" : String(r.value);
   // (Ing's rules look for no bounds: their own lines give the value)
   const ing = name === "ing";
-  const bounds = r.bounds && !ing ? `${r.bounds.lower} to ${r.bounds.upper}` : "";
+  const rs = r.boundsWork?.rulesSearch;
+  const bounds = r.bounds && !ing ? `${r.bounds.lower} to ${r.bounds.upper}${rs ? ` (the relaxation ${rs.from.lower} to ${rs.from.upper})` : ""}` : "";
   const hs = r.boundsWork?.history;
   const work = r.method === "retrograde" && r.positions !== undefined && r.complete
-    ? `${fmt(r.positions)} positions${hs ? `; ${ing ? "Ing's" : name === "zhang" ? "Zhang's" : "the superko's"} lines: ${fmt(hs.nodes)} nodes` : ""}` : `${fmt(r.nodes)} nodes`;
+    ? `${fmt(r.positions)} positions${hs ? `; ${ing ? "Ing's" : name === "zhang" ? "Zhang's" : "the superko's"} lines: ${fmt(hs.nodes)} nodes` : ""}`
+    : `${fmt(r.nodes)} nodes${rs ? `; the rules: ${fmt(rs.positions)} positions` : ""}`;
   const time = r.complete ? (r.timeMs < 10_000 ? `${fmt(r.timeMs)} ms` : `${(r.timeMs / 1000).toFixed(0)} s`) : `${(r.timeMs / 1000).toFixed(0)} s (stopped: ${r.stoppedBy})`;
   const line = r.complete ? `${r.line.join(" ")} (${r.lineRuling?.result}${r.lineRuling?.agrees ? "" : ": DOES NOT AGREE"})` : "";
   // (the Grand Rules' phases: alpha-beta within each phase, fixed points over the suspensions)
   const method = !r.notes.some((n) => n.startsWith("the Grand Rules by their phases")) ? r.method
-    : r.notes.some((n) => n.startsWith("the phases' graph: ") && !n.includes("no room")) ? "phases, their lines by the graph" : "alpha-beta by phases";
+    : (r.notes.some((n) => n.startsWith("the phases' graph: ") && !n.includes("no room")) ? "phases, their lines by the graph" : "alpha-beta by phases") +
+      (rs ? "; the rules, the Void on" : "");
   return `| ${size} | ${name} | ${value} | ${r.result ?? ""} | ${method} | ${bounds} | ${work} | ${time} | ${line} |`;
 }
 

@@ -284,8 +284,19 @@ describe("the Grand Rules by their phases (docs/solve.md, \"The Grand Rules by t
     expect(r.lineRuling).toEqual({ result: "0", end: "two-passes", agrees: true });
   }, 150_000);
 
-  it("2x4 is bounded 0 to 7 by the phases: Black forces +7 with the Void left out but not +8, and White does not force below 0; no value without Black's strategy played out with the Void on", () => {
+  it("2x4 is B+7: the relaxation bounds it 0 to 7, and Black's +7 holds under the rules themselves, the Void on; the line A3 and four passes is refereed B+7 (area B+8, less one for Black's extra game-phase stone, grand 4.6)", () => {
     const r = solve({ width: 2, height: 4, rules: rules("grand"), seconds: 120, maxNodes: 3_000_000 });
+    expect(r.complete).toBe(true);
+    expect(r.notes[0]).toMatch(/the Void left out .*: Black makes at least 0 and at most 7/);
+    expect(r.notes.some((n) => /under the rules themselves, the Void on: .*: Black makes at least 7 and at most 7/.test(n))).toBe(true);
+    expect(r.bounds).toEqual({ lower: 7, upper: 7 });
+    expect(r.value).toBe(7);
+    expect(r.line).toEqual(["A3", "pass", "pass", "pass", "pass"]);
+    expect(r.lineRuling).toEqual({ result: "B+7", end: "two-passes", agrees: true });
+  }, 150_000);
+
+  it("2x4 without the rules' search (voidPlayOut: false): the relaxation's bounds 0 to 7 alone, no value", () => {
+    const r = solve({ width: 2, height: 4, rules: rules("grand"), seconds: 120, maxNodes: 3_000_000, voidPlayOut: false });
     expect(r.bounds).toEqual({ lower: 0, upper: 7 });
     expect(r.value).toBeNull();
     expect(r.notes[0]).toMatch(/Black makes at least 0 and at most 7/);
@@ -539,7 +550,7 @@ describe("budgets and bad input", () => {
 
   it("Ctrl-C stops a solve: no value, a note, exit status 130", async () => {
     const r = await new Promise<{ code: number | null; stdout: string; stderr: string; ms: number }>((resolve) => {
-      const p = spawn(process.execPath, [MAIN, "solve", "--size", "2x4", "--rules", "grand", "--time", "120"], { cwd: ROOT, stdio: "pipe" });
+      const p = spawn(process.execPath, [MAIN, "solve", "--size", "3x3", "--rules", "grand", "--time", "120"], { cwd: ROOT, stdio: "pipe" });
       let stdout = "", stderr = "";
       p.stdout.on("data", (d) => { stdout += d; });
       p.stderr.on("data", (d) => { stderr += d; });
@@ -550,7 +561,7 @@ describe("budgets and bad input", () => {
     });
     expect(r.code, r.stderr).toBe(130);
     expect(r.ms).toBeLessThan(30_000);
-    expect(r.stdout).toMatch(/2x4 grand \(komi 0\): no value \(stopped by cancel/);
+    expect(r.stdout).toMatch(/3x3 grand \(komi 0\): no value \(stopped by cancel/);
     expect(r.stderr).toMatch(/interrupted \(Ctrl-C\)/);
   }, 60_000);
 });

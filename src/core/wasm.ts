@@ -131,6 +131,7 @@ export interface CoreExports {
   grandGraph(points: number): number;
   grandPhaseRoom(positions: number): void;
   grandLine(maxLen: number): number;
+  grandRulesBounds(): number;
   retroHistoryProof(slot: number, atLeast: number): number;
   retroHistoryWalk(slot: number, atLeast: number): number;
   setSolOut(): void;

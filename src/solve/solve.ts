@@ -61,6 +61,10 @@ export interface SolveOptions {
    *  ko's game over the phases' graph wins whatever the line's boards; false: alpha-beta over
    *  every phase (a check of the cut) */
   phaseGraph?: boolean;
+  /** the Grand Rules by their phases: where the relaxation's bounds do not meet, the goals
+   *  between them searched under the rules themselves, the Void on (default); false: the bounds
+   *  alone, then alpha-beta over the rule set */
+  voidPlayOut?: boolean;
   /** territory counting: the prisoners in the position (the larger graph of the bounds), not the
    *  total-payoff games first (a check of them) */
   prisonersInPosition?: boolean;
@@ -134,7 +138,11 @@ export interface SolveResult {
       start: number;
       proofLeaves?: number; proofFailed?: number; proofNodes?: number;
       /** the bounds before the search, as margins */
-      from: { lower: number; upper: number } } };
+      from: { lower: number; upper: number } };
+    /** the Grand Rules: the goals between the relaxation's bounds (`from`, as margins) searched
+     *  under the rules themselves, the Void on (searches, positions, those the relaxation cut
+     *  off, lines a Void ended) */
+    rulesSearch?: { searches: number; positions: number; cut: number; voided: number; from: { lower: number; upper: number } } };
   /** `proof`: the two proof trees as SGF (not part of the JSON: the command writes them to a file) */
   proofSgf?: string;
   notes: string[];
@@ -303,6 +311,10 @@ function solveOnce(o: SolveOptions): SolveResult {
     let boundsWork: SolveResult["boundsWork"];
     let helperNodes = 0; // (the upper bound's thread)
     let phaseGraphNote: string | undefined; // (the Grand Rules' phases: their graph's work)
+    // (the Grand Rules: the relaxation's bounds where the rules themselves narrowed them, and how)
+    let grandRelaxed: { lower: number; upper: number } | undefined;
+    let grandRulesNote: string | undefined;
+    let grandRulesWork: NonNullable<SolveResult["boundsWork"]>["rulesSearch"];
     let historySlots: { low: number; high: number } | undefined; // (the goals whose searches give the line)
     // territory counting: first the two total-payoff games over positions without the count so
     // far (docs/solve.md, "Territory counting by total payoff"); they settle a draw by themselves
@@ -446,6 +458,16 @@ function solveOnce(o: SolveOptions): SolveResult {
       else if (!held) notes.push(`the Grand Rules by their phases: ${g("suspCount")} suspended positions, ${g("gpRounds")} rounds of the fixed points, ${g("gpSearches")} searches, ${g("solStatic") + g("phStatic")} positions settled by one side's passes when it stopped`);
       phaseGraphNote = g("gpGraphPositions") > 0 ? `the phases' graph: ${g("gpGraphPositions")} positions; its strategies cut off ${g("phCutB")} positions for Black and ${g("phCutW")} for White in ${g("phNodes")} nodes of the phases' lines (${g("phMissing")} moves to a position it lacks; ${g("phOutOfReach")} game-phase positions whose extra moves put the goal out of the side's reach)${o.checkCutoffs === true ? `; each cut-off played out under the rules' engine, the Void off: ${g("hsCheckFailed")} did not hold` : ""}`
         : o.phaseGraph !== false ? "the phases' graph: no room for it: every phase by alpha-beta" : undefined;
+      // the goals between the bounds under the rules themselves, the Void on (sound where it
+      // stops: each goal narrows them once its search ends)
+      if (held && twiceBounds.lower < twiceBounds.upper && o.voidPlayOut !== false) {
+        grandRelaxed = twiceBounds;
+        const ended = !!c.grandRulesBounds() && !g("solOut");
+        twiceBounds = { lower: g("gpLower"), upper: g("gpUpper") };
+        grandRulesWork = { searches: g("gvSearches"), positions: g("gvNodes"), cut: g("gvCuts"), voided: g("gvVoids"),
+          from: { lower: grandRelaxed.lower / 2, upper: grandRelaxed.upper / 2 } };
+        grandRulesNote = `the goals between those bounds under the rules themselves, the Void on: ${g("gvSearches")} searches, ${g("gvNodes")} positions (${g("gvCuts")} cut off where the relaxation denies the goal, ${g("gvHits")} from the table, ${g("gvVoids")} lines voided)${ended ? "" : " when it stopped"}: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2}`;
+      }
       if (!held && phaseGraphNote) { notes.push(phaseGraphNote); phaseGraphNote = undefined; }
       v = twiceBounds.lower;
     } else {
@@ -539,6 +561,7 @@ function solveOnce(o: SolveOptions): SolveResult {
     if (twiceBounds && finished) {
       result.bounds = { lower: twiceBounds.lower / 2, upper: twiceBounds.upper / 2 };
       result.boundsWork = boundsWork;
+      if (grandRulesWork) boundsWork!.rulesSearch = grandRulesWork;
       const w = boundsWork!;
       const how = grand ? "the Grand Rules by their phases, the Void left out (play that never ends lost for the side with the goal)" : zhang ? "Zhang's rules by their passes, each kept at a board that meets the goal" : ing ? "Ing's rules by their hot stones alone" : relaxed ? "a superko by simple ko's game" : countState ? "territory counting with the prisoners in the position"
         : "territory counting by total payoff";
@@ -548,8 +571,9 @@ function solveOnce(o: SolveOptions): SolveResult {
         : `${w.updates} updates${w.playedOut > 0 ? `; the winner's strategy played out with the Void on: ${w.playedOut} nodes` : ""}`;
       const hs = w.history;
       if (linesOnly) notes.push(`${how}: its value with play that never ends worth 0, ${hs?.start ?? "none"}, the search's first goal (no bounds looked for)`);
-      else notes.push(`${how}: Black makes at least ${hs ? hs.from.lower : twiceBounds.lower / 2} and at most ${hs ? hs.from.upper : twiceBounds.upper / 2} (${work})`);
+      else notes.push(`${how}: Black makes at least ${hs ? hs.from.lower : (grandRelaxed ?? twiceBounds).lower / 2} and at most ${hs ? hs.from.upper : (grandRelaxed ?? twiceBounds).upper / 2} (${work})`);
       if (grand && phaseGraphNote) { notes.push(phaseGraphNote); phaseGraphNote = undefined; }
+      if (grandRulesNote) { notes.push(grandRulesNote); grandRulesNote = undefined; }
       const itself = zhang ? "Zhang's rules" : ing ? "Ing's rules" : "the superko";
       if (hs) notes.push(`${zhang ? "Zhang's rules'" : ing ? "Ing's rules'" : "the superko's"} own lines: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2} ` +
         `(${hs.goals} goals searched, ${hs.nodes} nodes, ${hs.cutBlack} cut off by Black's strategy and ${hs.cutWhite} by White's` +
@@ -558,6 +582,9 @@ function solveOnce(o: SolveOptions): SolveResult {
       if (countState && payoff) notes.push(`first by total payoff: at least ${payoff.lower / 2} and at most ${payoff.upper / 2} (${payoff.updates} updates` +
         `${payoff.playedOut > 0 ? `; the strategy played out with the Void on, ${payoff.playedOut} nodes: it did not hold` : ""})`);
     }
+    // (a stop within the rules' search: what the phases' graph and that search did)
+    if (phaseGraphNote) notes.push(phaseGraphNote);
+    if (grandRulesNote) notes.push(grandRulesNote);
     if (retro && !bounds && g("raTriples") > 0) {
       const played = voidCheck === "held" ? `played out against every reply with the Void on (${g("raProveNodes")} nodes), it holds`
         : voidCheck === "failed" ? `played out with the Void on, it did not hold: no value` : "not played out";
