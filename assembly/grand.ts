@@ -186,6 +186,9 @@ function closeNeeded(): i32 {
  *  the relaxation: 1, 0, or -1 (budget). */
 function startGoal(v: i32): i32 {
   const side = v > 0 ? BLACK : WHITE;
+  // (the fixed points the game phase's terminals read, taken first: with them open its search
+  // has no strategies to cut it off)
+  if (phaseGraph && !closeAround(v)) return -1;
   for (;;) {
     setSuspensionLeaves(side, v);
     newSearchTables();
@@ -391,11 +394,11 @@ export let gvNodes: f64 = 0; // positions of the rules' game searched
 export let gvCuts: f64 = 0; // ... cut off by the relaxation
 export let gvHits: f64 = 0; // ... answered by the table
 export let gvVoids: f64 = 0; // lines the Void ended
-export let gvSearches: i32 = 0;
+export let gvSearches: i32 = 0; // goals searched (each search again counts: all moves, fixed points taken)
 export let gvUnknown: f64 = 0; // positions whose relaxation's verdict was cut short (no cut there)
 // the nodes one verdict of the relaxation may take (beyond the game phase's clamp its lines go
 // without the graph's strategies, and may run past the search's depth)
-const CHECK_NODES: f64 = 200000; // goals searched (a search again after fixed points were taken counts)
+const CHECK_NODES: f64 = 200000;
 let gvSide: i32 = 0;
 let gvGoal: i32 = 0;
 let gvBase: usize = 0;
@@ -507,32 +510,35 @@ function rulesSearch(depth: i32, toMove: i32): bool {
   return won;
 }
 
-// each line depth's moves in the order they are searched
+// each line depth's moves in the order they are searched (a board's points, a pass: the phases
+// take boards of 31 points at most, solve.ts)
 const GV_ROW: i32 = 40;
 const GV_MOVES: usize = memory.data(SOLVE_MAX_PLY * GV_ROW * 4, 16);
 const GV_SCORE: usize = memory.data(GV_ROW * 4, 16);
 
-/** The moves from the position after `depth` entries into its row of GV_MOVES, their count. At
- *  the side's turns its strategy of simple ko's game first (the phases' graph: an end that meets
- *  the goal, then a suspension, then positions by rank, fewest moves to the goal first), so its
- *  lines end soon; the other's in the solver's order (passes first). */
+/** The moves from the position after `depth` entries into its row of GV_MOVES, their count: the
+ *  mover's strategy of simple ko's game over the phases' graph first (an end that goes his way,
+ *  then a suspension, then positions by its rank, fewest moves to his end first), so that the
+ *  lines end soon; the solver's order (passes first) among equals and without the graph. */
 function orderMoves(depth: i32, toMove: i32, mine: bool): i32 {
   const row = GV_MOVES + (<usize>(depth * GV_ROW) << 2);
   let n = 0;
   for (let i = 0; i < nPoints + 3; i++) {
     const m = moveAt(i, false);
     if (m == -99) continue;
-    if (!mine || !phaseGraph) { store<i32>(row + (<usize>n << 2), m); n++; continue; }
+    if (!phaseGraph) { store<i32>(row + (<usize>n << 2), m); n++; continue; }
     apply(m, toMove, depth);
     if (applied == 0) continue;
     let score: i32;
     if (applied == 2) {
       const w = leafValue();
-      score = (gvSide == BLACK ? w >= gvGoal : w < gvGoal) ? 0 : 1 << 30;
+      score = (gvSide == BLACK ? w >= gvGoal : w < gvGoal) == mine ? 0 : 1 << 30;
     } else if (suspendedNow(m)) score = 1;
     else {
+      // (the graph's two strategies for the goal: the side's to reach it, the other's to keep
+      // him from it)
       setKeyShift(R.fPhase == PHASE_PLAY ? 0 : countOffset());
-      const r = retroPhaseRank(toMove ^ 3, gvSide);
+      const r = retroPhaseRank(toMove ^ 3, toMove);
       setKeyShift(0);
       score = r < 0 ? 1 << 29 : 2 + r;
     }
