@@ -12,7 +12,9 @@
 //   over Zhang's rules on 2x3 and 3x3.
 // - The Grand Rules by their phases (the Void left out) against alpha-beta over the whole
 //   history on 2x2 (the peer: 20 s); the phases' lines cut short by simple ko's strategies over
-//   their graph against each phase by alpha-beta alone, 2x2 and 2x3 (20 s).
+//   their graph against each phase by alpha-beta alone, 2x2 and 2x3 (20 s); on 2x4, the goals
+//   between the relaxation's bounds under the rules themselves (the Void on) against the bounds
+//   alone then alpha-beta (20 s).
 // - The bounds of a superko by simple ko's game: 3x3 under area counting against the published
 //   +9, 2x4, 3x4; --big: 4x4 under Chinese rules (positional superko) against the published +2,
 //   and 3x4 under Japanese rules with the prisoners in the position on one thread and on two.
@@ -127,6 +129,17 @@ async function main(): Promise<void> {
       const alone = solve({ width: w, height: h, rules: rules("grand"), phaseGraph: false, seconds: 20 });
       line(`${w}x${h} grand, each phase by alpha-beta alone`, alone, alone.complete ? `  ${(alone.timeMs / Math.max(1, g.timeMs)).toFixed(1)}x the time of the graph's`
         : `  not solved in 20 s; the graph's: ${g.timeMs} ms`);
+    }
+    // where the relaxation's bounds do not meet: the goals between them under the rules
+    // themselves, the Void on, against the bounds alone then alpha-beta over the whole history
+    {
+      const g = solve({ width: 2, height: 4, rules: rules("grand"), seconds: 600 });
+      const rs = g.boundsWork?.rulesSearch;
+      line("2x4 grand, then the rules, the Void on", g, `  bounds [${g.bounds?.lower}, ${g.bounds?.upper}] from the relaxation's [${rs?.from.lower}, ${rs?.from.upper}]; ` +
+        `the rules: ${rs?.searches} searches, ${rs?.positions} positions, ${rs?.voided} voided${g.complete ? `, line ruled ${g.lineRuling?.result}` : ""}`);
+      const alone = solve({ width: 2, height: 4, rules: rules("grand"), voidPlayOut: false, seconds: 20 });
+      line("2x4 grand, the bounds then alpha-beta", alone, alone.complete ? `  ${(alone.timeMs / Math.max(1, g.timeMs)).toFixed(1)}x the time`
+        : `  not solved in 20 s (bounds [${alone.bounds?.lower}, ${alone.bounds?.upper}]); with the rules' search: ${(g.timeMs / 1000).toFixed(1)} s`);
     }
   }
   if (big) {
