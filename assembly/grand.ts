@@ -30,7 +30,7 @@ import { mix64 } from "./prng";
 import { slotFor, slotUsed, slotValue, slotWrite } from "./table";
 import { suspMarkNeeded, suspJoinedAt, suspFind, thresholdOf, suspCount, suspToMove, suspBoard, suspWins, suspSetWin, thresholdValue, thresholdCount, suspOpen, suspClosed, suspMarkClosed, suspNeeded,
   graphReset, graphBoards, graphSetSucc, graphSetKey, boardIndexNow, staticFor, staticOff } from "./suspend";
-import { retroPhaseGraph, retroPhaseGoal, retroPhaseAt, retroPhaseRank, retroPhaseBoardKey, raPositions, raTooMany } from "./retro";
+import { retroPhaseGraph, retroPhaseGoal, phaseGoalReadings, retroPhaseAt, retroPhaseRank, retroPhaseBoardKey, raPositions, raTooMany } from "./retro";
 
 // the rule set's knobs (the engine is started from them for each phase's search)
 let kSuicide: i32 = 0, kRep: i32 = 0, kPassesInHash: bool = false, kEnd: i32 = 0;
@@ -331,20 +331,20 @@ function rulesAt(depth: i32, toMove: i32, v: i32, progress: bool): i32 {
   return solOut ? -1 : r ? 1 : 0;
 }
 
-// the goal the phases' graph was last read at (retroPhaseGoal), for as long as the fixed points
-// stand: a line's positions after the game phase read it shifted by the phase's extra moves
-let graphGoal: i32 = 0, graphSide: i32 = 0, graphShift: i32 = 0;
-function graphGoalOff(): void { graphSide = 0; }
+// the goal the phases' graph was read at here last (a line's positions after the game phase read
+// it shifted by the phase's extra moves), and retro.ts's count of readings then: any reading
+// since (a fixed point's round, the game phase's search) makes it stale
+let graphGoal: i32 = 0, graphSide: i32 = 0, graphShift: i32 = 0, graphReading: i32 = -1;
 /** The graph's terminals at goal v of `side` as the engine's position reads them: in the game
  *  phase as they stand, after it less the extra moves the game phase left (retroPhaseGoal's
  *  shift). False: no room, or the budget. */
 function graphGoalHere(v: i32, side: i32): bool {
   const shift = R.fPhase == PHASE_PLAY ? 0 : countOffset();
-  if (graphSide == side && graphGoal == v && graphShift == shift) return true;
+  if (graphReading == phaseGoalReadings && graphSide == side && graphGoal == v && graphShift == shift) return true;
   graphGoal = v; graphSide = side; graphShift = shift;
-  if (retroPhaseGoal(v, side, true, shift)) return true;
-  graphSide = 0;
-  return false;
+  const read = retroPhaseGoal(v, side, true, shift);
+  graphReading = read ? phaseGoalReadings : -1;
+  return read;
 }
 
 /** The phases' graph's verdict from the line's position after `depth` entries (retroPhaseAt), the
@@ -362,19 +362,25 @@ function graphAt(toMove: i32, depth: i32): i32 {
  *  not hold, so the line takes another move. */
 function keepsBound(depth: i32, toMove: i32, side: i32, v: i32): bool {
   if (side == WHITE ? v <= thresholdValue(0) : v > thresholdValue(thresholdCount() - 2)) return true;
+  newSearchTables(); // (alpha-beta's table: the fixed points may have grown since)
+  return relaxationVerdict(depth, toMove, side, v) == 0;
+}
+
+/** Whether the side with goal v forces it in the relaxation from the position after `depth`
+ *  entries, with its phase's boards: 1, 0, or -1 where the verdict was cut short (CHECK_NODES,
+ *  the depth; solOut says where the budget ran out). The engine's Void is off meanwhile: the
+ *  relaxation has none. */
+function relaxationVerdict(depth: i32, toMove: i32, side: i32, v: i32): i32 {
   setSuspensionLeaves(side, v);
-  newSearchTables();
-  let r: i32;
   const void3 = R.kVoid3;
-  R.setVoid3(false); // (the relaxation has no Void)
+  R.setVoid3(false);
   setNodeCap(CHECK_NODES);
-  if (phaseGraph) {
-    graphGoalOff();
-    r = graphGoalHere(v, side) && graphAt(toMove, depth) == 1 ? v : v - 1;
-  } else r = searchGoal(toMove, v, depth);
+  let black: bool;
+  if (phaseGraph) black = graphGoalHere(v, side) && graphAt(toMove, depth) == 1;
+  else black = searchGoal(toMove, v, depth) >= v;
+  const short = cappedOut();
   R.setVoid3(void3);
-  if (cappedOut()) return false;
-  return side == WHITE ? r >= v : r < v;
+  return short ? -1 : black == (side == BLACK) ? 1 : 0;
 }
 
 // ---- the rules themselves: the relaxation's verdicts played out with the Void on --------------
@@ -436,7 +442,6 @@ function rulesGoal(v: i32): i32 {
     gvGen++; gvUsed = 0; lineBefore = u32.MAX_VALUE;
     setSuspensionLeaves(side, v);
     newSearchTables();
-    graphGoalOff();
     grandStart(true);
     lineFrom = 0;
     if (phaseGraph) store<u32>(LINE_KEYS, retroPhaseBoardKey());
@@ -495,8 +500,10 @@ function rulesSearch(depth: i32, toMove: i32): bool {
         if (R.voided) gvVoids += 1;
         const w = leafValue(); // (a Void is 0: the side's loss)
         r = gvSide == BLACK ? w >= gvGoal : w < gvGoal;
-      } else if (gvProgress && suspendedNow(m) && (lineBefore = joinedHere(toMove ^ 3)) >= keepBefore) r = false;
-      else r = rulesSearch(depth + 1, toMove ^ 3);
+      } else if (gvProgress && suspendedNow(m)) {
+        lineBefore = joinedHere(toMove ^ 3);
+        r = lineBefore < keepBefore && rulesSearch(depth + 1, toMove ^ 3);
+      } else r = rulesSearch(depth + 1, toMove ^ 3);
       lineFrom = keepFrom; lineBefore = keepBefore;
       undo(depth);
       if (solOut) return false;
@@ -557,19 +564,12 @@ function orderMoves(depth: i32, toMove: i32, mine: bool): i32 {
   return n;
 }
 
-/** Whether the side with the goal forces it in the relaxation from the position after `depth`
- *  entries, with its phase's boards (the engine's Void off meanwhile: the relaxation has none). */
+/** Whether the side with the goal may force it from the position after `depth` entries: the
+ *  relaxation's verdict, or yes where it was cut short (no cut there). */
 function relaxationForces(depth: i32, toMove: i32): bool {
-  R.setVoid3(false);
-  let black: bool;
-  setNodeCap(CHECK_NODES);
-  if (phaseGraph) black = graphGoalHere(gvGoal, gvSide) && graphAt(toMove, depth) == 1;
-  else black = searchGoal(toMove, gvGoal, depth) >= gvGoal;
-  // (a verdict the cap or the depth cut short: none, and no cut)
-  const none = cappedOut();
-  R.setVoid3(true);
-  if (none) { gvUnknown += 1; return true; }
-  return black == (gvSide == BLACK);
+  const r = relaxationVerdict(depth, toMove, gvSide, gvGoal);
+  if (r < 0) gvUnknown += 1;
+  return r != 0;
 }
 
 /** The bounds (gpLower, gpUpper) narrowed by the rules themselves, the goals between them from

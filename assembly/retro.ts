@@ -1815,6 +1815,9 @@ const PHASE_APART: u32 = 0x5bd1e995; // (a game phase's board keys apart: see in
 let phaseMode: bool = false;
 let phaseGoal: i32 = 0; // "Black makes at least phaseGoal", twice the margin
 let phaseShift: i32 = 0; // what the line's game phase adds to the count (a search from a dispute phase)
+/** How many times the graph's terminals were read (retroPhaseGoal): a reading kept elsewhere is
+ *  stale once this has moved on. */
+export let phaseGoalReadings: i32 = 0;
 let phaseSalt: u64 = 0; // the table's keys of each search apart (the leaves' worth moves with the set)
 let phaseRoom: i32 = 0;
 let PH_KIND: usize = 0; // u8 per edge: 1 a suspension, 2 an end of play, 0 neither
@@ -1862,6 +1865,7 @@ export function retroPhaseGoal(goal: i32, side: i32, open: bool, shift: i32 = 0)
   // moves, so their terminals are read at the goal less the extra moves the line's game phase
   // left, `shift`, and so are its ends)
   goal -= shift;
+  phaseGoalReadings++;
   for (let e = 0; e < raEdges; e++) {
     const kind = load<u8>(PH_KIND + <usize>e);
     if (kind == 0) continue;

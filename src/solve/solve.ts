@@ -466,7 +466,8 @@ function solveOnce(o: SolveOptions): SolveResult {
         twiceBounds = { lower: g("gpLower"), upper: g("gpUpper") };
         grandRulesWork = { searches: g("gvSearches"), positions: g("gvNodes"), cut: g("gvCuts"), voided: g("gvVoids"),
           from: { lower: grandRelaxed.lower / 2, upper: grandRelaxed.upper / 2 } };
-        grandRulesNote = `the goals between those bounds under the rules themselves, the Void on: ${g("gvSearches")} searches, ${g("gvNodes")} positions (${g("gvCuts")} cut off where the relaxation denies the goal, ${g("gvHits")} from the table, ${g("gvVoids")} lines voided, ${g("gvUnknown")} verdicts of the relaxation cut short)${ended ? "" : " when it stopped"}: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2}`;
+        const w = grandRulesWork;
+        grandRulesNote = `the goals between those bounds under the rules themselves, the Void on: ${w.searches} searches, ${w.positions} positions (${w.cut} cut off where the relaxation denies the goal, ${g("gvHits")} from the table, ${w.voided} lines voided, ${g("gvUnknown")} verdicts of the relaxation cut short)${ended ? "" : " when it stopped"}: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2}`;
       }
       if (!held && phaseGraphNote) { notes.push(phaseGraphNote); phaseGraphNote = undefined; }
       v = twiceBounds.lower;
