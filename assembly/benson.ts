@@ -17,7 +17,7 @@
 // stone of the colour: such a region is vital to none, the open board outside a wall included),
 // and, transitively, the strings around those regions. Fixed buffers, no allocation: it runs
 // inside the search's inner loop.
-import { MAXP, BORDER, colorAt, chainOf, nextOf, pitch, width, pointOf } from "./board";
+import { MAXP, BORDER, colorAt, chainOf, nextOf, pitch, width, height, pointOf } from "./board";
 
 const MARK = memory.data(MAXP * 4, 16); // i32 per point: stamp + region (a flood's points)
 const SMARK = memory.data(MAXP * 4, 16); // i32 per representative: stamp when queued
@@ -273,4 +273,42 @@ export function bensonVitalIn(p: i32, flags: usize, bit: u8): i32 {
     if ((load<u8>(flags + <usize>geti(REGION_START, k)) & bit) != 0) n++;
   }
   return n;
+}
+
+const SAFE_REGION = memory.data(MAXP, 16); // u8 per region: healthy and vital to an alive string
+
+/**
+ * The points colour c keeps whatever is played, where the count is of area with every stone on
+ * the board alive (the solver's leaves): the stones of its unconditionally alive strings and
+ * every point of each healthy region vital to one of them. Such a region's empty points are
+ * all that string's liberties, so the opponent can make no eye there, and c, filling them (each
+ * joins the string, which keeps its other vital region), captures whatever the opponent put
+ * inside; c's stones there are never captured, so no position comes back. Targets: every c
+ * stone (this function puts them in BENSON_IN itself).
+ */
+export function bensonArea(c: i32, allPoints: bool): i32 {
+  let n = 0;
+  const w = width, h = height;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (colorAt(pointOf(x, y)) == c) store<u16>(BENSON_IN + (<usize>(n++) << 1), <u16>(y * w + x));
+    }
+  }
+  if (n == 0 || bensonAlive(c, n, false, allPoints) == 0) return 0;
+  memory.fill(SAFE_REGION, 0, <usize>regions);
+  for (let i = 0; i < pairs; i++) {
+    const k = geti(PAIR_REGION, i);
+    if (load<u8>(HEALTHY + <usize>k) != 0 && geti(PAIR_TOUCH, i) == geti(REGION_EMPTY, k)
+      && load<u8>(ALIVE + <usize>geti(PAIR_STRING, i)) != 0) store<u8>(SAFE_REGION + <usize>k, 1);
+  }
+  let area = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const p = pointOf(x, y);
+      if (colorAt(p) == c) { if (load<u8>(ALIVE + <usize>chainOf(p)) != 0) area++; continue; }
+      const m = geti(MARK, p) - stamp;
+      if (m >= 0 && m < regions && load<u8>(SAFE_REGION + <usize>m) != 0) area++;
+    }
+  }
+  return area;
 }

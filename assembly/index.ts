@@ -17,12 +17,12 @@ export { simSetup, simulateBatch, replayMoves, seedFor, SUMMARY_OUT, BOARDS_OUT,
   movesLen, FORBIDDEN_OUT, capturePolicyMoves } from "./simulate";
 export { setRules, setHotStones, setVirtualFree, EVENTS_OUT, evLen, evCount, evDropped } from "./rules";
 export { rngState } from "./prng";
-export { bensonTargets, BENSON_IN } from "./benson";
+export { bensonTargets, bensonArea, BENSON_IN } from "./benson";
 export { searchInit, searchPrior, searchPriorKey, searchBudget, searchPhase, searchNodeLimit, searchReopen, searchVisit, searchApply, searchUndo, searchKey, searchRepetitionKey,
   searchMoves, searchReward, searchPasses, searchFillIn,
   searchProvenBest, searchElsewhereBest, searchDfpn, searchTeamCounters, searchTeam, searchRenew, searchProvenMet, searchSlotBase, searchSlotGen, searchAdopt, sNodes, sPositions, sBudgetOut, sSawVoid,
   sDepthExceeded, sLooping, S_FLAGS_IN, S_TARGETS_IN, S_NEED_IN, S_ORDER_IN, S_MOVES_OUT } from "./search";
-export { solveTables, solveInit, solveRun, solveAtLeast, solveLine, solNodes, solLeaves, solLeafCalls, solStored, solHits, solCycles, solGaps,
+export { solveTables, solveInit, solveRun, solveAtLeast, solveGoalDeepening, setSafeArea, solSafe, solHorizon, solHorizonLeaves, solveLine, solNodes, solLeaves, solLeafCalls, solStored, solHits, solCycles, solGaps,
   solLeafMismatch, solStatic, solOut, solDepthOut, solMaxDepth, solLineLen, solLineEnd, solLineCycle, SOLVE_LINE_OUT,
   SOLVE_LEAF_OUT, SOLVE_BOARD_OUT } from "./solve";
 export { retroRun, retroLine, raPositions, raEdges, raTerminals, raRootValue, raTooMany, raTriples, retroProve, retroProveKept, raProveNodes, raSafeBound, raSafeRounds, raSafeChanges, raLineLen, raLineEnd, raLineCycle, RA_LINE_OUT, retroPayoff, payoffLine, payoffProve, raPayoffLow, raPayoffHigh, raPayoffUpdates, raPayoffRunaway, retroTheta, retroHistoryGoal, retroHistory, retroHistoryLine, retroHistoryProof, retroHistoryWalk, hsWalkNodes, retroHistoryCheck, retroHistoryVoid, retroWantBound, retroAbandons, retroVirtualBounds, retroVirtualLine, raVirtualLower, raVirtualUpper, raVirtualRounds, raVirtualBans, hsCheckFailed, hsProofLeaves, hsProofFailed, hsNodes, hsCutB, hsCutW, hsHits, phCutB, phCutW, phNodes, phMissing, phStatic, phOutOfReach } from "./retro";

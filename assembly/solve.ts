@@ -18,6 +18,7 @@ import { mix64 } from "./prng";
 import { SLOT_BYTES, slotFor, slotUsed, slotValue, slotWrite } from "./table";
 import * as R from "./rules";
 import { suspFind, suspAdd, suspWins, thresholdOf, staticVerdict, staticOff, suspClosed, BOARD_BYTES, suspMarkNeeded } from "./suspend";
+import { bensonArea } from "./benson";
 
 @external("env", "searchNow") declare function hostNow(): f64;
 @external("env", "searchCancelled") declare function hostCancelled(): i32;
@@ -62,6 +63,30 @@ let suspSide: i32 = 0;
 let suspGoal: i32 = 0;
 /** Suspensions as leaves for the goal "Black makes at least `goal`", `side` as suspSide (0 off). */
 export function setSuspensionLeaves(side: i32, goal: i32): void { suspSide = side; suspGoal = goal; }
+
+// Benson's test (benson.ts bensonArea), where the count is of area with every stone on the board
+// alive and the rule set memoryless: what a side keeps whatever is played bounds the count (a
+// void, 0, apart), and a board all one side's keeps is worth the whole board to it.
+let safeArea: bool = false;
+let safeAllPoints: bool = false; // suicide allowed: Benson's regions by all their points
+let komiTwice: i32 = 0;
+/** Benson's test on (after solveInit, which turns it off): `allPoints` where suicide is allowed,
+ *  `komi2` twice the komi (the count of a whole board is twice its points less that). */
+export function setSafeArea(on: bool, allPoints: bool, komi2: i32): void { safeArea = on; safeAllPoints = allPoints; komiTwice = komi2; }
+export let solSafe: f64 = 0; // nodes Benson's test decided
+
+// The goal's deepening (solveGoalDeepening): a line that reaches `horizon` entries counts as
+// Black's failure, so what the search shows Black makes holds, and what it shows he does not
+// holds only where no such line was met (retHz); a table entry's upper bound from such a search
+// keeps the depth left it was shown for (its tag) and is reused only where no more is left.
+let horizon: i32 = SOLVE_MAX_PLY;
+let retHz: bool = false; // the value just returned leaned on a line cut at the horizon
+const HZ_LOSS: i32 = -16000;
+/** A line of `h` entries counts as Black's failure (SOLVE_MAX_PLY: none is cut). */
+export function setHorizon(h: i32): void { horizon = h; }
+/** Whether the last search's verdict at the root leaned on a line cut at the horizon. */
+export function leanedOnHorizon(): bool { return retHz; }
+export let solHorizonLeaves: f64 = 0;
 
 // ---- results --------------------------------------------------------------------------------------
 export let solNodes: f64 = 0;
@@ -167,6 +192,7 @@ export function solveInit(opts: i32, offset: i32, nodes: f64, dl: f64): void {
   memory.fill(CUTOFFS, 0, 2 * 400 * 8);
   offsetKind = offset; countInKey = true; R.setKoKeysAlways(false);
   suspSide = 0; suspGoal = 0; staticOff(); // (grand.ts turns them on for its own searches)
+  safeArea = false; horizon = SOLVE_MAX_PLY; retHz = false; solSafe = 0; solHorizonLeaves = 0;
   R.setKeepDigest(true); // the table key reads the history's digest (rules.ts historyDigest)
   maxNodes = nodes; deadline = dl; tick = 0;
   solNodes = 0; solStatic = 0; solLeaves = 0; solLeafCalls = 0; solStored = 0; solHits = 0; solCycles = 0; solGaps = 0;
@@ -429,7 +455,7 @@ export function budgetOut(depth: i32): bool {
 function search(depth: i32, toMove: i32, alpha: i32, beta: i32): i32 {
   solNodes += 1;
   if (depth > solMaxDepth) solMaxDepth = depth;
-  retRep = INF;
+  retRep = INF; retHz = false;
   if (budgetOut(depth)) return 0;
   // within a phase, a side's passes alone may settle it (suspend.ts staticVerdict)
   if (suspSide != 0 && R.fPhase == PHASE_RESUMED) {
@@ -452,15 +478,31 @@ function search(depth: i32, toMove: i32, alpha: i32, beta: i32): i32 {
   // the table
   const e = ttBase + (<usize>(<i32>(key ^ (key >> 32)) & ttMask) << 4);
   let ttMove: i32 = -99;
+  let anyHz = false; // (a bound of a line cut at the horizon narrowed the window, or a child leaned on one)
+  const left = horizon - depth;
   if (!noTable && load<u64>(e) == key && load<u16>(e + 14) == ttGen) {
-    const lo = <i32>load<i16>(e + 8) + off, hi = <i32>load<i16>(e + 10) + off;
+    const lo = <i32>load<i16>(e + 8) + off;
+    let hi = <i32>load<i16>(e + 10) + off;
+    const word = <i32>load<u16>(e + 12), tag = word >> 7;
+    if (tag != 0) { if (left > tag) hi = INF; else anyHz = true; }
     solHits += 1;
-    if (lo >= beta || lo == hi) return lo;
-    if (hi <= alpha) return hi;
+    if (lo >= beta) return lo;
+    if (lo == hi || hi <= alpha) { retHz = anyHz; return hi; }
     if (lo > alpha) alpha = lo;
-    if (hi < beta) beta = hi;
-    ttMove = <i32>load<i16>(e + 12) - 3;
+    if (hi < beta) beta = hi; else anyHz = false;
+    ttMove = (word & 127) - 3;
   }
+  if (safeArea) {
+    const sb = bensonArea(BLACK, safeAllPoints);
+    if (sb == nPoints) { solSafe += 1; return 2 * nPoints - komiTwice; }
+    const sw = bensonArea(WHITE, safeAllPoints);
+    if (sw == nPoints) { solSafe += 1; return -2 * nPoints - komiTwice; }
+    // (each side keeps its safe area, unless play cycles: 0)
+    const lo = min(0, 2 * (2 * sb - nPoints) - komiTwice), hi = max(0, 2 * (nPoints - 2 * sw) - komiTwice);
+    if (lo >= beta) { solSafe += 1; return lo; }
+    if (hi <= alpha) { solSafe += 1; return hi; }
+  }
+  if (depth >= horizon) { retHz = true; solHorizonLeaves += 1; return HZ_LOSS; }
   if (depth + 2 >= SOLVE_MAX_PLY || boardJournalFull() || !R.canRecord()) { solDepthOut = true; solOut = true; return 0; }
   store<u64>(PATH_KEY + (<usize>depth << 3), key);
   const oa = onlineAt(key);
@@ -494,7 +536,7 @@ function search(depth: i32, toMove: i32, alpha: i32, beta: i32): i32 {
     let v: i32;
     if (applied == 2) { v = leafValue(); retRep = INF; }
     else if (suspendedBy(m)) { v = suspensionLeaf(toMove ^ 3); retRep = INF; }
-    else v = search(depth + 1, toMove ^ 3, alpha, beta);
+    else { v = search(depth + 1, toMove ^ 3, alpha, beta); if (retHz) anyHz = true; }
     undo(depth);
     if (solOut) break;
     if (retRep < minRep) minRep = retRep;
@@ -504,6 +546,7 @@ function search(depth: i32, toMove: i32, alpha: i32, beta: i32): i32 {
   }
   store<u16>(oa, load<u16>(oa) - 1);
   retRep = minRep;
+  retHz = anyHz;
   if (solOut) return 0;
   // A value that went round a cycle to a position above this one depends on the line, except
   // its bounds that no cycle could give: a cycle is worth 0, so a proof that Black gets more
@@ -514,13 +557,20 @@ function search(depth: i32, toMove: i32, alpha: i32, beta: i32): i32 {
   else if (best >= b0) newLo = best;
   else { newLo = best; newHi = best; }
   if (!free) { if (newLo <= 0) newLo = -INF; if (newHi >= 0) newHi = INF; }
+  // (a line cut at the horizon below: the upper bound holds only where no more depth is left)
+  const newTag = anyHz && newHi < INF ? min(left, 511) : 0;
   if (!noTable && (newLo > -INF || newHi < INF)) {
-    let lo = -INF, hi = INF;
-    if (load<u64>(e) == key && load<u16>(e + 14) == ttGen) { lo = <i32>load<i16>(e + 8) + off; hi = <i32>load<i16>(e + 10) + off; }
-    lo = max(lo, newLo); hi = min(hi, newHi);
+    let lo = -INF, hi = INF, tag = 0;
+    if (load<u64>(e) == key && load<u16>(e + 14) == ttGen) {
+      lo = <i32>load<i16>(e + 8) + off; hi = <i32>load<i16>(e + 10) + off; tag = <i32>load<u16>(e + 12) >> 7;
+    }
+    lo = max(lo, newLo);
+    // the new upper bound, unless the kept one is as tight and holds wherever the new one does
+    if (newHi < INF && !(hi <= newHi && (tag == 0 || (newTag != 0 && tag >= newTag)))) { hi = newHi; tag = newTag; }
+    if (tag != 0 && lo > hi) { hi = INF; tag = 0; } // (the horizon's bound under one shown whole)
     store<u64>(e, key);
     store<i16>(e + 8, <i16>clampRel(lo, off)); store<i16>(e + 10, <i16>clampRel(hi, off));
-    store<i16>(e + 12, <i16>(bestMove + 3)); store<u16>(e + 14, ttGen);
+    store<u16>(e + 12, <u16>((tag << 7) | (bestMove == -99 ? 0 : bestMove + 3))); store<u16>(e + 14, ttGen);
     solStored += 1;
   }
   return best;
@@ -633,6 +683,24 @@ export function solveAtLeast(theta: i32): i32 {
   const v = search(0, BLACK, theta - 1, theta);
   return solOut ? -1 : v >= theta ? 1 : 0;
 }
+
+/** Whether Black makes at least theta from the current position (Black to move), by deepening:
+ *  the horizon from `first` entries on, a quarter more each time, until the verdict leans on no
+ *  line cut there (a success never does): 1, 0, or -1 when the budget ran out. solHorizon: the
+ *  last horizon. Long lines that decide nothing (stones thrown in and captured again) are met
+ *  only as deep as the verdict needs. */
+export function solveGoalDeepening(theta: i32, first: i32): i32 {
+  let h = max(first, 2);
+  while (true) {
+    horizon = h >= SOLVE_MAX_PLY - 2 ? SOLVE_MAX_PLY : h;
+    solHorizon = horizon;
+    const v = search(0, BLACK, theta - 1, theta);
+    if (solOut) { horizon = SOLVE_MAX_PLY; return -1; }
+    if (v >= theta || !retHz) { horizon = SOLVE_MAX_PLY; return v >= theta ? 1 : 0; }
+    h += max(2, h >> 2);
+  }
+}
+export let solHorizon: i32 = 0;
 
 /** A principal variation of value v from the current position: each move the first whose value
  *  is v again (searched in a window around it), into SOLVE_LINE_OUT; solLineEnd says how it ends. */

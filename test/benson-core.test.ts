@@ -182,3 +182,69 @@ describe("Benson in the core agrees with the plain algorithm", () => {
     expect(game.bensonAliveFixed("W")).toBe(7);
   });
 });
+
+// The solver's bound (assembly/benson.ts bensonArea): the points a colour keeps whatever is
+// played, where every stone on the board counts at the end: its unconditionally alive stones and
+// every point of each healthy region vital to one of them, worked by hand below.
+describe("Benson's safe area", () => {
+  it("3x3: Black's middle column with White A3 inside one of its two regions keeps the whole board", () => {
+    // rows from the top: White A3; Black B3 B2 B1. The regions A3-A2-A1 and C3-C2-C1: every
+    // empty point touches Black's string, so both are vital, and White's A3 cannot live there
+    const board = new Uint8Array(9);
+    board[0] = 2;
+    for (const p of [1, 4, 7]) board[p] = 1;
+    const game = new Game({ width: 3, height: 3, suicide: "forbidden", ko: "simple" });
+    game.setup(board);
+    expect(game.bensonArea("B")).toBe(9);
+    expect(game.bensonArea("W")).toBe(0);
+    // a Black stone taken off the column (B1 empty): the string B3-B2 has two regions that
+    // meet at B1 and are one region, A1-B1-C1 and both columns: one vital region, nothing safe
+    const open = Uint8Array.from(board);
+    open[7] = 0;
+    game.setup(open);
+    expect(game.bensonArea("B")).toBe(0);
+  });
+
+  it("5x5: White's two eyes keep its six stones and both eyes; one eye keeps nothing", () => {
+    // W: B5 D5 A4 B4 C4 D4 (eyes A5, C5); Black E5 E4 A3-E3; open points below Black's wall
+    const board = new Uint8Array(25);
+    for (const p of [1, 3, 5, 6, 7, 8]) board[p] = 2;
+    for (const p of [4, 9, 10, 11, 12, 13, 14]) board[p] = 1;
+    const game = new Game({ width: 5, height: 5, suicide: "forbidden", ko: "simple" });
+    game.setup(board);
+    expect(game.bensonArea("W")).toBe(8);
+    expect(game.bensonArea("B")).toBe(0); // (Black's wall has the open board below it)
+    const one = Uint8Array.from(board);
+    one[2] = 2;
+    one[3] = 0;
+    game.setup(one);
+    expect(game.bensonArea("W")).toBe(0);
+  });
+
+  for (const [w, h] of [[5, 5], [9, 9]] as const) {
+    it(`${w}x${h}: on positions from random play, a colour's area holds its alive stones and the two areas never meet`, () => {
+      const next = rng(w * 31 + h);
+      let checked = 0, withArea = 0;
+      for (let g = 0; g < 40; g++) {
+        const game = new Game({ width: w, height: h, suicide: "forbidden", ko: "simple" });
+        const length = Math.floor(next() * w * h * 3);
+        for (let m = 0; m < length; m++) playOutsideOwnEye(game, Math.floor(next() * w * h), m % 2 === 0 ? 1 : 2);
+        const board = game.board();
+        const areas = [1, 2].map((colour) => {
+          const alive = bensonAlive({ width: w, height: h, board }, colour as 1 | 2, FORBIDDEN).size;
+          const area = game.bensonArea(colour === 1 ? "B" : "W");
+          expect(area).toBeGreaterThanOrEqual(alive);
+          // (no stone that is not alive counts, the opponent's inside a region apart)
+          const own = board.filter((v) => v === colour).length;
+          expect(area - alive).toBeLessThanOrEqual(w * h - own);
+          return area;
+        });
+        expect(areas[0] + areas[1]).toBeLessThanOrEqual(w * h);
+        checked++;
+        if (areas[0] + areas[1] > 0) withArea++;
+      }
+      expect(checked).toBe(40);
+      expect(withArea).toBeGreaterThan(5);
+    });
+  }
+});

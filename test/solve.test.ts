@@ -131,6 +131,29 @@ describe("a superko by simple ko's game (docs/solve.md, \"A superko by bounds\")
   });
 });
 
+describe("a goal by deepening with Benson's test (area counting, basic ko: the way to 5x5)", () => {
+  const basicKo = (): RuleSet => rules("chinese", { ko: "simple", longCycles: "void" });
+  it("gives the values retrograde analysis gives: 2x2 and 2x3 0, 3x3 +9, 2x4 +8 (each at least the value, not one more)", () => {
+    for (const [w, h, v] of [[2, 2, 0], [2, 3, 0], [3, 3, 9], [2, 4, 8]] as const) {
+      const at = solve({ width: w, height: h, rules: basicKo(), method: "alpha-beta", goal: v, seconds: 60 });
+      const above = solve({ width: w, height: h, rules: basicKo(), method: "alpha-beta", goal: v + 1, seconds: 60 });
+      expect([at.goalMet, above.goalMet], `${w}x${h}`).toEqual([true, false]);
+      expect(at.goalWork!.horizon, `${w}x${h}`).toBeLessThan(1000);
+    }
+    // 3x3 +9 is the whole board: Benson's test ends the lines where Black's stones and their
+    // regions cover it (without it every line is played to two passes)
+    const r = solve({ width: 3, height: 3, rules: basicKo(), method: "alpha-beta", goal: 9, seconds: 60 });
+    expect(r.goalWork!.bySafeArea).toBeGreaterThan(0);
+    expect(solve({ width: 3, height: 3, rules: basicKo(), method: "retrograde" }).value).toBe(9);
+  });
+
+  it("without deepening, 3x3's first lines run past the engine's 1,000 entries: stopped, said as the depth", () => {
+    const r = solve({ width: 3, height: 3, rules: basicKo(), method: "alpha-beta", goal: 9, seconds: 60, deepening: false, safeArea: false });
+    expect(r.goalMet).toBeUndefined();
+    expect(r.stoppedBy).toBe("depth");
+  });
+});
+
 describe("a superko over its own lines (docs/solve.md)", () => {
   it("every cut-off's strategy holds when played out under the superko itself, and the search gives the same value with the check (2x2, 2x3, each superko rule set)", () => {
     for (const [w, h, want] of [[2, 2, 1], [2, 3, 0]] as const) {

@@ -305,6 +305,14 @@ export class Game {
     return this.use().bensonTargets(colorCode(color), this.bensonCount, suicideAllowed);
   }
 
+  /** The points `color` keeps whatever is played, all stones counted at the end (the solver's
+   *  bound): its unconditionally alive stones and the points of the healthy regions vital to
+   *  them (assembly/benson.ts bensonArea; it sets the Benson targets itself). */
+  bensonArea(color: Color, suicideAllowed = false): number {
+    this.bensonCount = 0;
+    return this.use().bensonArea(colorCode(color), suicideAllowed);
+  }
+
   /** bensonAlive as a search asks it: the points outside `region` (row-major) fixed open for
    *  `color` at the current board, valid while play stays inside the region (only to test it). */
   fixBensonRegion(region: Iterable<number>, color: Color): void {

@@ -41,6 +41,7 @@ export interface CoreExports {
   stringLibertiesIn(x: number, y: number): number;
   BENSON_IN: WebAssembly.Global;
   bensonTargets(c: number, n: number, allPoints: boolean): number;
+  bensonArea(c: number, allPoints: boolean): number;
   bensonFixRegion(c: number): void;
   bensonTargetsFixed(c: number, n: number, allPoints: boolean): number;
   STRING_OUT: WebAssembly.Global;
@@ -106,6 +107,8 @@ export interface CoreExports {
   solveRun(toMove: number, bound: number): number;
   solveLine(toMove: number, value: number, maxLen: number): number;
   solveAtLeast(theta: number): number;
+  solveGoalDeepening(theta: number, first: number): number;
+  setSafeArea(on: number, allPoints: number, komi2: number): void;
   retroRun(maxPositions: number, maxEdges: number, symmetric: number, endlessValue: number, safety: number, noSameBoard: number, clamp: number): number;
   retroLine(maxLen: number): number;
   retroProve(theta: number, blackReaches: number): number;
@@ -139,6 +142,7 @@ export interface CoreExports {
   solNodes: WebAssembly.Global; solLeaves: WebAssembly.Global; solLeafCalls: WebAssembly.Global;
   solStored: WebAssembly.Global; solHits: WebAssembly.Global; solCycles: WebAssembly.Global;
   solGaps: WebAssembly.Global; solLeafMismatch: WebAssembly.Global;
+  solSafe: WebAssembly.Global; solHorizon: WebAssembly.Global; solHorizonLeaves: WebAssembly.Global;
   solOut: WebAssembly.Global; solDepthOut: WebAssembly.Global; solMaxDepth: WebAssembly.Global;
   solLineLen: WebAssembly.Global; solLineEnd: WebAssembly.Global; solLineCycle: WebAssembly.Global;
   SOLVE_LINE_OUT: WebAssembly.Global; SOLVE_LEAF_OUT: WebAssembly.Global; SOLVE_BOARD_OUT: WebAssembly.Global;

@@ -69,8 +69,15 @@ export interface SolveOptions {
    *  total-payoff games first (a check of them) */
   prisonersInPosition?: boolean;
   /** alpha-beta only: whether Black makes at least this margin, in a null window (`goalMet`), not
-   *  the value (a check of the other methods on boards alpha-beta cannot solve whole) */
+   *  the value (a check of the other methods on boards alpha-beta cannot solve whole; the way to
+   *  boards past retrograde analysis's room, 5x5) */
   goal?: number;
+  /** a goal by deepening (default): lines cut at a horizon that grows until the verdict leans on
+   *  none; false: one search with no horizon but the engine's 1,000 entries */
+  deepening?: boolean;
+  /** alpha-beta under area counting with a memoryless rule set: Benson's test bounds the count
+   *  (default); false: every line played to its end (a check of the test) */
+  safeArea?: boolean;
   /** a superko searched over its lines: each cut-off's strategy played out under the superko
    *  itself (`boundsWork.history.checkFailed`: those that did not hold; a check of the search);
    *  "proof": only the cut-off leaves of the proof trees, the ones the value rests on (walked
@@ -123,6 +130,8 @@ export interface SolveResult {
   leafMismatches?: number;
   /** `goal`: whether Black makes at least that margin (absent when the search stopped) */
   goalMet?: boolean;
+  /** a goal by deepening: the last horizon, and the positions Benson's test decided */
+  goalWork?: { horizon: number | null; horizonLeaves: number; bySafeArea: number };
   stoppedBy?: "nodes" | "time" | "cancel" | "depth" | "positions" | "bounds" | "unproven";
   /** a superko or territory counting by retrograde analysis (docs/solve.md, "A superko by
    *  bounds"): the margins Black's and White's checked strategies guarantee */
@@ -299,6 +308,9 @@ function solveOnce(o: SolveOptions): SolveResult {
   const g = (name: string): number => Number((c as unknown as Record<string, WebAssembly.Global>)[name].value);
   try {
     c.solveInit(opts, offset, o.maxNodes ?? Infinity, deadline);
+    // (Benson's test where the count is area's and every stone at the end counts: docs/solve.md)
+    const safeArea = !retro && engineMemoryless && rules.scoring === "area" && offset === 0 && (o.safeArea ?? true);
+    c.setSafeArea(+safeArea, +(rules.suicide !== "forbidden"), Math.round(2 * rules.komi));
     // (a 4x4 board has 12.4 million classes of positions under basic ko: 1.5 GB; with the
     // prisoners in the position 16-18 times as many as under simple ko: 3x4 some 8 million)
     const roomFor = (prisoners: boolean): number => o.maxPositions ?? (points <= (prisoners ? 9 : 12) ? 4_000_000 : 16_000_000);
@@ -475,7 +487,8 @@ function solveOnce(o: SolveOptions): SolveResult {
       // (alpha-beta's first window: every count lies within twice the points each way, a
       // forfeit apart, New Ing's laziness)
       v = retro ? c.retroRun(maxPositions, 10 * maxPositions, +symmetric, o.endlessValue ?? 0, 0, 0, 0)
-        : o.goal !== undefined ? c.solveAtLeast(Math.round(2 * o.goal)) : c.solveRun(1, 2 * points + 1);
+        : o.goal !== undefined ? (o.deepening ?? true) ? c.solveGoalDeepening(Math.round(2 * o.goal), 2 * points) : c.solveAtLeast(Math.round(2 * o.goal))
+        : c.solveRun(1, 2 * points + 1);
     }
     if (leafError) throw leafError;
     // a memoryless rule set that voids long cycles: where the winner's strategy may meet a
@@ -491,7 +504,9 @@ function solveOnce(o: SolveOptions): SolveResult {
         line: [], lineRuling: null, nodes: g("solNodes"), timeMs: Math.round(performance.now() - t0), complete: finished, regime: memoryless ? "memoryless" : "history",
         method: "alpha-beta", stats: { leaves: g("solLeaves"), counted: g("solLeafCalls"), stored: g("solStored"), hits: g("solHits"),
         cycles: g("solCycles"), maxDepth: g("solMaxDepth") }, gaps: g("solGaps"), notes };
-      if (finished) r.goalMet = v === 1; else r.stoppedBy = o.cancelled?.() ? "cancel" : g("solNodes") >= (o.maxNodes ?? Infinity) ? "nodes" : "time";
+      if (finished) r.goalMet = v === 1;
+      else r.stoppedBy = o.cancelled?.() ? "cancel" : g("solDepthOut") ? "depth" : g("solNodes") >= (o.maxNodes ?? Infinity) ? "nodes" : "time";
+      r.goalWork = { horizon: (o.deepening ?? true) ? g("solHorizon") : null, horizonLeaves: g("solHorizonLeaves"), bySafeArea: g("solSafe") };
       return r;
     }
     const complete = finished && (!twiceBounds || twiceBounds.lower === twiceBounds.upper) && voidCheck !== "failed";
