@@ -559,6 +559,20 @@ describe("budgets and bad input", () => {
     expect(proof.stdout).toBe(""); // refused before the search
   });
 
+  it("--goal asks only whether Black makes a margin (3x3 under basic ko: +9 yes, +10 no), and names a goal that is no margin", () => {
+    const yes = arbiter("solve", "--size", "3x3", "--rules", "chinese", "--ko", "simple", "--long-cycles", "void", "--goal", "9");
+    expect(yes.status).toBe(0);
+    expect(yes.stdout).toMatch(/^3x3 chinese \(komi 0\): Black makes at least 9: yes {2}\(\d+ nodes/);
+    const no = JSON.parse(arbiter("solve", "--size", "3x3", "--rules", "chinese", "--ko", "simple", "--long-cycles", "void", "--goal", "10", "--json").stdout);
+    expect(no).toMatchObject({ goal: 10, goalMet: false, complete: true, method: "alpha-beta", value: null });
+    for (const bad of ["9.3", "many", "1e9"]) {
+      const r = arbiter("solve", "--size", "3x3", "--goal", bad);
+      expect(r.status, bad).toBe(2);
+      expect(r.stderr, bad).toMatch(new RegExp(`--goal takes Black's margin, a multiple of 0.5 .*got "${bad}"`));
+      expect(r.stdout, bad).toBe("");
+    }
+  });
+
   it("the command prints DESIGN.md's JSON and the SGF of the line", () => {
     const r = arbiter("solve", "--size", "2x2", "--rules", "tromp-taylor", "--json");
     expect(r.status).toBe(0);

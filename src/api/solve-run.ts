@@ -23,6 +23,8 @@ export interface SolveJob {
   proof?: boolean;
   /** 2: the bounds' two runs at once (`--threads`; default 2 where the machine has two cores) */
   threads?: number;
+  /** `--goal`: only whether Black makes at least this margin (alpha-beta by deepening) */
+  goal?: number;
 }
 
 /** The job the options ask for: `--size WxH`, `--rules NAME[,NAME..]` with the knob options
@@ -53,8 +55,15 @@ export function solveJob(opts: Record<string, unknown>): SolveJob {
   if (order !== "passes-first" && order !== "passes-last") throw new ArbiterError(`--order takes passes-first or passes-last, got "${order}"`);
   const seconds = Number(opts.time ?? 600);
   if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 7 * 86400) throw new ArbiterError(`--time takes seconds above 0 (at most a week), got "${String(opts.time)}"`);
+  let goal: number | undefined;
+  if (opts.goal !== undefined) {
+    goal = Number(opts.goal);
+    if (!Number.isFinite(goal) || Math.round(2 * goal) !== 2 * goal || Math.abs(goal) > width * height + 1000) {
+      throw new ArbiterError(`--goal takes Black's margin, a multiple of 0.5 within the board's points and komi, got "${String(opts.goal)}"`);
+    }
+  }
   return {
-    width, height, rules,
+    width, height, rules, goal,
     maxNodes: parseWhole("--max-nodes", opts.maxNodes as string | undefined, 1, 2 ** 52, 2 ** 52),
     seconds,
     passesFirst: order === "passes-first",
@@ -72,6 +81,7 @@ export function runSolveJob(job: SolveJob, hooks: { cancelled?: () => boolean; p
     if (hooks.cancelled?.()) break;
     out.push(solve({ width: job.width, height: job.height, rules, name, maxNodes: job.maxNodes, seconds: job.seconds,
       passesFirst: job.passesFirst, tableBits: job.tableBits, proof: job.proof, threads: job.threads, cancelled: hooks.cancelled,
+      ...(job.goal !== undefined ? { method: "alpha-beta" as const, goal: job.goal } : {}),
       progress: hooks.progress ? (n, d) => hooks.progress!(name, n, d) : undefined }));
   }
   return out;
@@ -79,7 +89,7 @@ export function runSolveJob(job: SolveJob, hooks: { cancelled?: () => boolean; p
 
 /** The principal variations as SGF, one game tree per rule set, each commented with its value. */
 export function solveSgf(results: SolveResult[]): string {
-  return results.filter((r) => r.complete).map((r) => {
+  return results.filter((r) => r.complete && r.goalMet === undefined).map((r) => {
     const [w, h] = r.size.split("x").map(Number);
     const moves = r.line.map((v) => (v === "pass" ? -1 : (({ x, y }) => y * w + x)(fromGtp(v, w, h))));
     const note = `arbiter solve: ${r.size} under ${r.rules}, komi ${r.komi}: ${r.result} with perfect play ` +
@@ -93,6 +103,10 @@ export function solveSgf(results: SolveResult[]): string {
 export function solveText(results: SolveResult[]): string {
   return results.map((r) => {
     const head = `${r.size} ${r.rules} (komi ${r.komi}): `;
+    if (r.goalMet !== undefined) {
+      const hz = r.goalWork?.horizon ? `, lines cut at ${r.goalWork.horizon} moves` : "";
+      return `${head}Black makes at least ${r.goal}: ${r.goalMet ? "yes" : "no"}  (${r.nodes} nodes, ${r.timeMs} ms${hz})`;
+    }
     if (!r.complete) {
       const between = r.bounds ? `, Black makes ${r.bounds.lower} to ${r.bounds.upper}` : "";
       return `${head}no value (stopped by ${r.stoppedBy}${between}, ${r.nodes} nodes, ${r.timeMs} ms)`;

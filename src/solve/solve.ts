@@ -130,6 +130,8 @@ export interface SolveResult {
   leafMismatches?: number;
   /** `goal`: whether Black makes at least that margin (absent when the search stopped) */
   goalMet?: boolean;
+  /** the goal asked */
+  goal?: number;
   /** a goal by deepening: the last horizon, and the positions Benson's test decided */
   goalWork?: { horizon: number | null; horizonLeaves: number; bySafeArea: number };
   stoppedBy?: "nodes" | "time" | "cancel" | "depth" | "positions" | "bounds" | "unproven";
@@ -504,6 +506,7 @@ function solveOnce(o: SolveOptions): SolveResult {
         line: [], lineRuling: null, nodes: g("solNodes"), timeMs: Math.round(performance.now() - t0), complete: finished, regime: memoryless ? "memoryless" : "history",
         method: "alpha-beta", stats: { leaves: g("solLeaves"), counted: g("solLeafCalls"), stored: g("solStored"), hits: g("solHits"),
         cycles: g("solCycles"), maxDepth: g("solMaxDepth") }, gaps: g("solGaps"), notes };
+      r.goal = o.goal;
       if (finished) r.goalMet = v === 1;
       else r.stoppedBy = o.cancelled?.() ? "cancel" : g("solDepthOut") ? "depth" : g("solNodes") >= (o.maxNodes ?? Infinity) ? "nodes" : "time";
       r.goalWork = { horizon: (o.deepening ?? true) ? g("solHorizon") : null, horizonLeaves: g("solHorizonLeaves"), bySafeArea: g("solSafe") };
