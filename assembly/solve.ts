@@ -136,7 +136,8 @@ const CANON: usize = memory.data(19 * 19, 16); // 1: the representative of its c
 export let nPoints: i32 = 0;
 
 // ---- the transposition table: 16 bytes per entry, one per home (always replaced) ----------------
-// u64 key, i16 lower bound, i16 upper bound (relative to the count offset), i16 best move + 3,
+// u64 key, i16 lower bound, i16 upper bound (relative to the count offset), u16 the best move + 3
+// (0 none) in its low 7 bits and the upper bound's horizon tag in the high 9 (solveGoalDeepening),
 // u16 generation
 let ttBase: usize = 0;
 let ttMask: i32 = 0;
@@ -490,7 +491,7 @@ function search(depth: i32, toMove: i32, alpha: i32, beta: i32): i32 {
     if (lo == hi || hi <= alpha) { retHz = anyHz; return hi; }
     if (lo > alpha) alpha = lo;
     if (hi < beta) beta = hi; else anyHz = false;
-    ttMove = (word & 127) - 3;
+    ttMove = (word & 127) == 0 ? -99 : (word & 127) - 3;
   }
   if (safeArea) {
     const sb = bensonArea(BLACK, safeAllPoints);
