@@ -6,6 +6,8 @@
 // - Retrograde analysis, Chinese rules with basic ko (a long cycle voids): the final positions
 //   counted on 2x2 and 3x3 against the legal positions (Tromp and Farnebäck: 57 and 12,675), 3x3's
 //   value (+9) with and without the board's symmetries; --big: 4x4 (2.5 minutes, 1.5 GB).
+// - A goal by deepening (the way past retrograde analysis's room): 3x3, 2x4 and 4x4 under
+//   Chinese rules with basic ko at their values, Benson's test on and off.
 // - Ing's rules by their hot stones alone, then their own lines, against alpha-beta over Ing's
 //   1A on 2x2 and 2x3.
 // - Zhang's rules by their passes (each side's region), then their own lines, against alpha-beta
@@ -69,6 +71,23 @@ async function main(): Promise<void> {
   if (big) {
     const r = solve({ width: 4, height: 4, rules: basicKo, seconds: 3600 });
     line("4x4, by class", r, `  ${r.positions} classes; line ${r.line.join(" ")} ruled ${r.lineRuling?.result}`);
+  }
+
+  console.log("A goal by deepening, with Benson's test and without (Chinese with basic ko; retrograde analysis: 3x3 +9, 2x4 +8, 4x4 +1)");
+  {
+    const goals: [number, number, number, Partial<SolveOptions>][] = [[3, 3, 9, {}], [2, 4, 8, {}], [4, 4, 1, { passesFirst: false }]];
+    for (const [w, h, goal, extra] of goals) {
+      const on = solve({ width: w, height: h, rules: basicKo, method: "alpha-beta", goal, seconds: 600, tableBits: 24, ...extra });
+      const off = solve({ width: w, height: h, rules: basicKo, method: "alpha-beta", goal, seconds: 600, tableBits: 24, safeArea: false, ...extra });
+      const said = (r: SolveResult): string => r.goalMet === undefined ? `stopped (${r.stoppedBy})` : r.goalMet ? "yes" : "no";
+      line(`${w}x${h} at least +${goal}${extra.passesFirst === false ? ", passes last" : ""}, Benson`, on,
+        `  ${said(on)} at a horizon of ${on.goalWork?.horizon}; ${on.goalWork?.bySafeArea} positions by Benson's test`);
+      line(`${w}x${h} at least +${goal}, no Benson`, off, `  ${said(off)}: ${(off.nodes / Math.max(1, on.nodes)).toFixed(2)}x the nodes, ` +
+        `${(off.timeMs / Math.max(1, on.timeMs)).toFixed(2)}x the time`);
+    }
+    // (without deepening, lines run past the engine's 1,000 moves before any verdict)
+    const flat = solve({ width: 3, height: 3, rules: basicKo, method: "alpha-beta", goal: 9, seconds: 60, deepening: false, safeArea: false });
+    line("3x3 at least +9, no deepening, no Benson", flat, `  ${flat.goalMet === undefined ? `stopped (${flat.stoppedBy})` : flat.goalMet}`);
   }
 
   console.log("A superko: bounds by simple ko's game, then the superko's own lines where they do not meet (published: 2x2 +1, 3x3 area +9; 4x4 area +2)");
