@@ -193,7 +193,7 @@ export function solveInit(opts: i32, offset: i32, nodes: f64, dl: f64): void {
   memory.fill(CUTOFFS, 0, 2 * 400 * 8);
   offsetKind = offset; countInKey = true; R.setKoKeysAlways(false);
   suspSide = 0; suspGoal = 0; staticOff(); // (grand.ts turns them on for its own searches)
-  safeArea = false; horizon = SOLVE_MAX_PLY; retHz = false; solSafe = 0; solHorizonLeaves = 0;
+  safeArea = false; symTable = false; horizon = SOLVE_MAX_PLY; retHz = false; solSafe = 0; solHorizonLeaves = 0;
   R.setKeepDigest(true); // the table key reads the history's digest (rules.ts historyDigest)
   maxNodes = nodes; deadline = dl; tick = 0;
   solNodes = 0; solStatic = 0; solLeaves = 0; solLeafCalls = 0; solStored = 0; solHits = 0; solCycles = 0; solGaps = 0;
@@ -220,7 +220,17 @@ export function solveInit(opts: i32, offset: i32, nodes: f64, dl: f64): void {
 
 // the mailbox point of each row-major point's image under each symmetry (canonicalKeyOf)
 const SYM_POINT: usize = memory.data(8 * 19 * 19 * 4, 16);
+// the row-major point each row-major point comes from under each symmetry (the inverse image)
+const SYM_FROM: usize = memory.data(8 * 19 * 19 * 2, 16);
 let nSym: i32 = 1;
+let symArg: i32 = 0; // the symmetry whose image canonicalKeyOf took
+// alpha-beta's table by class under the symmetries (memoryless: symmetric positions have one
+// value), the best move kept as its image in the class's representative
+let symTable: bool = false;
+/** The table by class (after solveInit, which turns it off; memoryless rule sets only). */
+export function setSymmetricTable(on: bool): void { symTable = on; }
+@inline function symImage(m: i32, s: i32): i32 { return m < 0 ? m : imageOf(m % width, m / width, s); }
+@inline function symSource(m: i32, s: i32): i32 { return m < 0 ? m : <i32>load<u16>(SYM_FROM + (<usize>(s * 19 * 19 + m) << 1)); }
 
 /** The key of the class of the position under the board's symmetries (the least of its images'
  *  keys), for a memoryless rule set: board, player to move, the flow of play, simple ko's point
@@ -238,7 +248,7 @@ export function canonicalKeyOf(toMove: i32): u64 {
     let h = base ^ boardImage(s);
     if (koAt >= 0) h ^= mix64(<u64>load<i32>(SYM_POINT + <usize>(s * 19 * 19 * 4) + (<usize>koAt << 2)) ^ 0x6a09e667f3bcc909);
     if (hotAt >= 0) h ^= mix64(<u64>load<i32>(SYM_POINT + <usize>(s * 19 * 19 * 4) + (<usize>hotAt << 2)) ^ hotSalt);
-    if (h < least) least = h;
+    if (h < least) { least = h; symArg = s; }
   }
   if (R.loneSuicideLast()) least ^= 0x3c6ef372fe94f82b; // (simple ko's memory after a lone suicide)
   if (openingBarred()) least ^= ROOT_TERM;
@@ -290,6 +300,7 @@ function markCanonical(): void {
     for (let i = 0; i < nPoints; i++) {
       const j = imageOf(i % width, i / width, s);
       store<i32>(SYM_POINT + <usize>((s * 19 * 19 + i) * 4), pointOf(j % width, j / width));
+      store<u16>(SYM_FROM + (<usize>(s * 19 * 19 + j) << 1), <u16>i);
     }
   for (let i = 0; i < nPoints; i++) {
     let least = i;
@@ -476,12 +487,14 @@ function search(depth: i32, toMove: i32, alpha: i32, beta: i32): i32 {
       }
     }
   }
-  // the table
-  const e = ttBase + (<usize>(<i32>(key ^ (key >> 32)) & ttMask) << 4);
+  // the table (by class: the key of the class, the symmetry that gives its representative)
+  const tkey = symTable ? canonicalKeyOf(toMove) : key;
+  const sym = symArg;
+  const e = ttBase + (<usize>(<i32>(tkey ^ (tkey >> 32)) & ttMask) << 4);
   let ttMove: i32 = -99;
   let anyHz = false; // (a bound of a line cut at the horizon narrowed the window, or a child leaned on one)
   const left = horizon - depth;
-  if (!noTable && load<u64>(e) == key && load<u16>(e + 14) == ttGen) {
+  if (!noTable && load<u64>(e) == tkey && load<u16>(e + 14) == ttGen) {
     const lo = <i32>load<i16>(e + 8) + off;
     let hi = <i32>load<i16>(e + 10) + off;
     const word = <i32>load<u16>(e + 12), tag = word >> 7;
@@ -492,6 +505,7 @@ function search(depth: i32, toMove: i32, alpha: i32, beta: i32): i32 {
     if (lo > alpha) alpha = lo;
     if (hi < beta) beta = hi; else anyHz = false;
     ttMove = (word & 127) == 0 ? -99 : (word & 127) - 3;
+    if (symTable) ttMove = symSource(ttMove, sym);
   }
   if (safeArea) {
     const sb = bensonArea(BLACK, safeAllPoints);
@@ -562,16 +576,17 @@ function search(depth: i32, toMove: i32, alpha: i32, beta: i32): i32 {
   const newTag = anyHz && newHi < INF ? min(left, 511) : 0;
   if (!noTable && (newLo > -INF || newHi < INF)) {
     let lo = -INF, hi = INF, tag = 0;
-    if (load<u64>(e) == key && load<u16>(e + 14) == ttGen) {
+    if (load<u64>(e) == tkey && load<u16>(e + 14) == ttGen) {
       lo = <i32>load<i16>(e + 8) + off; hi = <i32>load<i16>(e + 10) + off; tag = <i32>load<u16>(e + 12) >> 7;
     }
+    const kept = symTable && bestMove != -99 ? symImage(bestMove, sym) : bestMove;
     lo = max(lo, newLo);
     // the new upper bound, unless the kept one is as tight and holds wherever the new one does
     if (newHi < INF && !(hi <= newHi && (tag == 0 || (newTag != 0 && tag >= newTag)))) { hi = newHi; tag = newTag; }
     if (tag != 0 && lo > hi) { hi = INF; tag = 0; } // (the horizon's bound under one shown whole)
-    store<u64>(e, key);
+    store<u64>(e, tkey);
     store<i16>(e + 8, <i16>clampRel(lo, off)); store<i16>(e + 10, <i16>clampRel(hi, off));
-    store<u16>(e + 12, <u16>((tag << 7) | (bestMove == -99 ? 0 : bestMove + 3))); store<u16>(e + 14, ttGen);
+    store<u16>(e + 12, <u16>((tag << 7) | (kept == -99 ? 0 : kept + 3))); store<u16>(e + 14, ttGen);
     solStored += 1;
   }
   return best;

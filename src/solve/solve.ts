@@ -313,6 +313,8 @@ function solveOnce(o: SolveOptions): SolveResult {
     // (Benson's test where the count is area's and every stone at the end counts: docs/solve.md)
     const safeArea = !retro && engineMemoryless && rules.scoring === "area" && offset === 0 && (o.safeArea ?? true);
     c.setSafeArea(+safeArea, +(rules.suicide !== "forbidden"), Math.round(2 * rules.komi));
+    // (alpha-beta's table by class under the symmetries, as retrograde analysis's: memoryless only)
+    c.setSymmetricTable(+(!retro && !grand && engineMemoryless && (o.symmetry ?? true)));
     // (a 4x4 board has 12.4 million classes of positions under basic ko: 1.5 GB; with the
     // prisoners in the position 16-18 times as many as under simple ko: 3x4 some 8 million)
     const roomFor = (prisoners: boolean): number => o.maxPositions ?? (points <= (prisoners ? 9 : 12) ? 4_000_000 : 16_000_000);
