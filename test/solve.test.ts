@@ -147,6 +147,15 @@ describe("a goal by deepening with Benson's test (area counting, basic ko: the w
     expect(solve({ width: 3, height: 3, rules: basicKo(), method: "retrograde" }).value).toBe(9);
   });
 
+  it("alpha-beta's table by class under the symmetries gives the values of the table by position (2x2 and 2x3 basic ko 0, 2x2 Japanese 0), in fewer nodes", () => {
+    for (const [w, h, r, v] of [[2, 2, basicKo(), 0], [2, 3, basicKo(), 0], [2, 2, rules("japanese"), 0]] as const) {
+      const byClass = solve({ width: w, height: h, rules: r, method: "alpha-beta", seconds: 60 });
+      const byPosition = solve({ width: w, height: h, rules: r, method: "alpha-beta", seconds: 60, symmetry: false });
+      expect([byClass.value, byPosition.value], `${w}x${h} ${r.name}`).toEqual([v, v]);
+      expect(byClass.nodes, `${w}x${h} ${r.name}`).toBeLessThan(byPosition.nodes);
+    }
+  });
+
   it("without deepening, 3x3 has no verdict in 10 s: its lines run hundreds of moves deep (the value's are 18 at most)", () => {
     const r = solve({ width: 3, height: 3, rules: basicKo(), method: "alpha-beta", goal: 9, seconds: 10, deepening: false, safeArea: false });
     expect(r.goalMet).toBeUndefined();

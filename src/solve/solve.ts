@@ -75,6 +75,8 @@ export interface SolveOptions {
   /** a goal by deepening (default): lines cut at a horizon that grows until the verdict leans on
    *  none; false: one search with no horizon but the engine's 1,000 entries */
   deepening?: boolean;
+  /** deepening: the first horizon, in moves (default twice the points) */
+  firstHorizon?: number;
   /** alpha-beta under area counting with a memoryless rule set: Benson's test bounds the count
    *  (default); false: every line played to its end (a check of the test) */
   safeArea?: boolean;
@@ -491,7 +493,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       // (alpha-beta's first window: every count lies within twice the points each way, a
       // forfeit apart, New Ing's laziness)
       v = retro ? c.retroRun(maxPositions, 10 * maxPositions, +symmetric, o.endlessValue ?? 0, 0, 0, 0)
-        : o.goal !== undefined ? (o.deepening ?? true) ? c.solveGoalDeepening(Math.round(2 * o.goal), 2 * points) : c.solveAtLeast(Math.round(2 * o.goal))
+        : o.goal !== undefined ? (o.deepening ?? true) ? c.solveGoalDeepening(Math.round(2 * o.goal), o.firstHorizon ?? 2 * points) : c.solveAtLeast(Math.round(2 * o.goal))
         : c.solveRun(1, 2 * points + 1);
     }
     if (leafError) throw leafError;
