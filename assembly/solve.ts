@@ -224,6 +224,11 @@ const SYM_POINT: usize = memory.data(8 * 19 * 19 * 4, 16);
 const SYM_FROM: usize = memory.data(8 * 19 * 19 * 2, 16);
 let nSym: i32 = 1;
 let symArg: i32 = 0; // the symmetry whose image canonicalKeyOf took
+// per stone (colour, row-major point): the Zobrist keys of its images under the 8 symmetries,
+// side by side, so one pass over the board gives every image's hash (boardImages)
+const SYM_Z: usize = memory.data(2 * 19 * 19 * 8 * 8, 16);
+const ROW_POINT: usize = memory.data(19 * 19 * 4, 16); // the mailbox point of each row-major point
+const IMAGES: usize = memory.data(8 * 8, 16); // u64 the board's hash under each symmetry
 // alpha-beta's table by class under the symmetries (memoryless: symmetric positions have one
 // value), the best move kept as its image in the class's representative
 let symTable: bool = false;
@@ -244,8 +249,9 @@ export function canonicalKeyOf(toMove: i32): u64 {
   const hotAt = hot < 0 ? -1 : xyOf(hot);
   const hotSalt = hot < 0 ? 0 : (<u64>R.hotStoneCount() << 32) ^ 0xbb67ae8584caa73b;
   let least: u64 = u64.MAX_VALUE;
+  boardImages();
   for (let s = 0; s < nSym; s++) {
-    let h = base ^ boardImage(s);
+    let h = base ^ load<u64>(IMAGES + (<usize>s << 3));
     if (koAt >= 0) h ^= mix64(<u64>load<i32>(SYM_POINT + <usize>(s * 19 * 19 * 4) + (<usize>koAt << 2)) ^ 0x6a09e667f3bcc909);
     if (hotAt >= 0) h ^= mix64(<u64>load<i32>(SYM_POINT + <usize>(s * 19 * 19 * 4) + (<usize>hotAt << 2)) ^ hotSalt);
     if (h < least) { least = h; symArg = s; }
@@ -261,22 +267,26 @@ export function canonicalKeyOf(toMove: i32): u64 {
 export function canonicalBoardOf(toMove: i32): u64 {
   const base = toMove == 0 ? 0 : sideKeyFor(toMove);
   let least: u64 = u64.MAX_VALUE;
+  boardImages();
   for (let s = 0; s < nSym; s++) {
-    const h = base ^ boardImage(s);
+    const h = base ^ load<u64>(IMAGES + (<usize>s << 3));
     if (h < least) least = h;
   }
   return least;
 }
 
-/** The board's hash as its image under symmetry s. */
-function boardImage(s: i32): u64 {
-  const row = SYM_POINT + <usize>(s * 19 * 19 * 4);
-  let h: u64 = 0;
+/** The board's hash as its image under each symmetry, into IMAGES. */
+function boardImages(): void {
+  memory.fill(IMAGES, 0, 8 * 8);
   for (let i = 0; i < nPoints; i++) {
-    const c = <i32>load<u8>(COLOR + <usize>pointOf(i % width, i / width));
-    if (c != EMPTY) h ^= zobristKey(c, load<i32>(row + (<usize>i << 2)));
+    const c = <i32>load<u8>(COLOR + <usize>load<i32>(ROW_POINT + (<usize>i << 2)));
+    if (c == EMPTY) continue;
+    const z = SYM_Z + (<usize>((c - 1) * 19 * 19 + i) << 6);
+    for (let s = 0; s < nSym; s++) {
+      const a = IMAGES + (<usize>s << 3);
+      store<u64>(a, load<u64>(a) ^ load<u64>(z + (<usize>s << 3)));
+    }
   }
-  return h;
 }
 
 @inline function centreDistance(i: i32): i32 {
@@ -301,7 +311,9 @@ function markCanonical(): void {
       const j = imageOf(i % width, i / width, s);
       store<i32>(SYM_POINT + <usize>((s * 19 * 19 + i) * 4), pointOf(j % width, j / width));
       store<u16>(SYM_FROM + (<usize>(s * 19 * 19 + j) << 1), <u16>i);
+      for (let c = 1; c <= 2; c++) store<u64>(SYM_Z + (<usize>((c - 1) * 19 * 19 + i) << 6) + (<usize>s << 3), zobristKey(c, pointOf(j % width, j / width)));
     }
+  for (let i = 0; i < nPoints; i++) store<i32>(ROW_POINT + (<usize>i << 2), pointOf(i % width, i / width));
   for (let i = 0; i < nPoints; i++) {
     let least = i;
     for (let s = 1; s < nSym; s++) least = min(least, imageOf(i % width, i / width, s));
