@@ -82,10 +82,6 @@ export let solSafe: f64 = 0; // nodes Benson's test decided
 let horizon: i32 = SOLVE_MAX_PLY;
 let retHz: bool = false; // the value just returned leaned on a line cut at the horizon
 const HZ_LOSS: i32 = -16000;
-/** A line of `h` entries counts as Black's failure (SOLVE_MAX_PLY: none is cut). */
-export function setHorizon(h: i32): void { horizon = h; }
-/** Whether the last search's verdict at the root leaned on a line cut at the horizon. */
-export function leanedOnHorizon(): bool { return retHz; }
 export let solHorizonLeaves: f64 = 0;
 
 // ---- results --------------------------------------------------------------------------------------
