@@ -86,7 +86,7 @@ async function main(): Promise<void> {
         `${(off.timeMs / Math.max(1, on.timeMs)).toFixed(2)}x the time`);
     }
     // (without deepening, lines run past the engine's 1,000 moves before any verdict)
-    const flat = solve({ width: 3, height: 3, rules: basicKo, method: "alpha-beta", goal: 9, seconds: 60, deepening: false, safeArea: false });
+    const flat = solve({ width: 3, height: 3, rules: basicKo, method: "alpha-beta", goal: 9, seconds: 20, deepening: false, safeArea: false });
     line("3x3 at least +9, no deepening, no Benson", flat, `  ${flat.goalMet === undefined ? `stopped (${flat.stoppedBy})` : flat.goalMet}`);
   }
 

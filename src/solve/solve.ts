@@ -310,6 +310,9 @@ function solveOnce(o: SolveOptions): SolveResult {
   solveHooks.progress = o.progress;
   searchHooks.cancelled = o.cancelled;
   const g = (name: string): number => Number((c as unknown as Record<string, WebAssembly.Global>)[name].value);
+  // why a search stopped short of its answer (one place for the value's and the goal's)
+  const stopCause = (nodes: number): "depth" | "positions" | "cancel" | "nodes" | "time" =>
+    g("solDepthOut") ? "depth" : retro && g("raTooMany") ? "positions" : o.cancelled?.() ? "cancel" : nodes >= (o.maxNodes ?? Infinity) ? "nodes" : "time";
   try {
     c.solveInit(opts, offset, o.maxNodes ?? Infinity, deadline);
     // (Benson's test where the count is area's and every stone at the end counts: docs/solve.md)
@@ -512,7 +515,7 @@ function solveOnce(o: SolveOptions): SolveResult {
         cycles: g("solCycles"), maxDepth: g("solMaxDepth") }, gaps: g("solGaps"), notes };
       r.goal = o.goal;
       if (finished) r.goalMet = v === 1;
-      else r.stoppedBy = o.cancelled?.() ? "cancel" : g("solDepthOut") ? "depth" : g("solNodes") >= (o.maxNodes ?? Infinity) ? "nodes" : "time";
+      else r.stoppedBy = stopCause(g("solNodes"));
       r.goalWork = { horizon: (o.deepening ?? true) ? g("solHorizon") : null, horizonLeaves: g("solHorizonLeaves"), bySafeArea: g("solSafe") };
       return r;
     }
@@ -567,8 +570,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       cycles: g("solCycles"), maxDepth: g("solMaxDepth") };
     const gaps = g("solGaps");
     const nodes = g("solNodes") + helperNodes;
-    const stoppedBy = complete ? undefined : voidCheck === "failed" && finished ? "unproven" : finished ? "bounds" : g("solDepthOut") ? "depth" : retro && g("raTooMany") ? "positions" : o.cancelled?.() ? "cancel"
-      : nodes >= (o.maxNodes ?? Infinity) ? "nodes" : "time";
+    const stoppedBy = complete ? undefined : voidCheck === "failed" && finished ? "unproven" : finished ? "bounds" : stopCause(nodes);
     const result: SolveResult = {
       size: `${o.width}x${o.height}`, rules: o.name ?? rules.name, komi: rules.komi, value: null, result: null,
       line: [], lineRuling: null, nodes, timeMs: Math.round(timeMs), complete, regime: memoryless || retro ? "memoryless" : "history",
