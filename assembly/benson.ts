@@ -17,7 +17,7 @@
 // stone of the colour: such a region is vital to none, the open board outside a wall included),
 // and, transitively, the strings around those regions. Fixed buffers, no allocation: it runs
 // inside the search's inner loop.
-import { MAXP, BORDER, colorAt, chainOf, nextOf, pitch, width, height, pointOf } from "./board";
+import { MAXP, BORDER, colorAt, chainOf, nextOf, pitch, width, height, pointOf, BB_STONES, BB_ONBOARD } from "./board";
 
 const MARK = memory.data(MAXP * 4, 16); // i32 per point: stamp + region (a flood's points)
 const SMARK = memory.data(MAXP * 4, 16); // i32 per representative: stamp when queued
@@ -287,6 +287,7 @@ const SAFE_REGION = memory.data(MAXP, 16); // u8 per region: healthy and vital t
  * stone (this function puts them in BENSON_IN itself).
  */
 export function bensonArea(c: i32, allPoints: bool): i32 {
+  if (fitsWord()) return bensonAreaWord(c, allPoints);
   let n = 0;
   const w = width, h = height;
   for (let y = 0; y < h; y++) {
@@ -310,5 +311,106 @@ export function bensonArea(c: i32, allPoints: bool): i32 {
       if (m >= 0 && m < regions && load<u8>(SAFE_REGION + <usize>m) != 0) area++;
     }
   }
+  return area;
+}
+
+// ---- in one word of bitboard (boards whose points all lie below bit 64: up to 6x6) -------------
+// The solver asks for both colours' areas at every node, so on its small boards the test runs on
+// the board's bitboards: a region or a string is a mask, and floods are shifts.
+
+@inline function fitsWord(): bool { return pointOf(width - 1, height - 1) < 64; }
+@inline function spread(x: u64): u64 { return x | (x << 1) | (x >> 1) | (x << <u64>pitch) | (x >> <u64>pitch); }
+/** The points of `within` connected to `seed` through `within`. */
+function grow(seed: u64, within: u64): u64 {
+  let x = seed;
+  while (true) {
+    const g = spread(x) & within;
+    if (g == x) return x;
+    x = g;
+  }
+}
+
+// the last call's masks: c's stones, the points not c's, and the closed ones among them
+let wOwn: u64 = 0, wFree: u64 = 0, wClosed: u64 = 0;
+/** Sets wOwn, wFree, wClosed for colour c: a region is closed when every point of it that must
+ *  be a liberty (the empty ones, or with allPoints all) touches a c stone; the open ones are
+ *  flooded from the points that touch none. */
+function closedRegions(c: i32, allPoints: bool): void {
+  const on = load<u64>(BB_ONBOARD);
+  wOwn = load<u64>(BB_STONES + <usize>(c - 1) * 56);
+  const other = load<u64>(BB_STONES + <usize>(2 - c) * 56);
+  wFree = on & ~wOwn;
+  wClosed = wFree & ~grow((allPoints ? wFree : wFree & ~other) & ~spread(wOwn), wFree);
+}
+
+/**
+ * The most bensonArea(c) can be, cheaply: c's stones and the points of its closed regions, or 0
+ * with fewer than two such points (an alive string needs two vital regions, each closed and of
+ * one point at least); the whole board where the board does not fit one word. The solver asks
+ * it at every node and runs the test only where the bound could decide something.
+ */
+export function safeAreaMost(c: i32, allPoints: bool): i32 {
+  if (!fitsWord()) return width * height;
+  closedRegions(c, allPoints);
+  const closed = <i32>popcnt(wClosed);
+  return closed < 2 ? 0 : <i32>popcnt(wOwn) + closed;
+}
+
+const W_REGION = memory.data(64 * 8, 16); // u64 each closed region's points
+const W_VITAL = memory.data(64 * 8, 16); // u64 per string: the regions vital to it (bit per region)
+const W_NEXT_TO = memory.data(64 * 8, 16); // u64 per string: the regions it touches
+const W_STRING = memory.data(64 * 8, 16); // u64 each string's stones
+@inline function word(base: usize, i: i32): u64 { return load<u64>(base + (<usize>i << 3)); }
+
+/** bensonArea on a board that fits one word (the same regions, strings and fixed point). */
+function bensonAreaWord(c: i32, allPoints: bool): i32 {
+  closedRegions(c, allPoints);
+  if (popcnt(wClosed) < 2) return 0;
+  const other = wFree & load<u64>(BB_STONES + <usize>(2 - c) * 56);
+  let nr = 0;
+  for (let rest = wClosed; rest != 0; nr++) {
+    const r = grow(rest & (~rest + 1), wClosed);
+    store<u64>(W_REGION + (<usize>nr << 3), r);
+    rest &= ~r;
+  }
+  // the strings that touch a closed region (the others have no vital region and touch none)
+  let ns = 0;
+  for (let rest = wOwn & spread(wClosed); rest != 0; ns++) {
+    const st = grow(rest & (~rest + 1), wOwn);
+    const reach = spread(st);
+    let vital: u64 = 0, nextTo: u64 = 0;
+    for (let k = 0; k < nr; k++) {
+      const r = word(W_REGION, k);
+      if ((reach & r) == 0) continue;
+      nextTo |= (<u64>1) << <u64>k;
+      const must = allPoints ? r : r & ~other;
+      if ((must & ~reach) == 0) vital |= (<u64>1) << <u64>k;
+    }
+    store<u64>(W_STRING + (<usize>ns << 3), st);
+    store<u64>(W_VITAL + (<usize>ns << 3), vital);
+    store<u64>(W_NEXT_TO + (<usize>ns << 3), nextTo);
+    rest &= ~st;
+  }
+  // Benson's fixed point: a string with fewer than two healthy vital regions dies, and a region
+  // next to a dead string is not healthy
+  let alive: u64 = ns == 64 ? ~(<u64>0) : ((<u64>1) << <u64>ns) - 1;
+  let healthy: u64 = nr == 64 ? ~(<u64>0) : ((<u64>1) << <u64>nr) - 1;
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (let i = 0; i < ns; i++) {
+      const bit = (<u64>1) << <u64>i;
+      if ((alive & bit) != 0 && popcnt(word(W_VITAL, i) & healthy) < 2) { alive &= ~bit; changed = true; }
+      if ((alive & bit) == 0) healthy &= ~word(W_NEXT_TO, i);
+    }
+  }
+  let stones: u64 = 0, safe: u64 = 0;
+  for (let i = 0; i < ns; i++) {
+    if ((alive & ((<u64>1) << <u64>i)) == 0) continue;
+    stones |= word(W_STRING, i);
+    safe |= word(W_VITAL, i) & healthy;
+  }
+  let area = <i32>popcnt(stones);
+  for (let k = 0; k < nr; k++) if ((safe & ((<u64>1) << <u64>k)) != 0) area += <i32>popcnt(word(W_REGION, k));
   return area;
 }

@@ -18,7 +18,7 @@ import { mix64 } from "./prng";
 import { SLOT_BYTES, slotFor, slotUsed, slotValue, slotWrite } from "./table";
 import * as R from "./rules";
 import { suspFind, suspAdd, suspWins, thresholdOf, staticVerdict, staticOff, suspClosed, BOARD_BYTES, suspMarkNeeded } from "./suspend";
-import { bensonArea } from "./benson";
+import { bensonArea, safeAreaMost } from "./benson";
 
 @external("env", "searchNow") declare function hostNow(): f64;
 @external("env", "searchCancelled") declare function hostCancelled(): i32;
@@ -516,10 +516,17 @@ function search(depth: i32, toMove: i32, alpha: i32, beta: i32): i32 {
     if (symTable) ttMove = symSource(ttMove, sym);
   }
   if (safeArea) {
-    const sb = bensonArea(BLACK, safeAllPoints);
-    if (sb == nPoints) { solSafe += 1; return 2 * nPoints - komiTwice; }
-    const sw = bensonArea(WHITE, safeAllPoints);
-    if (sw == nPoints) { solSafe += 1; return -2 * nPoints - komiTwice; }
+    // (the floods only where the most a side's area can be could end the node)
+    const mb = safeAreaMost(BLACK, safeAllPoints), mw = safeAreaMost(WHITE, safeAllPoints);
+    let sb = 0, sw = 0;
+    if (mb == nPoints || min(0, 2 * (2 * mb - nPoints) - komiTwice) >= beta) {
+      sb = bensonArea(BLACK, safeAllPoints);
+      if (sb == nPoints) { solSafe += 1; return 2 * nPoints - komiTwice; }
+    }
+    if (mw == nPoints || max(0, 2 * (nPoints - 2 * mw) - komiTwice) <= alpha) {
+      sw = bensonArea(WHITE, safeAllPoints);
+      if (sw == nPoints) { solSafe += 1; return -2 * nPoints - komiTwice; }
+    }
     // (each side keeps its safe area, unless play cycles: 0)
     const lo = min(0, 2 * (2 * sb - nPoints) - komiTwice), hi = max(0, 2 * (nPoints - 2 * sw) - komiTwice);
     if (lo >= beta) { solSafe += 1; return lo; }
