@@ -50,6 +50,7 @@ let countInKey: bool = true; // the count so far in the key (not where retrograd
 /** Whether keys hold the count so far (retro.ts's total-payoff run keeps it on its moves). */
 export function setCountInKey(on: bool): void { countInKey = on; }
 let passesFirst: bool = true;
+let answerPassFirst: bool = false; // passes last, but first in answer to a pass (where one ends play)
 let verifyLeaves: bool = false;
 let zhangAbandon: bool = false; // zhang: a pass answering a pass may end play (MOVE_ABANDON)
 let grandAgreement: bool = false; // grand: two passes after a suspension end play by agreement
@@ -181,11 +182,13 @@ function newLeafGeneration(): void {
 
 /** Sets a solve up on the rule engine's current game (rulesStart with a journal, an empty board
  *  or a setup), `opts` bits: 1 memoryless, 2 cycles void, 4 passes first, 8 verify leaves,
- *  16 zhang abandon, 32 grand agreement, 64 root symmetry, 128 no opening pass, 256 no table, 512 history heuristic; `offset` as offsetKind. */
+ *  16 zhang abandon, 32 grand agreement, 64 root symmetry, 128 no opening pass, 256 no table, 512 history heuristic,
+ *  1024 passes first only in answer to a pass; `offset` as offsetKind. */
 export function solveInit(opts: i32, offset: i32, nodes: f64, dl: f64): void {
   memoryless = (opts & 1) != 0; cyclesVoid = (opts & 2) != 0; passesFirst = (opts & 4) != 0;
   verifyLeaves = (opts & 8) != 0; zhangAbandon = (opts & 16) != 0; grandAgreement = (opts & 32) != 0;
   rootSymmetric = (opts & 64) != 0; noOpeningPass = (opts & 128) != 0; noTable = (opts & 256) != 0; historyOrder = (opts & 512) != 0;
+  answerPassFirst = (opts & 1024) != 0;
   memory.fill(CUTOFFS, 0, 2 * 400 * 8);
   offsetKind = offset; countInKey = true; R.setKoKeysAlways(false);
   suspSide = 0; suspGoal = 0; staticOff(); // (grand.ts turns them on for its own searches)
@@ -548,9 +551,10 @@ function search(depth: i32, toMove: i32, alpha: i32, beta: i32): i32 {
   // moves: the table's first, then passes (first or last), then the points from the centre out
   // (with the history heuristic, the points by their cutoffs so far: the list is this ply's)
   const list = MOVES + <usize>(depth * MOVE_ROW);
+  const passFirst = passesFirst || (answerPassFirst && R.plies >= 1 && R.plyPoint(R.plies) == -1);
   let n = 0;
   for (let i = 0; i < nPoints + 3; i++) {
-    const m = moveAt(i, canAbandon);
+    const m = moveInOrder(i, canAbandon, passFirst);
     if (m == -99 || m == ttMove) continue;
     if (atRoot && m >= 0 && load<u8>(CANON + <usize>m) == 0) continue;
     store<i32>(list + (<usize>n << 2), m);
@@ -671,14 +675,15 @@ function sortByCutoffs(list: usize, n: i32, c: i32): void {
 @inline function clampRel(v: i32, off: i32): i32 { return v <= -INF ? -INF : v >= INF ? INF : v - off; }
 
 /** The i-th move of the order: passes first or last, then the points; -99 for none. */
-export function moveAt(i: i32, canAbandon: bool): i32 {
-  const m = orderedMove(i, canAbandon);
+export function moveAt(i: i32, canAbandon: bool): i32 { return moveInOrder(i, canAbandon, passesFirst); }
+function moveInOrder(i: i32, canAbandon: bool, passFirst: bool): i32 {
+  const m = orderedMove(i, canAbandon, passFirst);
   return m == MOVE_PASS && noOpeningPass && R.plies == 0 ? -99 : m;
 }
-function orderedMove(i: i32, canAbandon: bool): i32 {
-  // slots: passesFirst: [pass, abandon, points...], else [points..., pass, abandon]
+function orderedMove(i: i32, canAbandon: bool, passFirst: bool): i32 {
+  // slots: passes first: [pass, abandon, points...], else [points..., pass, abandon]
   let k = i;
-  if (passesFirst) {
+  if (passFirst) {
     // (ending play first: an abandon move answering a pass, then the virtual move)
     if (k == 0) return canAbandon ? MOVE_ABANDON : -99;
     if (k == 1) return MOVE_PASS;

@@ -27,7 +27,7 @@ const LEAF_VOID = 1 << 24;
 const LEAF_FORFEIT = 30000;
 const MOVE_PASS = -1;
 const MOVE_ABANDON = -2;
-const OPT = { memoryless: 1, cyclesVoid: 2, passesFirst: 4, verifyLeaves: 8, zhangAbandon: 16, grandAgreement: 32, symmetry: 64, noOpeningPass: 128, noTable: 256, historyOrder: 512 };
+const OPT = { memoryless: 1, cyclesVoid: 2, passesFirst: 4, verifyLeaves: 8, zhangAbandon: 16, grandAgreement: 32, symmetry: 64, noOpeningPass: 128, noTable: 256, historyOrder: 512, answerPassFirst: 1024 };
 /** Boards the solver takes: at most this many points (the search is exponential). */
 export const MAX_SOLVE_POINTS = 36;
 
@@ -43,6 +43,8 @@ export interface SolveOptions {
   seconds?: number;
   /** passes tried before the points (Tromp's order), else after them */
   passesFirst?: boolean;
+  /** with passes after the points: a pass first where it answers a pass (alpha-beta) */
+  answerPassFirst?: boolean;
   /** count every final position again and compare with the kept count (tests) */
   verifyLeaves?: boolean;
   /** only one move of each class under the empty board's symmetries at the root */
@@ -295,7 +297,7 @@ function solveOnce(o: SolveOptions): SolveResult {
     (rules.end === "zhang-virtual" ? OPT.zhangAbandon : 0) |
     (rules.resumeClearsHistory && rules.end === "two-passes" ? OPT.grandAgreement : 0) | (o.symmetry ?? true ? OPT.symmetry : 0) |
     (rules.openingPass === "forbidden" ? OPT.noOpeningPass : 0) | (o.noTable ? OPT.noTable : 0) |
-    (o.historyOrder ?? true ? OPT.historyOrder : 0);
+    (o.historyOrder ?? true ? OPT.historyOrder : 0) | (o.answerPassFirst ? OPT.answerPassFirst : 0);
   const t0 = performance.now();
   const deadline = o.seconds !== undefined ? t0 + o.seconds * 1000 : Infinity;
   let leafError: unknown = null;
