@@ -468,6 +468,15 @@ describe("the search checks itself", () => {
     expect(last.nodes).toBeGreaterThan(10_000_000);
   }, 180_000);
 
+  it("passes after the points but first in answer to a pass: 2x2 Tromp-Taylor's +1 in Tromp's passes-first thousands, not millions", () => {
+    const answering = solve({ width: 2, height: 2, rules: rules("tromp-taylor"), method: "alpha-beta", passesFirst: false, answerPassFirst: true });
+    expect(answering.value).toBe(1);
+    expect(answering.lineRuling?.agrees).toBe(true);
+    // Tromp: 1,446 nodes with passes first, 19,397,529 without
+    expect(answering.nodes).toBeLessThan(3_000);
+    expect(solveJob({ size: "2x2", order: "passes-answering" }).answerPassFirst).toBe(true);
+  });
+
   it("alpha-beta and retrograde analysis agree where both finish (2x2: memoryless rule sets, territory counting)", () => {
     for (const r of [chineseBasicKo(), rules("new-ing"), rules("japanese"), rules("korean")]) {
       const a = solve({ width: 2, height: 2, rules: r, method: "alpha-beta" });
@@ -514,7 +523,7 @@ describe("budgets and bad input", () => {
     [{ size: "1x3" }, /sides must be 2 to 19/],
     [{ size: "3x3", rules: "fish" }, /unknown rule set "fish"/],
     [{ size: "3x3", rules: "," }, /names no rule set/],
-    [{ size: "3x3", order: "random" }, /--order takes passes-first or passes-last/],
+    [{ size: "3x3", order: "random" }, /--order takes passes-first, passes-last or passes-answering, got "random"/],
     [{ size: "3x3", time: "0" }, /--time takes seconds above 0/],
     [{ size: "3x3", tableBits: "40" }, /--table-bits/],
     [{ size: "3x3", threads: "3" }, /--threads takes a whole number from 1 to 2, got "3"/],

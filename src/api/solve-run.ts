@@ -18,6 +18,8 @@ export interface SolveJob {
   maxNodes: number;
   seconds: number;
   passesFirst: boolean;
+  /** passes after the points, but first in answer to a pass */
+  answerPassFirst: boolean;
   tableBits: number;
   /** the proof trees as SGF (`--proof`) */
   proof?: boolean;
@@ -52,7 +54,9 @@ export function solveJob(opts: Record<string, unknown>): SolveJob {
     rules = names.map((name) => named(resolveRules({ ...opts, rules: name }, null).rules, name));
   }
   const order = String(opts.order ?? "passes-first");
-  if (order !== "passes-first" && order !== "passes-last") throw new ArbiterError(`--order takes passes-first or passes-last, got "${order}"`);
+  if (order !== "passes-first" && order !== "passes-last" && order !== "passes-answering") {
+    throw new ArbiterError(`--order takes passes-first, passes-last or passes-answering, got "${order}"`);
+  }
   const seconds = Number(opts.time ?? 600);
   if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 7 * 86400) throw new ArbiterError(`--time takes seconds above 0 (at most a week), got "${String(opts.time)}"`);
   let goal: number | undefined;
@@ -67,6 +71,7 @@ export function solveJob(opts: Record<string, unknown>): SolveJob {
     maxNodes: parseWhole("--max-nodes", opts.maxNodes as string | undefined, 1, 2 ** 52, 2 ** 52),
     seconds,
     passesFirst: order === "passes-first",
+    answerPassFirst: order === "passes-answering",
     tableBits: parseWhole("--table-bits", opts.tableBits as string | undefined, 10, 26, 22),
     proof: typeof opts.proof === "string",
     threads: parseWhole("--threads", opts.threads as string | undefined, 1, 2, Math.min(2, availableParallelism())),
@@ -80,7 +85,7 @@ export function runSolveJob(job: SolveJob, hooks: { cancelled?: () => boolean; p
   for (const { name, rules } of job.rules) {
     if (hooks.cancelled?.()) break;
     out.push(solve({ width: job.width, height: job.height, rules, name, maxNodes: job.maxNodes, seconds: job.seconds,
-      passesFirst: job.passesFirst, tableBits: job.tableBits, proof: job.proof, threads: job.threads, cancelled: hooks.cancelled,
+      passesFirst: job.passesFirst, answerPassFirst: job.answerPassFirst, tableBits: job.tableBits, proof: job.proof, threads: job.threads, cancelled: hooks.cancelled,
       ...(job.goal !== undefined ? { method: "alpha-beta" as const, goal: job.goal } : {}),
       progress: hooks.progress ? (n, d) => hooks.progress!(name, n, d) : undefined }));
   }
