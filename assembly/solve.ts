@@ -19,6 +19,7 @@ import { SLOT_BYTES, slotFor, slotUsed, slotValue, slotWrite } from "./table";
 import * as R from "./rules";
 import { suspFind, suspAdd, suspWins, thresholdOf, staticVerdict, staticOff, suspClosed, BOARD_BYTES, suspMarkNeeded } from "./suspend";
 import { bensonArea, safeAreaMost } from "./benson";
+import { areaDifference } from "./score";
 
 @external("env", "searchNow") declare function hostNow(): f64;
 @external("env", "searchCancelled") declare function hostCancelled(): i32;
@@ -74,6 +75,12 @@ let komiTwice: i32 = 0;
 /** Benson's test on (after solveInit, which turns it off): `allPoints` where suicide is allowed,
  *  `komi2` twice the komi (the count of a whole board is twice its points less that). */
 export function setSafeArea(on: bool, allPoints: bool, komi2: i32): void { safeArea = on; safeAllPoints = allPoints; komiTwice = komi2; }
+// A final position counted here, not by the host's referee, where the host says the count is
+// area's by region with every stone on the board alive and no count so far (score.ts
+// areaDifference, the simulation's count; verifyLeaves holds it to the referee's): a search that
+// tries a pass first in answer to a pass meets a new final position at most nodes.
+let areaLeaves: bool = false;
+export function setAreaLeaves(on: bool): void { areaLeaves = on; }
 export let solSafe: f64 = 0; // nodes Benson's test decided
 
 // The goal's deepening (solveGoalDeepening): a line that reaches `horizon` entries counts as
@@ -192,7 +199,7 @@ export function solveInit(opts: i32, offset: i32, nodes: f64, dl: f64): void {
   memory.fill(CUTOFFS, 0, 2 * 400 * 8);
   offsetKind = offset; countInKey = true; R.setKoKeysAlways(false);
   suspSide = 0; suspGoal = 0; staticOff(); // (grand.ts turns them on for its own searches)
-  safeArea = false; symTable = false; horizon = SOLVE_MAX_PLY; retHz = false; solSafe = 0; solHorizonLeaves = 0;
+  safeArea = false; symTable = false; horizon = SOLVE_MAX_PLY; retHz = false; solSafe = 0; solHorizonLeaves = 0; areaLeaves = false;
   R.setKeepDigest(true); // the table key reads the history's digest (rules.ts historyDigest)
   maxNodes = nodes; deadline = dl; tick = 0;
   solNodes = 0; solStatic = 0; solLeaves = 0; solLeafCalls = 0; solStored = 0; solHits = 0; solCycles = 0; solGaps = 0;
@@ -376,11 +383,18 @@ export function leafValue(): i32 {
     if ((v == LEAF_VOID ? v : v - (isForfeit(v) ? 0 : off)) != kept) solLeafMismatch += 1;
     return v == LEAF_VOID ? 0 : v;
   }
-  const v = askHost();
+  const v = areaLeaves ? areaLeaf() : askHost();
   if (leafUsed > (leafMask >> 1)) { newLeafGeneration(); return v == LEAF_VOID ? 0 : v; }
   slotWrite(slotFor(leafBase, leafMask, leafGen, k), leafGen, k, v == LEAF_VOID || isForfeit(v) ? v : v - off);
   leafUsed++;
   return v == LEAF_VOID ? 0 : v;
+}
+/** The final position's count in the core (setAreaLeaves), checked against the host's where
+ *  verifyLeaves. */
+function areaLeaf(): i32 {
+  const v = R.voided ? LEAF_VOID : 2 * areaDifference() - komiTwice;
+  if (verifyLeaves && askHost() != v) solLeafMismatch += 1;
+  return v;
 }
 @inline function isForfeit(v: i32): bool { return v == LEAF_FORFEIT || v == -LEAF_FORFEIT; }
 @inline function absolute(kept: i32, off: i32): i32 { return isForfeit(kept) ? kept : kept + off; }

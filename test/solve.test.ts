@@ -494,6 +494,23 @@ describe("the search checks itself", () => {
     }
   });
 
+  it("a final position counted in the core (area by region, every stone alive) is the referee's count: basic ko, komi, suicide", () => {
+    const basic = (name: string, komi: number) => ({ ...withKnobs(preset(name), { ko: "simple", longCycles: "void" }), komi });
+    for (const [name, komi] of [["chinese", 0], ["chinese", 0.5], ["tromp-taylor", -2.5]] as const) {
+      for (const [w, h] of [[2, 2], [2, 3]]) {
+        const r = solve({ width: w, height: h, rules: basic(name, komi), method: "alpha-beta", verifyLeaves: true, answerPassFirst: true, passesFirst: false });
+        expect(r.complete, `${name} ${w}x${h} ${komi}`).toBe(true);
+        expect(r.stats.leaves, `${name} ${w}x${h} ${komi}`).toBeGreaterThan(0);
+        expect(r.leafMismatches, `${name} ${w}x${h} ${komi}`).toBe(0);
+      }
+    }
+    // 3x3's goal +9 meets final positions with stones of both colours and shared points
+    const g = solve({ width: 3, height: 3, rules: basic("chinese", 0), method: "alpha-beta", goal: 9, verifyLeaves: true, answerPassFirst: true, passesFirst: false });
+    expect(g.goalMet).toBe(true);
+    expect(g.stats.leaves).toBeGreaterThan(10);
+    expect(g.leafMismatches).toBe(0);
+  });
+
   it("komi moves the value and no line", () => {
     const r = solve({ width: 2, height: 2, rules: { ...rules("tromp-taylor"), komi: 0.5 } });
     expect(r.value).toBe(0.5);

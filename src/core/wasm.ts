@@ -109,6 +109,7 @@ export interface CoreExports {
   solveAtLeast(theta: number): number;
   solveGoalDeepening(theta: number, first: number): number;
   setSafeArea(on: number, allPoints: number, komi2: number): void;
+  setAreaLeaves(on: number): void;
   setSymmetricTable(on: number): void;
   retroRun(maxPositions: number, maxEdges: number, symmetric: number, endlessValue: number, safety: number, noSameBoard: number, clamp: number): number;
   retroLine(maxLen: number): number;

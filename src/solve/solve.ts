@@ -320,6 +320,10 @@ function solveOnce(o: SolveOptions): SolveResult {
     // (Benson's test where the count is area's and every stone at the end counts: docs/solve.md)
     const safeArea = !retro && engineMemoryless && rules.scoring === "area" && offset === 0 && (o.safeArea ?? true);
     c.setSafeArea(+safeArea, +(rules.suicide !== "forbidden"), Math.round(2 * rules.komi));
+    // (the final positions counted in the core where the count is area's by region with every
+    // stone alive: the referee's own count gives the same margin, shared points split or not,
+    // and verifyLeaves checks it)
+    c.setAreaLeaves(+(!retro && engineMemoryless && rules.scoring === "area" && rules.emptyCount === "region" && offset === 0));
     // (alpha-beta's table by class under the symmetries, as retrograde analysis's: memoryless only)
     c.setSymmetricTable(+(!retro && !grand && engineMemoryless && (o.symmetry ?? true)));
     // (a 4x4 board has 12.4 million classes of positions under basic ko: 1.5 GB; with the
@@ -519,6 +523,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       if (finished) r.goalMet = v === 1;
       else r.stoppedBy = stopCause(g("solNodes"));
       r.goalWork = { horizon: (o.deepening ?? true) ? g("solHorizon") : null, horizonLeaves: g("solHorizonLeaves"), bySafeArea: g("solSafe") };
+      if (o.verifyLeaves) r.leafMismatches = g("solLeafMismatch");
       return r;
     }
     const complete = finished && (!twiceBounds || twiceBounds.lower === twiceBounds.upper) && voidCheck !== "failed";
