@@ -1,13 +1,14 @@
 // The solver (docs/solve.md), measured against published figures in one run:
 //   node dist/bench/solve.js [--big]
 // - 2x2 under Tromp-Taylor (area counting, positional superko): the nodes alpha-beta searches,
-//   passes first and passes last, against J. Tromp's program (1,446 and 19,397,529 nodes), and
+//   passes first, last and answering, against J. Tromp's program (1,446 and 19,397,529 nodes), and
 //   the value (+1); the history heuristic on and off; tinybench's time per solve.
 // - Retrograde analysis, Chinese rules with basic ko (a long cycle voids): the final positions
 //   counted on 2x2 and 3x3 against the legal positions (Tromp and Farnebäck: 57 and 12,675), 3x3's
 //   value (+9) with and without the board's symmetries; --big: 4x4 (2.5 minutes, 1.5 GB).
 // - A goal by deepening (the way past retrograde analysis's room): 3x3, 2x4 and 4x4 under
-//   Chinese rules with basic ko at their values, Benson's test on and off.
+//   Chinese rules with basic ko at their values, Benson's test on and off; 4x4 with passes last
+//   and with passes answering (last, but first in answer to a pass).
 // - Ing's rules by their hot stones alone, then their own lines, against alpha-beta over Ing's
 //   1A on 2x2 and 2x3.
 // - Zhang's rules by their passes (each side's region), then their own lines, against alpha-beta
@@ -44,6 +45,8 @@ async function main(): Promise<void> {
     ["passes first, centre out", { width: 2, height: 2, rules: tt, method: "alpha-beta", historyOrder: false }, 1446],
     ["passes last, history heuristic", { width: 2, height: 2, rules: tt, method: "alpha-beta", passesFirst: false }, 19_397_529],
     ["passes last, centre out", { width: 2, height: 2, rules: tt, method: "alpha-beta", passesFirst: false, historyOrder: false }, 19_397_529],
+    // (passes last, but first in answer to a pass: against Tromp's better order)
+    ["passes answering, history heuristic", { width: 2, height: 2, rules: tt, method: "alpha-beta", passesFirst: false, answerPassFirst: true }, 1446],
   ];
   for (const [label, o, tromp] of runs) {
     const r = solve(o);
@@ -75,14 +78,16 @@ async function main(): Promise<void> {
 
   console.log("A goal by deepening, with Benson's test and without (Chinese with basic ko; retrograde analysis: 3x3 +9, 2x4 +8, 4x4 +1)");
   {
-    const goals: [number, number, number, Partial<SolveOptions>][] = [[3, 3, 9, {}], [2, 4, 8, {}], [4, 4, 1, { passesFirst: false }]];
+    const goals: [number, number, number, Partial<SolveOptions>][] = [[3, 3, 9, {}], [2, 4, 8, {}], [4, 4, 1, { passesFirst: false }],
+      [4, 4, 1, { passesFirst: false, answerPassFirst: true }]];
     for (const [w, h, goal, extra] of goals) {
       const on = solve({ width: w, height: h, rules: basicKo, method: "alpha-beta", goal, seconds: 600, tableBits: 24, ...extra });
       const off = solve({ width: w, height: h, rules: basicKo, method: "alpha-beta", goal, seconds: 600, tableBits: 24, safeArea: false, ...extra });
       const said = (r: SolveResult): string => r.goalMet === undefined ? `stopped (${r.stoppedBy})` : r.goalMet ? "yes" : "no";
-      line(`${w}x${h} at least +${goal}${extra.passesFirst === false ? ", passes last" : ""}, Benson`, on,
+      const order = extra.answerPassFirst ? ", passes answering" : extra.passesFirst === false ? ", passes last" : "";
+      line(`${w}x${h} at least +${goal}${order}, Benson`, on,
         `  ${said(on)} at a horizon of ${on.goalWork?.horizon}; ${on.goalWork?.bySafeArea} positions by Benson's test`);
-      line(`${w}x${h} at least +${goal}, no Benson`, off, `  ${said(off)}: ${(off.nodes / Math.max(1, on.nodes)).toFixed(2)}x the nodes, ` +
+      line(`${w}x${h} at least +${goal}${order}, no Benson`, off, `  ${said(off)}: ${(off.nodes / Math.max(1, on.nodes)).toFixed(2)}x the nodes, ` +
         `${(off.timeMs / Math.max(1, on.timeMs)).toFixed(2)}x the time`);
     }
     // (without deepening, lines run past the engine's 1,000 moves before any verdict)
