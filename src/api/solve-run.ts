@@ -4,7 +4,7 @@
 import { availableParallelism } from "node:os";
 import { ArbiterError } from "../errors.js";
 import { resolveRules } from "../rules/resolve.js";
-import type { RuleSet } from "../ruleset/ruleset.js";
+import { KNOB_NAMES, type RuleSet } from "../ruleset/ruleset.js";
 import { MAX_SOLVE_POINTS, solve, type SolveResult } from "../solve/solve.js";
 import { parseWhole } from "./operations.js";
 import { fromGtp } from "../core/coords.js";
@@ -29,6 +29,14 @@ export interface SolveJob {
   goal?: number;
 }
 
+/** The rule set's name with the knobs the options changed, as "chinese with ko simple, longCycles
+ *  void": the value is that game's, not the preset's (komi is said beside it). */
+function nameWithKnobs(name: string, preset: RuleSet, r: RuleSet): string {
+  const knob = (x: RuleSet, k: string) => (x as unknown as Record<string, unknown>)[k];
+  const changed = KNOB_NAMES.filter((k) => k !== "komi" && knob(preset, k) !== knob(r, k)).map((k) => `${k} ${String(knob(r, k))}`);
+  return changed.length === 0 ? name : `${name} with ${changed.join(", ")}`;
+}
+
 /** The job the options ask for: `--size WxH`, `--rules NAME[,NAME..]` with the knob options
  *  applied to each, `--komi` (0 unless given: the value of the game itself). */
 export function solveJob(opts: Record<string, unknown>): SolveJob {
@@ -51,7 +59,10 @@ export function solveJob(opts: Record<string, unknown>): SolveJob {
     const names = String(opts.rules ?? "tromp-taylor").split(",").map((s) => s.trim()).filter((s) => s !== "");
     if (names.length === 0) throw new ArbiterError("--rules names no rule set");
     if (names.length > 16) throw new ArbiterError("--rules: at most 16 rule sets at once");
-    rules = names.map((name) => named(resolveRules({ ...opts, rules: name }, null).rules, name));
+    rules = names.map((name) => {
+      const r = resolveRules({ ...opts, rules: name }, null).rules;
+      return named(r, nameWithKnobs(name, resolveRules({ rules: name }, null).rules, r));
+    });
   }
   const order = String(opts.order ?? "passes-first");
   if (order !== "passes-first" && order !== "passes-last" && order !== "passes-answering") {
