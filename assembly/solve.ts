@@ -565,7 +565,7 @@ function search(depth: i32, toMove: i32, alpha: i32, beta: i32): i32 {
   // moves: the table's first, then passes (first or last), then the points from the centre out
   // (with the history heuristic, the points by their cutoffs so far: the list is this ply's)
   const list = MOVES + <usize>(depth * MOVE_ROW);
-  const passFirst = passesFirst || (answerPassFirst && R.plies >= 1 && R.plyPoint(R.plies) == -1);
+  const passFirst = passFirstHere();
   let n = 0;
   for (let i = 0; i < nPoints + 3; i++) {
     const m = moveInOrder(i, canAbandon, passFirst);
@@ -689,7 +689,9 @@ function sortByCutoffs(list: usize, n: i32, c: i32): void {
 @inline function clampRel(v: i32, off: i32): i32 { return v <= -INF ? -INF : v >= INF ? INF : v - off; }
 
 /** The i-th move of the order: passes first or last, then the points; -99 for none. */
-export function moveAt(i: i32, canAbandon: bool): i32 { return moveInOrder(i, canAbandon, passesFirst); }
+export function moveAt(i: i32, canAbandon: bool): i32 { return moveInOrder(i, canAbandon, passFirstHere()); }
+/** Whether the passes come first at the engine's current position (passes first, or answering a pass). */
+@inline function passFirstHere(): bool { return passesFirst || (answerPassFirst && R.plies >= 1 && R.plyPoint(R.plies) == -1); }
 function moveInOrder(i: i32, canAbandon: bool, passFirst: bool): i32 {
   const m = orderedMove(i, canAbandon, passFirst);
   return m == MOVE_PASS && noOpeningPass && R.plies == 0 ? -99 : m;
