@@ -7,8 +7,8 @@
 //   counted on 2x2 and 3x3 against the legal positions (Tromp and Farnebäck: 57 and 12,675), 3x3's
 //   value (+9) with and without the board's symmetries; --big: 4x4 (2.5 minutes, 1.5 GB).
 // - A goal by deepening (the way past retrograde analysis's room): 3x3, 2x4 and 4x4 under
-//   Chinese rules with basic ko at their values, Benson's test on and off; 4x4 with passes last
-//   and with passes answering (last, but first in answer to a pass).
+//   Chinese rules with basic ko at their values, Benson's test on and off, in the goal's order
+//   (passes answering, centre out) and on 4x4 also passes last with the history heuristic.
 // - Ing's rules by their hot stones alone, then their own lines, against alpha-beta over Ing's
 //   1A on 2x2 and 2x3.
 // - Zhang's rules by their passes (each side's region), then their own lines, against alpha-beta
@@ -78,13 +78,14 @@ async function main(): Promise<void> {
 
   console.log("A goal by deepening, with Benson's test and without (Chinese with basic ko; retrograde analysis: 3x3 +9, 2x4 +8, 4x4 +1)");
   {
-    const goals: [number, number, number, Partial<SolveOptions>][] = [[3, 3, 9, {}], [2, 4, 8, {}], [4, 4, 1, { passesFirst: false }],
-      [4, 4, 1, { passesFirst: false, answerPassFirst: true }]];
+    const goals: [number, number, number, Partial<SolveOptions>][] = [[3, 3, 9, {}], [2, 4, 8, {}], [4, 4, 1, {}],
+      [4, 4, 1, { passesFirst: false, answerPassFirst: false, historyOrder: true }]];
     for (const [w, h, goal, extra] of goals) {
       const on = solve({ width: w, height: h, rules: basicKo, method: "alpha-beta", goal, seconds: 600, tableBits: 24, ...extra });
       const off = solve({ width: w, height: h, rules: basicKo, method: "alpha-beta", goal, seconds: 600, tableBits: 24, safeArea: false, ...extra });
       const said = (r: SolveResult): string => r.goalMet === undefined ? `stopped (${r.stoppedBy})` : r.goalMet ? "yes" : "no";
-      const order = extra.answerPassFirst ? ", passes answering" : extra.passesFirst === false ? ", passes last" : "";
+      // (the goal's own order: passes answering, centre out; the one before: passes last, history heuristic)
+      const order = extra.historyOrder ? ", passes last, history heuristic" : "";
       line(`${w}x${h} at least +${goal}${order}, Benson`, on,
         `  ${said(on)} at a horizon of ${on.goalWork?.horizon}; ${on.goalWork?.bySafeArea} positions by Benson's test`);
       line(`${w}x${h} at least +${goal}${order}, no Benson`, off, `  ${said(off)}: ${(off.nodes / Math.max(1, on.nodes)).toFixed(2)}x the nodes, ` +

@@ -64,7 +64,8 @@ export function solveJob(opts: Record<string, unknown>): SolveJob {
       return named(r, nameWithKnobs(name, resolveRules({ rules: name }, null).rules, r));
     });
   }
-  const order = String(opts.order ?? "passes-first");
+  // (a goal's default order is passes answering: docs/solve.md "Move order")
+  const order = String(opts.order ?? (opts.goal !== undefined ? "passes-answering" : "passes-first"));
   if (order !== "passes-first" && order !== "passes-last" && order !== "passes-answering") {
     throw new ArbiterError(`--order takes passes-first, passes-last or passes-answering, got "${order}"`);
   }

@@ -170,7 +170,7 @@ export function buildProgram(): Command {
     .requiredOption("--size <WxH>", "board size, at most 36 points (2x2, 3x3, 4x4, 2x3 ...)")
     .option("--max-nodes <n>", "node budget per rule set")
     .option("--time <seconds>", "time budget per rule set", "600")
-    .option("--order <order>", "passes-first (Tromp's order), passes-last, or passes-answering (last, but first in answer to a pass)", "passes-first")
+    .option("--order <order>", "passes-first (Tromp's order; the default), passes-last, or passes-answering (last, but first in answer to a pass; the default with --goal)")
     .option("--table-bits <n>", "log2 of the transposition table's entries (16 bytes each), 10 to 26", "22")
     .option("--threads <n>", "1 or 2: the bounds' two runs at once (default: 2 with two cores)")
     .option("--sgf <file.sgf>", "write each principal variation (with --gaps: each example) as SGF")

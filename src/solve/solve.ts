@@ -41,15 +41,16 @@ export interface SolveOptions {
   maxNodes?: number;
   /** wall-clock limit */
   seconds?: number;
-  /** passes tried before the points (Tromp's order), else after them */
+  /** passes tried before the points (Tromp's order, the default but for a goal), else after them */
   passesFirst?: boolean;
-  /** with passes after the points: a pass first where it answers a pass (alpha-beta) */
+  /** with passes after the points: a pass first where it answers a pass (a goal's default) */
   answerPassFirst?: boolean;
   /** count every final position again and compare with the kept count (tests) */
   verifyLeaves?: boolean;
   /** only one move of each class under the empty board's symmetries at the root */
   symmetry?: boolean;
-  /** the points in the order of their cutoffs so far (the history heuristic), else centre out */
+  /** the points in the order of their cutoffs so far (the history heuristic, the default but for
+   *  a goal), else centre out */
   historyOrder?: boolean;
   /** search without the transposition table (a check of it) */
   noTable?: boolean;
@@ -292,12 +293,15 @@ function solveOnce(o: SolveOptions): SolveResult {
   // (Zhang's graph and lines: an abandon move may answer a pass; no other rule set's)
   c.retroAbandons(+zhang);
   const offset = offsetKindOf(rules);
+  // (a goal's search by default: passes answering, the points from the centre out, which the
+  // history heuristic only made worse on every board measured, docs/solve.md "Move order")
+  const goalOrder = o.goal !== undefined && !retro;
   const opts = (engineMemoryless ? OPT.memoryless : 0) | (cyclesVoid ? OPT.cyclesVoid : 0) |
-    (o.passesFirst ?? true ? OPT.passesFirst : 0) | (o.verifyLeaves ? OPT.verifyLeaves : 0) |
+    (o.passesFirst ?? !goalOrder ? OPT.passesFirst : 0) | (o.verifyLeaves ? OPT.verifyLeaves : 0) |
     (rules.end === "zhang-virtual" ? OPT.zhangAbandon : 0) |
     (rules.resumeClearsHistory && rules.end === "two-passes" ? OPT.grandAgreement : 0) | (o.symmetry ?? true ? OPT.symmetry : 0) |
     (rules.openingPass === "forbidden" ? OPT.noOpeningPass : 0) | (o.noTable ? OPT.noTable : 0) |
-    (o.historyOrder ?? true ? OPT.historyOrder : 0) | (o.answerPassFirst ? OPT.answerPassFirst : 0);
+    (o.historyOrder ?? !goalOrder ? OPT.historyOrder : 0) | (o.answerPassFirst ?? goalOrder ? OPT.answerPassFirst : 0);
   const t0 = performance.now();
   const deadline = o.seconds !== undefined ? t0 + o.seconds * 1000 : Infinity;
   let leafError: unknown = null;
