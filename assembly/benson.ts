@@ -314,7 +314,7 @@ export function bensonArea(c: i32, allPoints: bool): i32 {
   return area;
 }
 
-// ---- in one word of bitboard (boards whose points all lie below bit 64: up to 6x6) -------------
+// ---- in one word of bitboard (every point below bit 64: boards up to 7x7, all the solver's) ----
 // The solver asks for both colours' areas at every node, so on its small boards the test runs on
 // the board's bitboards: a region or a string is a mask, and floods are shifts.
 

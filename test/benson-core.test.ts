@@ -269,7 +269,7 @@ describe("Benson's safe area", () => {
           const area = game.bensonArea(colour === 1 ? "B" : "W", suicide === ALLOWED);
           expect(area).toBeGreaterThanOrEqual(alive);
           // (an alive string's two vital regions count: some area exactly where a string is alive;
-          // up to 6x6 the bitboard check that skips the floods decides the none)
+          // on the boards up to 7x7 the area is counted in bitboards, on 9x9 point by point)
           expect(area > 0).toBe(alive > 0);
           expect(area).toBe(plainArea(w, h, board, colour as 1 | 2, suicide === ALLOWED));
           // (no stone that is not alive counts, the opponent's inside a region apart)
