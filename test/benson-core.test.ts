@@ -255,7 +255,7 @@ describe("Benson's safe area", () => {
     expect(game.bensonArea("W")).toBe(0);
   });
 
-  for (const [w, h, suicide] of [[5, 5, FORBIDDEN], [9, 9, FORBIDDEN], [4, 4, ALLOWED], [6, 6, ALLOWED]] as const) {
+  for (const [w, h, suicide] of [[5, 5, FORBIDDEN], [7, 7, FORBIDDEN], [9, 9, FORBIDDEN], [4, 4, ALLOWED], [6, 6, ALLOWED]] as const) {
     it(`${w}x${h}, suicide ${suicide.suicide}: on positions from random play, a colour's area holds its alive stones, is none without them, and the two areas never meet`, () => {
       const next = rng(w * 31 + h);
       let checked = 0, withArea = 0;
