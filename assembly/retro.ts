@@ -12,7 +12,7 @@ import { boardHash } from "./board";
 import { sideKeyFor } from "./zobrist";
 import * as R from "./rules";
 import { suspFind, suspWins, thresholdOf, thresholdValue, thresholdCount, suspClosed, suspMarkNeeded, staticVerdict } from "./suspend";
-import { suspendedNow, suspensionMeets, suspensionHere, keyOf, historyKeyOf, canonicalKeyOf, canonicalBoardOf, countOffset, leafValue, applied, apply, undo, moveAt, nPoints, budgetOut, budgetNow, setSolOut, setDepthOut, countNode, grow, solOut, setCountInKey, proofStart, proofPush, proofKids, proofFail, proofOver } from "./solve";
+import { suspendedNow, suspensionMeets, suspensionHere, keyOf, historyKeyOf, canonicalKeyOf, canonicalBoardOf, countOffset, leafValue, applied, apply, undo, moveAt, MOVE_PASS, nPoints, budgetOut, budgetNow, setSolOut, setDepthOut, countNode, grow, solOut, setCountInKey, proofStart, proofPush, proofKids, proofFail, proofOver } from "./solve";
 
 const TERM: i32 = 0x40000000; // an edge at or above: a final position of value e - TERM - 65536
 let cap: i32 = 0; // positions the tables hold
@@ -966,6 +966,16 @@ let triB: i32 = 0, triW: i32 = 0;
  *  also keep the loser from it where a void misses the winner's goal (retroHistoryGoal). */
 let voidRule: bool = false;
 export function retroHistoryVoid(on: bool): void { voidRule = on; }
+/** Situational superko with suicide, two passes to end, a count of the final board alone (New
+ *  Zealand rules): a lone stone's suicide leaves the board as it was and only books the board
+ *  with the other to move, a situation no play of the other's can make. Answered by a pass, it
+ *  gives back the same position with one more of the mover's plays banned and a pass of the
+ *  mover's ending play there, so whatever the mover wins through it he wins by another move,
+ *  unless that end itself meets his goal: the search tries it only then (docs/solve.md, "A lone
+ *  stone's suicide"). */
+let loneSuicideAnswered: bool = false;
+export function retroLoneSuicides(answered: bool): void { loneSuicideAnswered = answered; }
+export let hsLoneSkipped: f64 = 0;
 let hsTheta: i32 = 0; // the goal searched now
 let aRB: usize = 0, aRW: usize = 0, aLB: usize = 0, aLW: usize = 0; // the slot's arrays
 const MINB: usize = memory.data(1024 * 4, 16);
@@ -1077,7 +1087,7 @@ function leastRank(sorted: usize, len: i32, key: u32): i32 {
 /** Whether Black makes at least slot s's goal from the start under the engine as the host has
  *  just restarted it (the superko itself): 1 yes, 0 no, -1 the budget ran out. */
 export function retroHistory(s: i32): i32 {
-  hsNodes = 0; hsCutB = 0; hsCutW = 0; hsHits = 0;
+  hsNodes = 0; hsCutB = 0; hsCutW = 0; hsHits = 0; hsLoneSkipped = 0;
   R.setKoKeysAlways(true);
   R.setKeepDigest(true);
   const n = findIndex(posKey(BLACK));
@@ -1167,9 +1177,17 @@ function hsearch(n: i32, c: i32, depth: i32): i32 {
   for (let i = 0; i < nPoints + 3 && !settled; i++) {
     const m = moveAt(i, canAbandon);
     if (m == -99) continue;
+    const lone = loneSuicideAnswered && m >= 0;
+    const before = lone ? boardHash() : 0;
     apply(m, c, depth);
     if (applied == 0) continue;
-    if (applied == 2 || (phaseMode && suspendedNow(m))) {
+    const ended = applied == 2; // (loneSuicideMeets plays moves of its own)
+    if (lone && !ended && boardHash() == before && !loneSuicideMeets(black, depth)) {
+      undo(depth);
+      hsLoneSkipped += 1;
+      continue;
+    }
+    if (ended || (phaseMode && suspendedNow(m))) {
       const good = phaseMode ? phaseLeafMeets(c) : leafValue() >= hsTheta;
       undo(depth);
       if (good == black) { result = black ? 1 : 0; settled = true; }
@@ -1209,6 +1227,20 @@ function hsearch(n: i32, c: i32, depth: i32): i32 {
   if (result == 1) lo = max(lo, hsTheta); else hi = min(hi, hsTheta);
   store<u64>(e, key); store<i32>(e + 8, lo); store<i32>(e + 12, hi);
   return result;
+}
+
+/** After the mover's lone suicide at line depth `depth`: whether the other's pass and the
+ *  mover's pass, which end play, meet the mover's goal (Black's: the goal or more). */
+function loneSuicideMeets(black: bool, depth: i32): bool {
+  const c = black ? BLACK : WHITE;
+  apply(MOVE_PASS, c ^ 3, depth + 1);
+  if (applied != 1) { if (applied == 2) undo(depth + 1); return true; } // (not the end asked for: tried)
+  apply(MOVE_PASS, c, depth + 2);
+  const ends = applied == 2;
+  const meets = !ends || (leafValue() >= hsTheta) == black;
+  if (applied != 0) undo(depth + 2);
+  undo(depth + 1);
+  return meets;
 }
 
 /** How promising position x is for the mover (Black if `black`): its own strategy's positions

@@ -124,6 +124,7 @@ export interface CoreExports {
   retroHistoryLine(slotLow: number, slotHigh: number, maxLen: number): number;
   retroHistoryCheck(search: number, leaves: number): void;
   retroHistoryVoid(on: number): void;
+  retroLoneSuicides(answered: number): void;
   retroWantBound(on: number): void;
   setHotStones(on: number): void;
   setVirtualFree(on: number): void;

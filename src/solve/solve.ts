@@ -89,6 +89,10 @@ export interface SolveOptions {
    *  without being written where there is no `proof` or the tree outgrows a million nodes;
    *  `boundsWork.history.proofLeaves`, `proofFailed`, `proofNodes`) */
   checkCutoffs?: boolean | "proof";
+  /** a superko's own lines under situational superko with suicide (New Zealand rules): a lone
+   *  stone's suicide tried only where the end after a pass each meets the mover's goal (default
+   *  true; docs/solve.md "A lone stone's suicide"); false tries every one */
+  loneSuicideAnswered?: boolean;
   /** retrograde analysis: room for this many positions (about 140 bytes each with their moves) */
   maxPositions?: number;
   /** retrograde analysis: what play that never ends is worth, twice Black's margin (0, a void,
@@ -150,6 +154,8 @@ export interface SolveResult {
     /** where the bounds did not meet: the superko searched over its own lines (goals tried,
      *  nodes, positions each side's strategy decided) */
     history?: { goals: number; nodes: number; cutBlack: number; cutWhite: number; checkFailed?: number;
+      /** lone stones' suicides not tried: answered by a pass, they give nothing another move does not */
+      loneSuicides?: number;
       /** the first goal (as a margin): the lower bound, or Ing's relaxation's value */
       start: number;
       proofLeaves?: number; proofFailed?: number; proofNodes?: number;
@@ -185,6 +191,15 @@ function isMemoryless(rules: RuleSet): boolean {
 function superkoByBounds(rules: RuleSet): boolean {
   const k = ruleKnobs(rules);
   return (k.rep === REP.psk || k.rep === REP.ssk) && !k.resumeClears && !k.void3 && offsetKindOf(rules) === 0;
+}
+
+/** Situational superko with suicide, two passes to end, and a count of the final board alone
+ *  (New Zealand rules): a lone stone's suicide, answered by a pass, gives the mover nothing that
+ *  another move does not (assembly/retro.ts retroLoneSuicides). */
+function loneSuicideAnswerable(rules: RuleSet): boolean {
+  const k = ruleKnobs(rules);
+  return k.rep === REP.ssk && rules.suicide === "allowed" && !k.void3 && !k.resumeClears && rules.end === "two-passes" &&
+    rules.scoring === "area" && !k.passesInHash;
 }
 
 /** Ing's rules (1A, the twin hot stones at the close of a cycle): bounded, as a superko is, by
@@ -456,6 +471,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       if (relaxed && (lowerSafe < upperSafe || linesOnly) && !g("solOut")) {
         c.retroHistoryCheck(+(o.checkCutoffs === true), +!!o.checkCutoffs);
         c.retroHistoryVoid(+(linesOnly && knobs.void3));
+        c.retroLoneSuicides(+(loneSuicideAnswerable(rules) && (o.loneSuicideAnswered ?? true)));
         // (the goals start at the lower bound, which the search shows as its first goal where it
         // was not played out; for Ing's rules, with no bounds, at the relaxation's value)
         const h = historySearch(c, g, startEngine, knobs.rep, lowerSafe, upperSafe,
@@ -613,6 +629,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       const itself = zhang ? "Zhang's rules" : ing ? "Ing's rules" : "the superko";
       if (hs) notes.push(`${zhang ? "Zhang's rules'" : ing ? "Ing's rules'" : "the superko's"} own lines: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2} ` +
         `(${hs.goals} goals searched, ${hs.nodes} nodes, ${hs.cutBlack} cut off by Black's strategy and ${hs.cutWhite} by White's` +
+        `${hs.loneSuicides ? `; ${hs.loneSuicides} lone stones' suicides not tried, a pass answering each` : ""}` +
         `${hs.checkFailed !== undefined ? `; each cut-off played out under ${itself}: ${hs.checkFailed} did not hold` : ""}` +
         `${hs.proofLeaves !== undefined ? `; the proof trees'${hs.proofNodes ? ` (${hs.proofNodes} nodes, walked)` : ""} ${hs.proofLeaves} cut-off leaves played out under ${itself}: ${hs.proofFailed} did not hold` : ""})`);
       if (countState && payoff) notes.push(`first by total payoff: at least ${payoff.lower / 2} and at most ${payoff.upper / 2} (${payoff.updates} updates` +
@@ -669,7 +686,7 @@ function historySearch(c: SolveCore, g: (name: string) => number, startEngine: (
   lower: number, upper: number, start: number): { lower: number; upper: number; slots?: { low: number; high: number }; work: NonNullable<SolveResult["boundsWork"]>["history"] } {
   const counts: number[] = [];
   for (let i = 0; c.retroTheta(i) !== NO_GOAL; i++) counts.push(c.retroTheta(i));
-  const work = { goals: 0, nodes: 0, cutBlack: 0, cutWhite: 0, from: { lower: lower / 2, upper: upper / 2 }, start: start / 2 };
+  const work: NonNullable<NonNullable<SolveResult["boundsWork"]>["history"]> = { goals: 0, nodes: 0, cutBlack: 0, cutWhite: 0, from: { lower: lower / 2, upper: upper / 2 }, start: start / 2 };
   let slot = 0, low = -1, high = -1, fresh = true;
   // (each goal: the strategies over the graph, then the search; -1 when the budget ran out)
   const tryGoal = (theta: number, s: number): number => {
@@ -678,6 +695,7 @@ function historySearch(c: SolveCore, g: (name: string) => number, startEngine: (
     startEngine(rep);
     const r = c.retroHistory(s);
     work.goals++; work.nodes += g("hsNodes"); work.cutBlack += g("hsCutB"); work.cutWhite += g("hsCutW");
+    if (g("hsLoneSkipped") > 0) work.loneSuicides = (work.loneSuicides ?? 0) + g("hsLoneSkipped");
     return r;
   };
   let i = Math.max(counts.findIndex((t) => t >= start), 0);
