@@ -12,7 +12,7 @@ import { boardHash } from "./board";
 import { sideKeyFor } from "./zobrist";
 import * as R from "./rules";
 import { suspFind, suspWins, thresholdOf, thresholdValue, thresholdCount, suspClosed, suspMarkNeeded, staticVerdict } from "./suspend";
-import { suspendedNow, suspensionMeets, suspensionHere, keyOf, historyKeyOf, canonicalKeyOf, canonicalBoardOf, countOffset, leafValue, applied, apply, undo, moveAt, MOVE_PASS, nPoints, budgetOut, budgetNow, setSolOut, setDepthOut, countNode, grow, solOut, setCountInKey, proofStart, proofPush, proofKids, proofFail, proofOver } from "./solve";
+import { suspendedNow, suspensionMeets, suspensionHere, keyOf, historyKeyOf, canonicalKeyOf, canonicalBoardOf, countOffset, leafValue, applied, apply, undo, moveAt, nPoints, budgetOut, budgetNow, setSolOut, setDepthOut, countNode, grow, solOut, setCountInKey, proofStart, proofPush, proofKids, proofFail, proofOver } from "./solve";
 
 const TERM: i32 = 0x40000000; // an edge at or above: a final position of value e - TERM - 65536
 let cap: i32 = 0; // positions the tables hold
@@ -967,12 +967,13 @@ let triB: i32 = 0, triW: i32 = 0;
 let voidRule: bool = false;
 export function retroHistoryVoid(on: bool): void { voidRule = on; }
 /** Situational superko with suicide, two passes to end, a count of the final board alone (New
- *  Zealand rules): a lone stone's suicide leaves the board as it was and only books the board
- *  with the other to move, a situation no play of the other's can make. Answered by a pass, it
- *  gives back the same position with one more of the mover's plays banned and a pass of the
- *  mover's ending play there, so whatever the mover wins through it he wins by another move,
- *  unless that end itself meets his goal: the search tries it only then (docs/solve.md, "A lone
- *  stone's suicide"). */
+ *  Zealand rules): a lone stone's suicide leaves the board as it was and books the board with the
+ *  other to move, as the mover's pass does; it differs from that pass only in that the other's
+ *  pass after it does not end play. Where the end at this board meets the mover's goal, the pass
+ *  does what the suicide does (the other's pass ends play there, or hands the turn back for the
+ *  mover's pass that ends it); where it does not, the other answers the suicide with a pass and
+ *  the mover stands where he stood with one more play banned, so whatever he wins through it he
+ *  wins by another move. The search leaves it out (docs/solve.md, "A lone stone's suicide"). */
 let loneSuicideAnswered: bool = false;
 export function retroLoneSuicides(answered: bool): void { loneSuicideAnswered = answered; }
 export let hsLoneSkipped: f64 = 0;
@@ -1181,8 +1182,8 @@ function hsearch(n: i32, c: i32, depth: i32): i32 {
     const before = lone ? boardHash() : 0;
     apply(m, c, depth);
     if (applied == 0) continue;
-    const ended = applied == 2; // (loneSuicideMeets plays moves of its own)
-    if (lone && !ended && boardHash() == before && !loneSuicideMeets(black, depth)) {
+    const ended = applied == 2;
+    if (lone && !ended && boardHash() == before) {
       undo(depth);
       hsLoneSkipped += 1;
       continue;
@@ -1227,20 +1228,6 @@ function hsearch(n: i32, c: i32, depth: i32): i32 {
   if (result == 1) lo = max(lo, hsTheta); else hi = min(hi, hsTheta);
   store<u64>(e, key); store<i32>(e + 8, lo); store<i32>(e + 12, hi);
   return result;
-}
-
-/** After the mover's lone suicide at line depth `depth`: whether the other's pass and the
- *  mover's pass, which end play, meet the mover's goal (Black's: the goal or more). */
-function loneSuicideMeets(black: bool, depth: i32): bool {
-  const c = black ? BLACK : WHITE;
-  apply(MOVE_PASS, c ^ 3, depth + 1);
-  if (applied != 1) { if (applied == 2) undo(depth + 1); return true; } // (not the end asked for: tried)
-  apply(MOVE_PASS, c, depth + 2);
-  const ends = applied == 2;
-  const meets = !ends || (leafValue() >= hsTheta) == black;
-  if (applied != 0) undo(depth + 2);
-  undo(depth + 1);
-  return meets;
 }
 
 /** How promising position x is for the mover (Black if `black`): its own strategy's positions

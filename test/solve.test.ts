@@ -190,6 +190,22 @@ describe("a superko over its own lines (docs/solve.md)", () => {
     }
   });
 
+  it("New Zealand rules (situational superko, suicide): a lone stone's suicide left out where a pass answers it changes no value, and the search that leaves them out is smaller (3x4, +4)", () => {
+    // a lone stone's suicide leaves the board as it was: answered by a pass, the mover is back at
+    // the same position with one more of his plays banned, so the search tries it only where the
+    // end after the two passes meets the mover's goal (docs/solve.md, "A lone stone's suicide")
+    const answered = solve({ width: 3, height: 4, rules: rules("nz"), threads: 1 });
+    const every = solve({ width: 3, height: 4, rules: rules("nz"), threads: 1, loneSuicideAnswered: false });
+    for (const [label, r] of [["answered", answered], ["every", every]] as const) {
+      expect(r.value, label).toBe(4);
+      expect(r.lineRuling, label).toMatchObject({ result: "B+4", agrees: true });
+    }
+    expect(every.boundsWork!.history!.loneSuicides).toBeUndefined();
+    expect(answered.boundsWork!.history!.loneSuicides).toBeGreaterThan(0);
+    expect(answered.boundsWork!.history!.nodes).toBeLessThan(every.boundsWork!.history!.nodes);
+    expect(answered.notes.join(" ")).toMatch(/lone stones' suicides not tried, a pass answering each/);
+  }, 60_000);
+
   it("a search with no budget left stops with no value, never a guess", () => {
     const r = solve({ width: 3, height: 4, rules: rules("chinese"), maxNodes: 400_000 });
     expect(r.complete).toBe(false);
