@@ -99,13 +99,24 @@ async function main(): Promise<void> {
   console.log("A superko: bounds by simple ko's game, then the superko's own lines where they do not meet (published: 2x2 +1, 3x3 area +9; 4x4 area +2)");
   const superko: [string, number, number][] = [["tromp-taylor", 2, 2], ["tromp-taylor", 2, 3], ["chinese", 2, 3], ["tromp-taylor", 3, 3],
     ["chinese", 3, 3], ["aga", 3, 3], ["nz", 3, 3], ["tromp-taylor", 2, 4], ["chinese", 2, 4], ["chinese", 3, 4], ["aga", 3, 4]];
-  if (big) superko.push(["chinese", 4, 4]);
+  if (big) superko.push(["chinese", 4, 4], ["nz", 4, 4]);
   for (const [name, w, h] of superko) {
     const r = solve({ width: w, height: h, rules: rules(name), method: "retrograde", seconds: 3600 });
     const b = r.bounds ? `[${r.bounds.lower}, ${r.bounds.upper}]` : "-";
     const hs = r.boundsWork?.history;
     const lines = hs ? `; its lines: ${hs.goals} goals, ${hs.nodes} nodes, ${hs.cutBlack + hs.cutWhite} cut off by a strategy` : "";
     line(`${w}x${h} ${name}`, r, `  bounds ${b}, ${r.positions} classes${lines}${r.complete ? `, line ruled ${r.lineRuling?.result}` : ""}`);
+  }
+  // New Zealand rules over the superko's lines: the lone stones' suicides left out, and tried
+  // (the search before they were left out), in the same run
+  {
+    const answered = solve({ width: 3, height: 4, rules: rules("nz"), method: "retrograde", threads: 1, seconds: 600 });
+    const every = solve({ width: 3, height: 4, rules: rules("nz"), method: "retrograde", threads: 1, seconds: 600, loneSuicideAnswered: false });
+    const a = answered.boundsWork?.history, e = every.boundsWork?.history;
+    if (a && e) {
+      console.log(`  3x4 nz, its lines with the lone suicides left out: ${answered.result}, ${a.nodes} nodes (${a.loneSuicides ?? 0} left out); ` +
+        `every one tried: ${every.result}, ${e.nodes} nodes: ${(e.nodes / Math.max(1, a.nodes)).toFixed(2)}x`);
+    }
   }
   // the peer within arbiter: alpha-beta over the superko itself, whose table keys hold the history
   for (const [w, h] of [[2, 2], [2, 3]] as const) {
