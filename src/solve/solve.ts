@@ -198,8 +198,9 @@ function superkoByBounds(rules: RuleSet): boolean {
  *  another move does not (assembly/retro.ts retroLoneSuicides). */
 function loneSuicideAnswerable(rules: RuleSet): boolean {
   const k = ruleKnobs(rules);
+  // (the mover's pass must be there to do what the suicide does: not at a start that bars it)
   return k.rep === REP.ssk && rules.suicide === "allowed" && !k.void3 && !k.resumeClears && rules.end === "two-passes" &&
-    rules.scoring === "area" && !k.passesInHash;
+    rules.scoring === "area" && !k.passesInHash && rules.openingPass !== "forbidden";
 }
 
 /** Ing's rules (1A, the twin hot stones at the close of a cycle): bounded, as a superko is, by
