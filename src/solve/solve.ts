@@ -89,9 +89,9 @@ export interface SolveOptions {
    *  without being written where there is no `proof` or the tree outgrows a million nodes;
    *  `boundsWork.history.proofLeaves`, `proofFailed`, `proofNodes`) */
   checkCutoffs?: boolean | "proof";
-  /** a superko's own lines under situational superko with suicide (New Zealand rules): a lone
-   *  stone's suicide tried only where the end after a pass each meets the mover's goal (default
-   *  true; docs/solve.md "A lone stone's suicide"); false tries every one */
+  /** a superko's own lines under situational superko with suicide (New Zealand rules): each lone
+   *  stone's suicide left out, which a pass does or answers (default true; docs/solve.md "A lone
+   *  stone's suicide"); false tries every one */
   loneSuicideAnswered?: boolean;
   /** retrograde analysis: room for this many positions (about 140 bytes each with their moves) */
   maxPositions?: number;
@@ -337,6 +337,8 @@ function solveOnce(o: SolveOptions): SolveResult {
     g("solDepthOut") ? "depth" : retro && g("raTooMany") ? "positions" : o.cancelled?.() ? "cancel" : nodes >= (o.maxNodes ?? Infinity) ? "nodes" : "time";
   try {
     c.solveInit(opts, offset, o.maxNodes ?? Infinity, deadline);
+    // (set for every solve: the core outlives it, and only a superko's lines may leave them out)
+    c.retroLoneSuicides(+(relaxed && !ing && loneSuicideAnswerable(rules) && (o.loneSuicideAnswered ?? true)));
     // (Benson's test where the count is area's and every stone at the end counts: docs/solve.md)
     const safeArea = !retro && engineMemoryless && rules.scoring === "area" && offset === 0 && (o.safeArea ?? true);
     c.setSafeArea(+safeArea, +(rules.suicide !== "forbidden"), Math.round(2 * rules.komi));
@@ -472,7 +474,6 @@ function solveOnce(o: SolveOptions): SolveResult {
       if (relaxed && (lowerSafe < upperSafe || linesOnly) && !g("solOut")) {
         c.retroHistoryCheck(+(o.checkCutoffs === true), +!!o.checkCutoffs);
         c.retroHistoryVoid(+(linesOnly && knobs.void3));
-        c.retroLoneSuicides(+(loneSuicideAnswerable(rules) && (o.loneSuicideAnswered ?? true)));
         // (the goals start at the lower bound, which the search shows as its first goal where it
         // was not played out; for Ing's rules, with no bounds, at the relaxation's value)
         const h = historySearch(c, g, startEngine, knobs.rep, lowerSafe, upperSafe,
