@@ -206,6 +206,15 @@ describe("a superko over its own lines (docs/solve.md)", () => {
     expect(answered.notes.join(" ")).toMatch(/lone stones' suicides not tried, a pass answering each/);
   }, 60_000);
 
+  it("a komi above 0 takes nothing from a superko's solve: 3x4 under Chinese rules at komi 0.5 is +3.5, the +4 of komi 0 less the komi (White's bound at the whole board less komi is not played out: no game under a superko ends above it)", () => {
+    const r = solve({ width: 3, height: 4, rules: { ...rules("chinese"), komi: 0.5 }, threads: 1, seconds: 120 });
+    expect(r.complete).toBe(true);
+    expect(r.value).toBe(3.5);
+    expect(r.lineRuling).toMatchObject({ result: "B+3.5", agrees: true });
+    expect(r.boundsWork!.history!.from.upper).toBe(11.5); // (12 points less the komi)
+    expect(r.boundsWork!.playedOut).toBe(0);
+  }, 120_000);
+
   it("a search with no budget left stops with no value, never a guess", () => {
     const r = solve({ width: 3, height: 4, rules: rules("chinese"), maxNodes: 400_000 });
     expect(r.complete).toBe(false);

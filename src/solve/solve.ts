@@ -441,7 +441,11 @@ function solveOnce(o: SolveOptions): SolveResult {
         c.retroRun(maxPositions, 10 * maxPositions, +symmetric, top, safety, samePsk, clamp);
         upperSafe = Math.min(g("raSafeBound"), top);
         rounds = g("raSafeRounds"); changes = g("raSafeChanges");
-        if (relaxed && upperSafe < top && !g("solOut")) {
+        // (a bound at the whole board less komi or above needs no play-out: every game under a
+        // superko ends, and none ends above it; a komi above 0 brings White's bound there)
+        const most = 2 * points - Math.round(2 * rules.komi);
+        if (relaxed && upperSafe >= most) upperSafe = Math.min(most, top);
+        else if (relaxed && upperSafe < top && !g("solOut")) {
           if (!byRule() && !g("solOut")) upperSafe = top;
           startEngine(rep);
         }
