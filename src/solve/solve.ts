@@ -419,7 +419,10 @@ function solveOnce(o: SolveOptions): SolveResult {
       // run as simple ko) or may make a situation's third occurrence (territory counting, whose
       // positions hold the prisoners so far, up to `clamp` ahead: beyond, lost for the winner)
       const clamp = territory ? 2 * points : 0;
-      const top = 2 * points + clamp;
+      // (the counts run from the whole board and the clamp each way, less komi: a superko's game
+      // ends, so a bound at `most` holds without a strategy)
+      const komi2 = Math.round(2 * rules.komi);
+      const most = 2 * points + clamp - komi2, least = -2 * points - clamp - komi2;
       // (a play that leaves the board as it was, a lone stone's suicide, repeats it: positional
       // superko bans it, situational superko not always)
       const samePsk = +(relaxed && knobs.rep === REP.psk);
@@ -428,7 +431,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       // (Ing's rules: no bounds looked for, one run for the graph and the search's first goal)
       const helper = o.part === undefined && (o.threads ?? 1) > 1 && !linesOnly ? upperOnThread(o) : undefined;
       c.retroWantBound(+!linesOnly);
-      let upperSafe = top, rounds = 0, changes = 0, playedOut = 0;
+      let upperSafe = most, rounds = 0, changes = 0, playedOut = 0;
       // a superko: the bound's strategy played out against every reply under the superko itself
       // (the engine restarted with it), then the engine under simple ko again
       const byRule = (): boolean => {
@@ -438,32 +441,28 @@ function solveOnce(o: SolveOptions): SolveResult {
         return held;
       };
       if (!helper && !linesOnly) {
-        c.retroRun(maxPositions, 10 * maxPositions, +symmetric, top, safety, samePsk, clamp);
-        upperSafe = Math.min(g("raSafeBound"), top);
+        c.retroRun(maxPositions, 10 * maxPositions, +symmetric, most, safety, samePsk, clamp);
+        upperSafe = Math.min(g("raSafeBound"), most);
         rounds = g("raSafeRounds"); changes = g("raSafeChanges");
-        // (a bound at the whole board less komi or above needs no play-out: every game under a
-        // superko ends, and none ends above it; a komi above 0 brings White's bound there)
-        const most = 2 * points - Math.round(2 * rules.komi);
-        if (relaxed && upperSafe >= most) upperSafe = Math.min(most, top);
-        else if (relaxed && upperSafe < top && !g("solOut")) {
-          if (!byRule() && !g("solOut")) upperSafe = top;
+        if (relaxed && upperSafe < most && !g("solOut")) {
+          if (!byRule() && !g("solOut")) upperSafe = most;
           startEngine(rep);
         }
       }
       if (o.part === "upper") return upperPart(o, upperSafe, rounds, changes, g("solNodes"), !g("solOut"), playedOut);
       // (Ing's one run: play that never ends worth 0, as Ing's void makes the cycles it stops,
       // for the search's first goal and its move order)
-      const lower = g("solOut") ? 0 : c.retroRun(maxPositions, 10 * maxPositions, +symmetric, linesOnly ? 0 : -top - 2, safety, samePsk, clamp);
+      const lower = g("solOut") ? 0 : c.retroRun(maxPositions, 10 * maxPositions, +symmetric, linesOnly ? 0 : least - 2, safety, samePsk, clamp);
       if (helper) {
         const u = helper.wait(o.cancelled);
         if (!u.finished) c.setSolOut();
-        upperSafe = Math.min(u.upperSafe, top); rounds += u.rounds; changes += u.changes; helperNodes = u.nodes; playedOut += u.playedOut;
+        upperSafe = Math.min(u.upperSafe, most); rounds += u.rounds; changes += u.changes; helperNodes = u.nodes; playedOut += u.playedOut;
       }
-      let lowerSafe = linesOnly ? -top : Math.max(g("raSafeBound"), -top);
+      let lowerSafe = linesOnly ? least : Math.max(g("raSafeBound"), least);
       // Black's strategy played out only where the bounds meet (the value): where they do not,
       // the search over the rule's lines that follows shows the lower bound as its first goal
-      const lowerPlayedOut = relaxed && !linesOnly && lowerSafe > -top && lowerSafe >= upperSafe && !g("solOut");
-      if (lowerPlayedOut && !byRule() && !g("solOut")) lowerSafe = -top;
+      const lowerPlayedOut = relaxed && !linesOnly && lowerSafe > least && lowerSafe >= upperSafe && !g("solOut");
+      if (lowerPlayedOut && !byRule() && !g("solOut")) lowerSafe = least;
       // (the engine under the rule itself: the line is played under it)
       if (relaxed && !lowerPlayedOut) startEngine(knobs.rep);
       // territory counting: Black's strategy for the upper bound played out against every reply
