@@ -984,6 +984,20 @@ const MINW: usize = memory.data(1024 * 4, 16);
 const HS_LINE: usize = memory.data(1024 * 4, 16); // the positions of the line (retroHistoryLine)
 const HS_MOVES: usize = memory.data(1024 * 64 * 8, 16); // (move, order key) per depth
 export let hsNodes: f64 = 0;
+/** What a line at the search's 1,000 moves is worth (docs/solve.md, "Lines past the cap"): 0
+ *  stops the search (no answer), 1 Black's loss, 2 Black's win. Under 1 a "yes" is a proof
+ *  (Black's strategy meets the goal and ends every line before the cap), under 2 a "no"; a
+ *  result the cap did not touch is exact under either. The table keeps only what is proven. */
+let hsCapMode: i32 = 0;
+let hsCap: i32 = 1000; // the cap of the search now (the slot's)
+let hsCapMost: i32 = 1000;
+/** The most moves a line may reach (1,000 and less); the searches deepen up to it. */
+export function retroHistoryCapAt(moves: i32): void { hsCapMost = min(max(moves, 4), 1000); hsCap = hsCapMost; }
+const SLOT_CAP: usize = memory.data(2 * 4, 16); // the cap each slot's answer was proven under
+let hsCappedNow: f64 = 0; // lines the cap stopped, this run
+export let hsCapped: f64 = 0; // lines the cap stopped, this goal, every run
+export let hsCapRuns: f64 = 0; // runs of this goal's search
+export let hsCapUsed: i32 = 0; // the cap the goal's answer was proven under
 export let hsCutB: f64 = 0; // positions Black's strategy decided
 export let hsCutW: f64 = 0;
 export let hsHits: f64 = 0;
@@ -1011,6 +1025,8 @@ function useSlot(s: i32): void {
   aRB = slotArray(s, 0); aRW = slotArray(s, 1); aLB = slotArray(s, 2); aLW = slotArray(s, 3);
   triB = i32At(SLOT_TRIPLE, 2 * s); triW = i32At(SLOT_TRIPLE, 2 * s + 1);
   badB = i32At(SLOT_BAD, 2 * s); badW = i32At(SLOT_BAD, 2 * s + 1);
+  const cap = i32At(SLOT_CAP, s);
+  hsCap = cap > 0 ? cap : hsCapMost;
 }
 
 /** Both sides' strategies for goal theta (Black: theta or more) over the graph the last run
@@ -1026,6 +1042,7 @@ export function retroHistoryGoal(theta: i32, s: i32, fresh: bool): bool {
   }
   if (fresh) memory.fill(HT, 0, <usize>16 << HT_BITS);
   store<i32>(SLOT_THETA + (<usize>s << 2), theta);
+  setI32(SLOT_CAP, s, hsCapMost);
   useSlot(s);
   const keys = safety == 1 ? BKEY : SKEY;
   for (let side = 0; side < 2; side++) {
@@ -1088,14 +1105,32 @@ function leastRank(sorted: usize, len: i32, key: u32): i32 {
 /** Whether Black makes at least slot s's goal from the start under the engine as the host has
  *  just restarted it (the superko itself): 1 yes, 0 no, -1 the budget ran out. */
 export function retroHistory(s: i32): i32 {
-  hsNodes = 0; hsCutB = 0; hsCutW = 0; hsHits = 0; hsLoneSkipped = 0;
+  hsNodes = 0; hsCutB = 0; hsCutW = 0; hsHits = 0; hsLoneSkipped = 0; hsCapped = 0; hsCapRuns = 0; hsCapUsed = 0;
   R.setKoKeysAlways(true);
   R.setKeepDigest(true);
   const n = findIndex(posKey(BLACK));
   if (n < 0) return -1;
   useSlot(s);
-  setI32(MINB, 0, i32At(aLB, n)); setI32(MINW, 0, i32At(aLW, n)); setI32(PASSES_SO_FAR, 0, 0);
-  const r = hsearch(n, BLACK, 0);
+  // deepening: at each cap first with the cap Black's loss (a "yes", or a "no" the cap did not
+  // touch, is the answer), then with the cap Black's win (a "no", or an untouched "yes"); the
+  // table keeps what each run proved for the next
+  let r = 0;
+  for (let cap = min(16, hsCapMost); ; cap = min(cap * 2, hsCapMost)) {
+    hsCap = cap;
+    let mode = 1;
+    for (; mode <= 2; mode++) {
+      hsCapMode = mode; hsCapRuns += 1; hsCappedNow = 0;
+      setI32(MINB, 0, i32At(aLB, n)); setI32(MINW, 0, i32At(aLW, n)); setI32(PASSES_SO_FAR, 0, 0);
+      r = hsearch(n, BLACK, 0);
+      hsCapped += hsCappedNow;
+      if (solOut || hsCappedNow == 0 || (r == 1) == (mode == 1)) break;
+    }
+    if (solOut || mode <= 2) break;
+    if (cap >= hsCapMost) { setDepthOut(); break; } // (neither run's answer is a proof)
+  }
+  hsCapUsed = hsCap;
+  setI32(SLOT_CAP, s, hsCap);
+  hsCapMode = 0;
   return solOut ? -1 : r;
 }
 
@@ -1137,8 +1172,13 @@ export function retroHistory(s: i32): i32 {
 function hsearch(n: i32, c: i32, depth: i32): i32 {
   hsNodes += 1;
   countNode();
-  if (depth + 2 >= 1000) { setDepthOut(); return 0; }
+  if (depth + 2 >= hsCap) {
+    if (hsCapMode == 0) { setDepthOut(); return 0; }
+    hsCappedNow += 1;
+    return hsCapMode == 1 ? 0 : 1;
+  }
   if (budgetOut(depth)) return 0;
+  const capsAt = hsCappedNow;
   const cut = cutOff(n, i32At(MINB, depth), i32At(MINW, depth), i32At(PASSES_SO_FAR, depth));
   if (cut != 0) {
     if (cut > 0) hsCutB += 1; else hsCutW += 1;
@@ -1224,6 +1264,8 @@ function hsearch(n: i32, c: i32, depth: i32): i32 {
       if ((r == 1) == black) { result = r; break; }
     }
   }
+  // (an answer that rests on the cap is stored only where it is a proof all the same)
+  if (hsCappedNow > capsAt && (hsCapMode == 1) != (result == 1)) return result;
   if (load<u64>(e) != key) { lo = -NONE; hi = NONE; }
   if (result == 1) lo = max(lo, hsTheta); else hi = min(hi, hsTheta);
   store<u64>(e, key); store<i32>(e + 8, lo); store<i32>(e + 12, hi);
@@ -1267,6 +1309,8 @@ export function retroHistoryLine(sLow: i32, sHigh: i32, maxLen: i32): i32 {
     setI32(HS_LINE, d, n);
     const black = c == BLACK;
     const s = black ? sLow : sHigh;
+    // (a move kept by a search the cap touched is kept for sure only where the cap was the mover's loss)
+    hsCapMode = black ? 1 : 2;
     // (the line's least ranks for this side's goal, once a move: the searches write only deeper)
     if (s >= 0) lineRanks(s, d);
     let best = -99, ends = false;
@@ -1311,19 +1355,20 @@ export function retroHistoryLine(sLow: i32, sHigh: i32, maxLen: i32): i32 {
         childRanks(d, x);
         keeps = (hsearch(x, c ^ 3, d + 1) == 1) == black;
       }
-      if (solOut) { undo(d); return raLineLen; }
+      if (solOut) { undo(d); hsCapMode = 0; return raLineLen; }
       if (keeps) { best = m; ends = ended; }
       undo(d);
     }
-    if (best == -99) return raLineLen;
+    if (best == -99) { hsCapMode = 0; return raLineLen; }
     apply(best, c, d);
     // (the line's own count of virtual moves in one board position, which the searches overwrote)
     setI32(PASSES_SO_FAR, d + 1, max(i32At(PASSES_SO_FAR, d), virtualEnds && best == -1 ? R.virtualMovesHere() : 0));
     setI32(RA_LINE_OUT, raLineLen++, best);
-    if (ends) { raLineEnd = 1; return raLineLen; }
+    if (ends) { raLineEnd = 1; hsCapMode = 0; return raLineLen; }
     n = findIndex(posKey(c ^ 3));
     c ^= 3;
   }
+  hsCapMode = 0;
   return raLineLen;
 }
 
@@ -1370,7 +1415,10 @@ function historyTree(s: i32, atLeast: bool): bool {
   const n = findIndex(posKey(BLACK));
   if (n < 0) return false;
   setI32(MINB, 0, i32At(aLB, n)); setI32(MINW, 0, i32At(aLW, n)); setI32(PASSES_SO_FAR, 0, 0);
+  // (the prover's moves kept by searches whose cap was the prover's loss)
+  hsCapMode = atLeast ? 1 : 2;
   proofNodeAt(n, BLACK, 0, atLeast, -9);
+  hsCapMode = 0;
   return !proofOver && !solOut;
 }
 /** A node of the tree (its children set later): its index, -1 when the buffer is full. */

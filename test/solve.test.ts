@@ -328,6 +328,46 @@ describe("Zhang's rules by their passes (docs/solve.md, \"Zhang's rules by their
     // (an empty point that touches no stone is nobody's: one stone alone does not take 2x4)
     expect(r.line.filter((m) => m !== "pass").length).toBeGreaterThan(1);
   }, 60_000);
+
+  it("2x2 is 0, below area counting's +1 (the regions bound it -1 to +1): Zhang's own lines, deepened, settle it in seconds where the search to 1,000 moves took 35 minutes", () => {
+    const r = solve({ width: 2, height: 2, rules: rules("zhang") });
+    expect(r.complete).toBe(true);
+    expect(r.value).toBe(0);
+    const hs = r.boundsWork!.history!;
+    expect(hs.from).toEqual({ lower: -1, upper: 1 });
+    // Black makes 0 (yes) and not +1 (no): at least these two goals, each answered under a cap
+    // that stopped lines, so each answer came from the run whose cap counted against its winner
+    expect(hs.goals).toBeGreaterThanOrEqual(2);
+    expect(hs.capped).toBeGreaterThan(0);
+    expect(hs.deepestCap).toBeLessThan(1000);
+    // Black passes and White ends play at the empty board: no point touches a stone, nobody's (zhang 3.7)
+    expect(r.line).toEqual(["pass", "pass"]);
+    expect(r.lineRuling).toEqual({ result: "0", end: "two-passes", agrees: true });
+  }, 60_000);
+});
+
+describe("lines past the cap (docs/solve.md, \"Lines past the cap\")", () => {
+  it("a cap on the lines' moves stops a search or leaves its value, never changes it (2x3 under Ing's, Tromp-Taylor's and Zhang's rules, 2x2 under Zhang's)", () => {
+    const cases = [["ing", 2, 3, 0], ["tromp-taylor", 2, 3, 0], ["zhang", 2, 2, 0]] as const;
+    const stopped = new Set<string>(), kept = new Set<string>();
+    for (const [name, w, h, want] of cases) {
+      for (const lineCap of [6, 10, 14, 20, 28, 64]) {
+        const r = solve({ width: w, height: h, rules: rules(name), lineCap, seconds: 30 });
+        const label = `${name} ${w}x${h} cap ${lineCap}`;
+        if (r.value === null) {
+          expect(r.stoppedBy, label).toBe("depth");
+          stopped.add(name);
+        } else {
+          expect(r.value, label).toBe(want);
+          expect(r.lineRuling?.agrees, label).toBe(true);
+          kept.add(name);
+        }
+      }
+    }
+    // (for each rule set the caps both stopped searches and let some through: the test saw both sides)
+    expect([...stopped].sort()).toEqual(["ing", "tromp-taylor", "zhang"]);
+    expect([...kept].sort()).toEqual(["ing", "tromp-taylor", "zhang"]);
+  }, 120_000);
 });
 
 describe("the Grand Rules by their phases (docs/solve.md, \"The Grand Rules by their phases\")", () => {

@@ -125,6 +125,7 @@ export interface CoreExports {
   retroHistoryCheck(search: number, leaves: number): void;
   retroHistoryVoid(on: number): void;
   retroLoneSuicides(answered: number): void;
+  retroHistoryCapAt(moves: number): void;
   retroWantBound(on: number): void;
   setHotStones(on: number): void;
   setVirtualFree(on: number): void;

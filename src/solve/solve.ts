@@ -93,6 +93,10 @@ export interface SolveOptions {
    *  stone's suicide left out, which a pass does or answers (default true; docs/solve.md "A lone
    *  stone's suicide"); false tries every one */
   loneSuicideAnswered?: boolean;
+  /** the rule's own lines: the moves a line may reach before the cap stops it (default and most
+   *  1,000; docs/solve.md "Lines past the cap"); a smaller one is a check that the answers the
+   *  cap touched stay proofs */
+  lineCap?: number;
   /** retrograde analysis: room for this many positions (about 140 bytes each with their moves) */
   maxPositions?: number;
   /** retrograde analysis: what play that never ends is worth, twice Black's margin (0, a void,
@@ -156,6 +160,10 @@ export interface SolveResult {
     history?: { goals: number; nodes: number; cutBlack: number; cutWhite: number; checkFailed?: number;
       /** lone stones' suicides not tried: answered by a pass, they give nothing another move does not */
       loneSuicides?: number;
+      /** where a cap on the line's moves touched a search (docs/solve.md, "Lines past the cap"):
+       *  the lines it stopped, the searches run (each goal deepened from 16 moves, twice at each
+       *  cap: the cap the side's loss, then its win), and the deepest cap a goal's answer needed */
+      capped?: number; runs?: number; deepestCap?: number;
       /** the first goal (as a margin): the lower bound, or Ing's relaxation's value */
       start: number;
       proofLeaves?: number; proofFailed?: number; proofNodes?: number;
@@ -338,6 +346,7 @@ function solveOnce(o: SolveOptions): SolveResult {
   try {
     c.solveInit(opts, offset, o.maxNodes ?? Infinity, deadline);
     // (set for every solve: the core outlives it, and only a superko's lines may leave them out)
+    c.retroHistoryCapAt(Math.max(4, Math.min(1000, Math.floor(o.lineCap ?? 1000))));
     c.retroLoneSuicides(+(relaxed && !ing && loneSuicideAnswerable(rules) && (o.loneSuicideAnswered ?? true)));
     // (Benson's test where the count is area's and every stone at the end counts: docs/solve.md)
     const safeArea = !retro && engineMemoryless && rules.scoring === "area" && offset === 0 && (o.safeArea ?? true);
@@ -635,6 +644,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       if (hs) notes.push(`${zhang ? "Zhang's rules'" : ing ? "Ing's rules'" : "the superko's"} own lines: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2} ` +
         `(${hs.goals} goals searched, ${hs.nodes} nodes, ${hs.cutBlack} cut off by Black's strategy and ${hs.cutWhite} by White's` +
         `${hs.loneSuicides ? `; ${hs.loneSuicides} lone stones' suicides not tried, a pass answering each` : ""}` +
+        `${hs.capped ? `; deepened to lines of at most ${hs.deepestCap} moves in ${hs.runs} searches, ${hs.capped} lines stopped at the cap` : ""}` +
         `${hs.checkFailed !== undefined ? `; each cut-off played out under ${itself}: ${hs.checkFailed} did not hold` : ""}` +
         `${hs.proofLeaves !== undefined ? `; the proof trees'${hs.proofNodes ? ` (${hs.proofNodes} nodes, walked)` : ""} ${hs.proofLeaves} cut-off leaves played out under ${itself}: ${hs.proofFailed} did not hold` : ""})`);
       if (countState && payoff) notes.push(`first by total payoff: at least ${payoff.lower / 2} and at most ${payoff.upper / 2} (${payoff.updates} updates` +
@@ -701,6 +711,11 @@ function historySearch(c: SolveCore, g: (name: string) => number, startEngine: (
     const r = c.retroHistory(s);
     work.goals++; work.nodes += g("hsNodes"); work.cutBlack += g("hsCutB"); work.cutWhite += g("hsCutW");
     if (g("hsLoneSkipped") > 0) work.loneSuicides = (work.loneSuicides ?? 0) + g("hsLoneSkipped");
+    if (g("hsCapped") > 0) {
+      work.capped = (work.capped ?? 0) + g("hsCapped");
+      work.deepestCap = Math.max(work.deepestCap ?? 0, g("hsCapUsed"));
+    }
+    work.runs = (work.runs ?? 0) + g("hsCapRuns");
     return r;
   };
   let i = Math.max(counts.findIndex((t) => t >= start), 0);
