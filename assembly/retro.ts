@@ -1111,27 +1111,53 @@ export function retroHistory(s: i32): i32 {
   const n = findIndex(posKey(BLACK));
   if (n < 0) return -1;
   useSlot(s);
-  // deepening: at each cap first with the cap Black's loss (a "yes", or a "no" the cap did not
-  // touch, is the answer), then with the cap Black's win (a "no", or an untouched "yes"); the
-  // table keeps what each run proved for the next
+  dpPhase = false;
+  const r = deepened(n, BLACK, 0);
+  hsCapUsed = hsCap;
+  setI32(SLOT_CAP, s, hsCap);
+  return solOut ? -1 : r;
+}
+
+// what deepened() searches: the start of a rule's own lines, or a phase of the Grand Rules from
+// a position of grand.ts's line (its boards' least ranks, a suspension's first turns)
+let dpPhase: bool = false, dpPaused: bool = false, dpFirst: bool = false;
+let dpLb: i32 = 0, dpLw: i32 = 0;
+
+/** Whether Black makes the goal from position n, c to move, after `depth` moves, the search
+ *  deepened (docs/solve.md, "Lines past the cap"): at caps of 16 moves more, then twice as
+ *  many, up to the most, each first with a line the cap stops Black's loss (a "yes", or a "no"
+ *  the cap did not touch, is the answer), then Black's win (a "no", or an untouched "yes");
+ *  the table keeps what each run proved for the next. 1 or 0; the search out of depth where no
+ *  cap gave an answer. */
+function deepened(n: i32, c: i32, depth: i32): i32 {
   let r = 0;
-  for (let cap = min(16, hsCapMost); ; cap = min(cap * 2, hsCapMost)) {
+  for (let more = 16; ; more *= 2) {
+    const cap = min(depth + more, hsCapMost);
     hsCap = cap;
     let mode = 1;
     for (; mode <= 2; mode++) {
       hsCapMode = mode; hsCapRuns += 1; hsCappedNow = 0;
-      setI32(MINB, 0, i32At(aLB, n)); setI32(MINW, 0, i32At(aLW, n)); setI32(PASSES_SO_FAR, 0, 0);
-      r = hsearch(n, BLACK, 0);
+      r = searchOnce(n, c, depth);
       hsCapped += hsCappedNow;
       if (solOut || hsCappedNow == 0 || (r == 1) == (mode == 1)) break;
     }
     if (solOut || mode <= 2) break;
     if (cap >= hsCapMost) { setDepthOut(); break; } // (neither run's answer is a proof)
   }
-  hsCapUsed = hsCap;
-  setI32(SLOT_CAP, s, hsCap);
   hsCapMode = 0;
-  return solOut ? -1 : r;
+  return r;
+}
+
+function searchOnce(n: i32, c: i32, depth: i32): i32 {
+  if (!dpPhase) {
+    setI32(MINB, depth, i32At(aLB, n)); setI32(MINW, depth, i32At(aLW, n)); setI32(PASSES_SO_FAR, depth, 0);
+    return hsearch(n, c, depth);
+  }
+  if (dpPaused) return phaseTurn(c, depth, dpLb, dpLw, dpFirst);
+  setI32(MINB, depth, n < 0 ? -1 : min(dpLb, i32At(aLB, n)));
+  setI32(MINW, depth, n < 0 ? -1 : min(dpLw, i32At(aLW, n)));
+  setI32(PASSES_SO_FAR, depth, 0);
+  return hsearch(n, c, depth);
 }
 
 /** The line's least ranks after the move at depth d to position x. */
@@ -2064,15 +2090,10 @@ export function retroPhaseAt(toMove: i32, depth: i32, keys: usize, count: i32): 
     const k = load<u32>(keys + (<usize>j << 2));
     lb = min(lb, boardLeast(k, aLB)); lw = min(lw, boardLeast(k, aLW));
   }
-  let r: i32;
-  if (R.pausedNow()) r = phaseTurn(toMove, depth, lb, lw, R.fCons == 0);
-  else {
-    const x = findIndex(posKey(toMove));
-    setI32(MINB, depth, x < 0 ? -1 : min(lb, i32At(aLB, x)));
-    setI32(MINW, depth, x < 0 ? -1 : min(lw, i32At(aLW, x)));
-    setI32(PASSES_SO_FAR, depth, 0);
-    r = hsearch(x, toMove, depth);
-  }
+  dpPhase = true; dpLb = lb; dpLw = lw;
+  dpPaused = R.pausedNow(); dpFirst = R.fCons == 0;
+  const r = deepened(dpPaused ? -1 : findIndex(posKey(toMove)), toMove, depth);
+  dpPhase = false;
   phNodes += hsNodes; phCutB += hsCutB; phCutW += hsCutW;
   return solOut ? -1 : r;
 }
