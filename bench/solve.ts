@@ -11,8 +11,8 @@
 //   (passes answering, centre out) and on 4x4 also passes last with the history heuristic.
 // - Ing's rules by their hot stones alone, then their own lines, against alpha-beta over Ing's
 //   1A on 2x2 and 2x3.
-// - Zhang's rules by their passes (each side's region), then their own lines, against alpha-beta
-//   over Zhang's rules on 2x3 and 3x3.
+// - Zhang's rules by their passes (each side's region), then their own lines (deepened: lines
+//   past a cap), against alpha-beta over Zhang's rules on 2x2, 2x3 and 3x3.
 // - The Grand Rules by their phases (the Void left out) against alpha-beta over the whole
 //   history on 2x2 (the peer: 20 s); the phases' lines cut short by simple ko's strategies over
 //   their graph against each phase by alpha-beta alone, 2x2 and 2x3 (20 s); on 2x4, the goals
@@ -138,10 +138,12 @@ async function main(): Promise<void> {
       : `  not solved in 20 s; the bounds and the lines: ${r.nodes} nodes, ${r.timeMs} ms`);
   }
   console.log("Zhang's rules (3.4, 3.5): each side's region, every pass at a board that meets its goal, then their own lines (no published value; the peer: alpha-beta over Zhang's rules)");
-  for (const [w, h] of [[2, 3], [3, 3], [2, 4]] as const) {
+  // (2x2: the regions give -1 to +1 and Zhang's own lines, deepened, the 0; to the 1,000 moves at once they took 35 minutes)
+  for (const [w, h] of [[2, 2], [2, 3], [3, 3], [2, 4]] as const) {
     const r = solve({ width: w, height: h, rules: rules("zhang"), method: "retrograde", seconds: 600 });
     const hs = r.boundsWork?.history;
-    line(`${w}x${h} zhang`, r, `  ${r.positions} classes, ${r.boundsWork?.rounds} rounds${hs ? `; its lines: ${hs.goals} goals, ${hs.nodes} nodes` : ""}` +
+    line(`${w}x${h} zhang`, r, `  ${r.positions} classes, ${r.boundsWork?.rounds} rounds${hs ? `; its lines: ${hs.goals} goals, ${hs.nodes} nodes` +
+      `${hs.capped ? `, deepened to ${hs.deepestCap} moves in ${hs.runs} runs` : ""}` : ""}` +
       `${r.complete ? `, line ruled ${r.lineRuling?.result}` : ""}`);
     if (w * h > 9) continue;
     const ab = solve({ width: w, height: h, rules: rules("zhang"), method: "alpha-beta", seconds: 20 });
