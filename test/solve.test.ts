@@ -604,6 +604,14 @@ describe("budgets and bad input", () => {
     expect(r.stoppedBy).toBe("nodes");
   });
 
+  it("a budget that runs out over the rule's own lines keeps what the goals answered: Zhang's 2x2, whose regions say Black makes -1, stopped after that goal", () => {
+    const r = solve({ width: 2, height: 2, rules: rules("zhang"), maxNodes: 1_000_000 });
+    expect(r.value).toBeNull();
+    expect(r.stoppedBy).toBe("nodes");
+    const note = r.notes.find((n) => n.startsWith("over the rule's own lines"));
+    expect(note).toMatch(/^over the rule's own lines Black makes -1(, makes 0)? before the stop \(on the goal (0|1); /);
+  });
+
   it.each([
     [{ size: "7x7" }, /49 points: the solver takes boards of at most 36 points/],
     [{ size: "400x400" }, /sides must be 2 to 19/],

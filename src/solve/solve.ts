@@ -164,6 +164,9 @@ export interface SolveResult {
        *  the lines it stopped, the searches run (each goal deepened from 16 moves, twice at each
        *  cap: the cap the side's loss, then its win), and the deepest cap a goal's answer needed */
       capped?: number; runs?: number; deepestCap?: number;
+      /** each goal answered, in order (as a margin: whether Black makes it), and the goal the
+       *  search was on when the budget ran out */
+      answers?: { goal: number; makes: boolean }[]; stoppedAt?: number;
       /** the first goal (as a margin): the lower bound, or Ing's relaxation's value */
       start: number;
       proofLeaves?: number; proofFailed?: number; proofNodes?: number;
@@ -650,6 +653,13 @@ function solveOnce(o: SolveOptions): SolveResult {
       if (countState && payoff) notes.push(`first by total payoff: at least ${payoff.lower / 2} and at most ${payoff.upper / 2} (${payoff.updates} updates` +
         `${payoff.playedOut > 0 ? `; the strategy played out with the Void on, ${payoff.playedOut} nodes: it did not hold` : ""})`);
     }
+    // (a stop within the search over the rule's own lines: the goals it answered, each a proof)
+    const hsStopped = !complete ? boundsWork?.history : undefined;
+    if (hsStopped?.stoppedAt !== undefined) {
+      const said = (hsStopped.answers ?? []).map((a) => `${a.makes ? "makes" : "does not make"} ${a.goal}`).join(", ");
+      notes.push(`over the rule's own lines Black ${said || "answered no goal"} before the stop` +
+        ` (on the goal ${hsStopped.stoppedAt}; ${hsStopped.goals} goals, ${hsStopped.nodes} nodes${hsStopped.capped ? `, deepened to ${hsStopped.deepestCap} moves` : ""})`);
+    }
     // (a stop within the rules' search: what the phases' graph and that search did)
     if (phaseGraphNote) notes.push(phaseGraphNote);
     if (grandRulesNote) notes.push(grandRulesNote);
@@ -722,7 +732,8 @@ function historySearch(c: SolveCore, g: (name: string) => number, startEngine: (
   let yes = -1, no = -1;
   for (;;) {
     const r = tryGoal(counts[i], slot);
-    if (r < 0) return { lower, upper, work }; // (stopped: no value)
+    if (r < 0) { work.stoppedAt = counts[i] / 2; return { lower, upper, work }; } // (stopped: no value)
+    (work.answers ??= []).push({ goal: counts[i] / 2, makes: r === 1 });
     if (r === 1) { yes = i; low = slot; } else { no = i; high = slot; }
     slot ^= 1;
     if (yes >= 0 && no === yes + 1) break;
