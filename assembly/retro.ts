@@ -1103,8 +1103,9 @@ function leastRank(sorted: usize, len: i32, key: u32): i32 {
 }
 
 /** Whether Black makes at least slot s's goal from the start under the engine as the host has
- *  just restarted it (the superko itself): 1 yes, 0 no, -1 the budget ran out. */
-export function retroHistory(s: i32): i32 {
+ *  just restarted it (the superko itself): 1 yes, 0 no, -1 the budget ran out. `noFirst`: a "no"
+ *  is the likely answer (the goal just above one Black makes), its proof looked for first. */
+export function retroHistory(s: i32, noFirst: bool): i32 {
   hsNodes = 0; hsCutB = 0; hsCutW = 0; hsHits = 0; hsLoneSkipped = 0; hsCapped = 0; hsCapRuns = 0; hsCapUsed = 0;
   R.setKoKeysAlways(true);
   R.setKeepDigest(true);
@@ -1112,7 +1113,7 @@ export function retroHistory(s: i32): i32 {
   if (n < 0) return -1;
   useSlot(s);
   dpPhase = false;
-  const r = deepened(n, BLACK, 0);
+  const r = deepened(n, BLACK, 0, noFirst);
   hsCapUsed = hsCap;
   setI32(SLOT_CAP, s, hsCap);
   return solOut ? -1 : r;
@@ -1129,19 +1130,21 @@ let dpLb: i32 = 0, dpLw: i32 = 0;
  *  the cap did not touch, is the answer), then Black's win (a "no", or an untouched "yes");
  *  the table keeps what each run proved for the next. 1 or 0; the search out of depth where no
  *  cap gave an answer. */
-function deepened(n: i32, c: i32, depth: i32): i32 {
+function deepened(n: i32, c: i32, depth: i32, noFirst: bool): i32 {
   let r = 0;
   for (let more = 16; ; more *= 2) {
     const cap = min(depth + more, hsCapMost);
     hsCap = cap;
-    let mode = 1;
-    for (; mode <= 2; mode++) {
+    let k = 0;
+    for (; k < 2; k++) {
+      // (the run that proves the answer looked for first: `noFirst` where a "no" is likely)
+      const mode = (k == 0) != noFirst ? 1 : 2;
       hsCapMode = mode; hsCapRuns += 1; hsCappedNow = 0;
       r = searchOnce(n, c, depth);
       hsCapped += hsCappedNow;
       if (solOut || hsCappedNow == 0 || (r == 1) == (mode == 1)) break;
     }
-    if (solOut || mode <= 2) break;
+    if (solOut || k < 2) break;
     if (cap >= hsCapMost) { setDepthOut(); break; } // (neither run's answer is a proof)
   }
   hsCapMode = 0;
@@ -2092,7 +2095,7 @@ export function retroPhaseAt(toMove: i32, depth: i32, keys: usize, count: i32): 
   }
   dpPhase = true; dpLb = lb; dpLw = lw;
   dpPaused = R.pausedNow(); dpFirst = R.fCons == 0;
-  const r = deepened(dpPaused ? -1 : findIndex(posKey(toMove)), toMove, depth);
+  const r = deepened(dpPaused ? -1 : findIndex(posKey(toMove)), toMove, depth, false);
   dpPhase = false;
   phNodes += hsNodes; phCutB += hsCutB; phCutW += hsCutW;
   return solOut ? -1 : r;

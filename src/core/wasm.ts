@@ -120,7 +120,7 @@ export interface CoreExports {
   payoffProve(theta: number): number;
   retroTheta(i: number): number;
   retroHistoryGoal(theta: number, slot: number, fresh: number): number;
-  retroHistory(slot: number): number;
+  retroHistory(slot: number, noFirst: number): number;
   retroHistoryLine(slotLow: number, slotHigh: number, maxLen: number): number;
   retroHistoryCheck(search: number, leaves: number): void;
   retroHistoryVoid(on: number): void;

@@ -714,11 +714,11 @@ function historySearch(c: SolveCore, g: (name: string) => number, startEngine: (
   const work: NonNullable<NonNullable<SolveResult["boundsWork"]>["history"]> = { goals: 0, nodes: 0, cutBlack: 0, cutWhite: 0, from: { lower: lower / 2, upper: upper / 2 }, start: start / 2 };
   let slot = 0, low = -1, high = -1, fresh = true;
   // (each goal: the strategies over the graph, then the search; -1 when the budget ran out)
-  const tryGoal = (theta: number, s: number): number => {
+  const tryGoal = (theta: number, s: number, noFirst: boolean): number => {
     if (!c.retroHistoryGoal(theta, s, +fresh)) return -1;
     fresh = false;
     startEngine(rep);
-    const r = c.retroHistory(s);
+    const r = c.retroHistory(s, +noFirst);
     work.goals++; work.nodes += g("hsNodes"); work.cutBlack += g("hsCutB"); work.cutWhite += g("hsCutW");
     if (g("hsLoneSkipped") > 0) work.loneSuicides = (work.loneSuicides ?? 0) + g("hsLoneSkipped");
     if (g("hsCapped") > 0) {
@@ -731,7 +731,8 @@ function historySearch(c: SolveCore, g: (name: string) => number, startEngine: (
   let i = Math.max(counts.findIndex((t) => t >= start), 0);
   let yes = -1, no = -1;
   for (;;) {
-    const r = tryGoal(counts[i], slot);
+    // (the goal above one Black makes is the likely "no": its proof first)
+    const r = tryGoal(counts[i], slot, yes >= 0 && yes === i - 1);
     if (r < 0) { work.stoppedAt = counts[i] / 2; return { lower, upper, work }; } // (stopped: no value)
     (work.answers ??= []).push({ goal: counts[i] / 2, makes: r === 1 });
     if (r === 1) { yes = i; low = slot; } else { no = i; high = slot; }
