@@ -984,8 +984,8 @@ const MINW: usize = memory.data(1024 * 4, 16);
 const HS_LINE: usize = memory.data(1024 * 4, 16); // the positions of the line (retroHistoryLine)
 const HS_MOVES: usize = memory.data(1024 * 64 * 8, 16); // (move, order key) per depth
 export let hsNodes: f64 = 0;
-/** What a line at the search's 1,000 moves is worth (docs/solve.md, "Lines past the cap"): 0
- *  stops the search (no answer), 1 Black's loss, 2 Black's win. Under 1 a "yes" is a proof
+/** What a line at the cap is worth (docs/solve.md, "Lines past the cap"): 0 stops the search
+ *  (no answer), 1 Black's loss, 2 Black's win. Under 1 a "yes" is a proof
  *  (Black's strategy meets the goal and ends every line before the cap), under 2 a "no"; a
  *  result the cap did not touch is exact under either. The table keeps only what is proven. */
 let hsCapMode: i32 = 0;
