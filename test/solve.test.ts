@@ -597,6 +597,10 @@ describe("the search checks itself", () => {
 });
 
 describe("budgets and bad input", () => {
+  it.each([0, 3, 1001, 12.5, Number.NaN])("a line cap of %s moves is refused by name, before any search", (lineCap) => {
+    expect(() => solve({ width: 2, height: 2, rules: rules("zhang"), lineCap })).toThrow(/a line cap of .* moves: it takes a whole number from 4 to 1,000/);
+  });
+
   it("a node budget stops the search with no value", () => {
     const r = solve({ width: 3, height: 3, rules: rules("tromp-taylor"), maxNodes: 10_000 });
     expect(r.complete).toBe(false);

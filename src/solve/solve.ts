@@ -278,6 +278,10 @@ function solveOnce(o: SolveOptions): SolveResult {
   if (o.goal !== undefined && (o.method !== "alpha-beta" || !Number.isFinite(o.goal))) {
     throw new ArbiterError(`a goal (${o.goal}) is alpha-beta's check: it needs method "alpha-beta" and a finite margin`);
   }
+  const lineCap = o.lineCap ?? 1000;
+  if (!Number.isInteger(lineCap) || lineCap < 4 || lineCap > 1000) {
+    throw new ArbiterError(`a line cap of ${o.lineCap} moves: it takes a whole number from 4 to 1,000 (the engine's longest line)`);
+  }
   const rules = o.rules;
   const knobs = ruleKnobs(rules);
   const memoryless = isMemoryless(rules);
@@ -348,8 +352,8 @@ function solveOnce(o: SolveOptions): SolveResult {
     g("solDepthOut") ? "depth" : retro && g("raTooMany") ? "positions" : o.cancelled?.() ? "cancel" : nodes >= (o.maxNodes ?? Infinity) ? "nodes" : "time";
   try {
     c.solveInit(opts, offset, o.maxNodes ?? Infinity, deadline);
-    // (set for every solve: the core outlives it, and only a superko's lines may leave them out)
-    c.retroHistoryCapAt(Math.max(4, Math.min(1000, Math.floor(o.lineCap ?? 1000))));
+    // (set for every solve: the core outlives it; only a superko's lines may leave them out)
+    c.retroHistoryCapAt(lineCap);
     c.retroLoneSuicides(+(relaxed && !ing && loneSuicideAnswerable(rules) && (o.loneSuicideAnswered ?? true)));
     // (Benson's test where the count is area's and every stone at the end counts: docs/solve.md)
     const safeArea = !retro && engineMemoryless && rules.scoring === "area" && offset === 0 && (o.safeArea ?? true);
