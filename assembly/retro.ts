@@ -950,6 +950,12 @@ let HSLOT: usize = 0; // two goals' ranks and least ranks: i32 per position each
 let histRoom: i32 = 0;
 let HT: usize = 0; // the table: u64 key, i32 lo, i32 hi per entry
 const HT_BITS: i32 = 22;
+// the answers that rest on the cap, each valid in its run alone: u64 key, i32 run, i32 moves left
+// (hsearch: an answer the cap touched is the cap's side's, never a proof; met again in the same
+// run with as many moves left or fewer, it is that answer again, taking the cap's taint along)
+let HC: usize = 0;
+let hsRun: i32 = 0; // the run now: a goal, a cap and what a line at the cap is worth
+export let hsCapHits: f64 = 0;
 const SLOT_THETA: usize = memory.data(2 * 4, 16);
 // per slot and side (Black 0, White 1): the highest rank a cut-off may have where the rule voids
 // a game at a situation's third creation (voidRule): at or below the least third-lowest rank of
@@ -989,6 +995,9 @@ export let hsNodes: f64 = 0;
  *  (Black's strategy meets the goal and ends every line before the cap), under 2 a "no"; a
  *  result the cap did not touch is exact under either. The table keeps only what is proven. */
 let hsCapMode: i32 = 0;
+/** A run of the search: the cap's mode set and the answers resting on the cap of the run before
+ *  no longer read (their goal, cap or mode may differ). */
+function capRun(mode: i32): void { hsCapMode = mode; hsRun += 1; }
 let hsCap: i32 = 1000; // the cap of the search now (the slot's)
 let hsCapMost: i32 = 1000;
 /** The most moves a line may reach (1,000 and less); the searches deepen up to it. */
@@ -1035,10 +1044,10 @@ function useSlot(s: i32): void {
 export function retroHistoryGoal(theta: i32, s: i32, fresh: bool): bool {
   const N = raPositions;
   if (N > histRoom) {
-    const base = grow(<usize>N * 32 + (HT == 0 ? <usize>16 << HT_BITS : 0) + 64);
+    const base = grow(<usize>N * 32 + (HT == 0 ? <usize>32 << HT_BITS : 0) + 64);
     if (base == 0) return false;
     HSLOT = base; histRoom = N;
-    if (HT == 0) HT = (base + <usize>N * 32 + 15) & ~15;
+    if (HT == 0) { HT = (base + <usize>N * 32 + 15) & ~15; HC = HT + (<usize>16 << HT_BITS); memory.fill(HC, 0, <usize>16 << HT_BITS); }
   }
   if (fresh) memory.fill(HT, 0, <usize>16 << HT_BITS);
   store<i32>(SLOT_THETA + (<usize>s << 2), theta);
@@ -1106,7 +1115,7 @@ function leastRank(sorted: usize, len: i32, key: u32): i32 {
  *  just restarted it (the superko itself): 1 yes, 0 no, -1 the budget ran out. `noFirst`: a "no"
  *  is the likely answer (the goal just above one Black makes), its proof looked for first. */
 export function retroHistory(s: i32, noFirst: bool): i32 {
-  hsNodes = 0; hsCutB = 0; hsCutW = 0; hsHits = 0; hsLoneSkipped = 0; hsCapped = 0; hsCapRuns = 0; hsCapUsed = 0;
+  hsNodes = 0; hsCutB = 0; hsCutW = 0; hsHits = 0; hsLoneSkipped = 0; hsCapped = 0; hsCapRuns = 0; hsCapUsed = 0; hsCapHits = 0;
   R.setKoKeysAlways(true);
   R.setKeepDigest(true);
   const n = findIndex(posKey(BLACK));
@@ -1139,7 +1148,7 @@ function deepened(n: i32, c: i32, depth: i32, noFirst: bool): i32 {
     for (; k < 2; k++) {
       // (the run that proves the answer looked for first: `noFirst` where a "no" is likely)
       const mode = (k == 0) != noFirst ? 1 : 2;
-      hsCapMode = mode; hsCapRuns += 1; hsCappedNow = 0;
+      capRun(mode); hsCapRuns += 1; hsCappedNow = 0;
       r = searchOnce(n, c, depth);
       hsCapped += hsCappedNow;
       if (solOut || hsCappedNow == 0 || (r == 1) == (mode == 1)) break;
@@ -1197,14 +1206,20 @@ function searchOnce(n: i32, c: i32, depth: i32): i32 {
   return 0;
 }
 
+/** What a line stopped at the cap is worth under the run's mode, the run's answer marked as
+ *  resting on it (no proof in the cap's direction). */
+@inline function atTheCap(): i32 {
+  hsCappedNow += 1;
+  return hsCapMode == 1 ? 0 : 1;
+}
+
 /** Whether Black makes the goal from position n, c to move, after `depth` moves: 1 or 0. */
 function hsearch(n: i32, c: i32, depth: i32): i32 {
   hsNodes += 1;
   countNode();
   if (depth + 2 >= hsCap) {
     if (hsCapMode == 0) { setDepthOut(); return 0; }
-    hsCappedNow += 1;
-    return hsCapMode == 1 ? 0 : 1;
+    return atTheCap();
   }
   if (budgetOut(depth)) return 0;
   const capsAt = hsCappedNow;
@@ -1230,12 +1245,18 @@ function hsearch(n: i32, c: i32, depth: i32): i32 {
   }
   // the table: what this position with this history was shown to be worth
   const key = historyKeyOf(c) ^ phaseSalt;
-  const e = HT + (<usize>(<i32>(key ^ (key >> 32)) & ((1 << HT_BITS) - 1)) << 4);
+  const at = <usize>(<i32>(key ^ (key >> 32)) & ((1 << HT_BITS) - 1)) << 4;
+  const e = HT + at, ec = HC + at;
   let lo = -NONE, hi = NONE;
   if (load<u64>(e) == key) {
     lo = load<i32>(e + 8); hi = load<i32>(e + 12);
     if (hsTheta <= lo) { hsHits += 1; return 1; }
     if (hsTheta >= hi) { hsHits += 1; return 0; }
+  }
+  const left = hsCap - depth;
+  if (hsCapMode != 0 && load<u64>(ec) == key && load<i32>(ec + 8) == hsRun && left <= load<i32>(ec + 12)) {
+    hsCapHits += 1;
+    return atTheCap();
   }
   const black = c == BLACK;
   // the moves: an end or a cut-off that settles it first, the others by their promise
@@ -1294,7 +1315,12 @@ function hsearch(n: i32, c: i32, depth: i32): i32 {
     }
   }
   // (an answer that rests on the cap is stored only where it is a proof all the same)
-  if (hsCappedNow > capsAt && (hsCapMode == 1) != (result == 1)) return result;
+  if (hsCappedNow > capsAt && (hsCapMode == 1) != (result == 1)) {
+    if (load<u64>(ec) != key || load<i32>(ec + 8) != hsRun || load<i32>(ec + 12) < left) {
+      store<u64>(ec, key); store<i32>(ec + 8, hsRun); store<i32>(ec + 12, left);
+    }
+    return result;
+  }
   if (load<u64>(e) != key) { lo = -NONE; hi = NONE; }
   if (result == 1) lo = max(lo, hsTheta); else hi = min(hi, hsTheta);
   store<u64>(e, key); store<i32>(e + 8, lo); store<i32>(e + 12, hi);
@@ -1339,7 +1365,7 @@ export function retroHistoryLine(sLow: i32, sHigh: i32, maxLen: i32): i32 {
     const black = c == BLACK;
     const s = black ? sLow : sHigh;
     // (a move kept by a search the cap touched is kept for sure only where the cap was the mover's loss)
-    hsCapMode = black ? 1 : 2;
+    capRun(black ? 1 : 2);
     // (the line's least ranks for this side's goal, once a move: the searches write only deeper)
     if (s >= 0) lineRanks(s, d);
     let best = -99, ends = false;
@@ -1445,7 +1471,7 @@ function historyTree(s: i32, atLeast: bool): bool {
   if (n < 0) return false;
   setI32(MINB, 0, i32At(aLB, n)); setI32(MINW, 0, i32At(aLW, n)); setI32(PASSES_SO_FAR, 0, 0);
   // (the prover's moves kept by searches whose cap was the prover's loss)
-  hsCapMode = atLeast ? 1 : 2;
+  capRun(atLeast ? 1 : 2);
   proofNodeAt(n, BLACK, 0, atLeast, -9);
   hsCapMode = 0;
   return !proofOver && !solOut;

@@ -339,6 +339,10 @@ describe("Zhang's rules by their passes (docs/solve.md, \"Zhang's rules by their
     // that stopped lines, so each answer came from the run whose cap counted against its winner
     expect(hs.goals).toBeGreaterThanOrEqual(2);
     expect(hs.capped).toBeGreaterThan(0);
+    // (no going back keys a position by the boards since the last virtual move, so lines meet
+    // again within a run: answers resting on the cap are read back, not searched again)
+    expect(hs.capHits).toBeGreaterThan(0);
+    expect(hs.capHits).toBeLessThanOrEqual(hs.capped!);
     expect(hs.deepestCap).toBeLessThan(1000);
     // Black passes and White ends play at the empty board: no point touches a stone, nobody's (zhang 3.7)
     expect(r.line).toEqual(["pass", "pass"]);

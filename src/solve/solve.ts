@@ -162,8 +162,10 @@ export interface SolveResult {
       loneSuicides?: number;
       /** where a cap on the line's moves touched a search (docs/solve.md, "Lines past the cap"):
        *  the lines it stopped, the searches run (each goal deepened from 16 moves, twice at each
-       *  cap: the cap the side's loss, then its win), and the deepest cap a goal's answer needed */
-      capped?: number; runs?: number; deepestCap?: number;
+       *  cap: the cap the side's loss, then its win), and the deepest cap a goal's answer needed;
+       *  `capHits`: of the lines stopped, answers resting on the cap met again in the same run
+       *  (a position with its history, as many moves left or fewer) and not searched again */
+      capped?: number; runs?: number; deepestCap?: number; capHits?: number;
       /** each goal answered, in order (as a margin: whether Black makes it), and the goal the
        *  search was on when the budget ran out */
       answers?: { goal: number; makes: boolean }[]; stoppedAt?: number;
@@ -651,7 +653,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       if (hs) notes.push(`${zhang ? "Zhang's rules'" : ing ? "Ing's rules'" : "the superko's"} own lines: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2} ` +
         `(${hs.goals} goals searched, ${hs.nodes} nodes, ${hs.cutBlack} cut off by Black's strategy and ${hs.cutWhite} by White's` +
         `${hs.loneSuicides ? `; ${hs.loneSuicides} lone stones' suicides not tried, a pass answering each` : ""}` +
-        `${hs.capped ? `; deepened to lines of at most ${hs.deepestCap} moves in ${hs.runs} searches, ${hs.capped} lines stopped at the cap` : ""}` +
+        `${hs.capped ? `; deepened to lines of at most ${hs.deepestCap} moves in ${hs.runs} searches, ${hs.capped} lines stopped at the cap${hs.capHits ? ` (${hs.capHits} of them answers resting on the cap met again in a run)` : ""}` : ""}` +
         `${hs.checkFailed !== undefined ? `; each cut-off played out under ${itself}: ${hs.checkFailed} did not hold` : ""}` +
         `${hs.proofLeaves !== undefined ? `; the proof trees'${hs.proofNodes ? ` (${hs.proofNodes} nodes, walked)` : ""} ${hs.proofLeaves} cut-off leaves played out under ${itself}: ${hs.proofFailed} did not hold` : ""})`);
       if (countState && payoff) notes.push(`first by total payoff: at least ${payoff.lower / 2} and at most ${payoff.upper / 2} (${payoff.updates} updates` +
@@ -727,6 +729,7 @@ function historySearch(c: SolveCore, g: (name: string) => number, startEngine: (
     if (g("hsLoneSkipped") > 0) work.loneSuicides = (work.loneSuicides ?? 0) + g("hsLoneSkipped");
     if (g("hsCapped") > 0) {
       work.capped = (work.capped ?? 0) + g("hsCapped");
+      if (g("hsCapHits") > 0) work.capHits = (work.capHits ?? 0) + g("hsCapHits");
       work.deepestCap = Math.max(work.deepestCap ?? 0, g("hsCapUsed"));
     }
     work.runs = (work.runs ?? 0) + g("hsCapRuns");
