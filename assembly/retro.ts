@@ -1948,6 +1948,11 @@ let PH_COUNT: usize = 0; // i32 per edge: the end's count
 export let phCutB: f64 = 0; // positions the strategies decided, over every search of the phases
 export let phCutW: f64 = 0;
 export let phNodes: f64 = 0;
+// the phases' searches deepened (deepened()): the runs, the lines the cap stopped, the deepest
+// cap an answer needed where one stopped a line
+export let phRuns: f64 = 0;
+export let phCapped: f64 = 0;
+export let phDeepest: i32 = 0;
 export let phMissing: f64 = 0; // moves of the phases' lines to a position the graph lacks
 export let phOutOfReach: f64 = 0; // game-phase positions whose extra moves put the goal out of the side's reach
 export let phStatic: f64 = 0; // positions one side's passes settled (suspend.ts staticVerdict)
@@ -1967,6 +1972,7 @@ export function retroPhaseGraph(maxPositions: i32, maxEdges: i32): bool {
   countClamp = 4; // (twice the extra moves: a side two ahead at most; the rest searched without strategies)
   virtualEnds = false; voidRule = false; safeMode = true;
   phaseMode = true; phCutB = 0; phCutW = 0; phNodes = 0; phMissing = 0; phStatic = 0; phOutOfReach = 0;
+  phRuns = 0; phCapped = 0; phDeepest = 0;
   if (!explore(maxPositions, maxEdges, false)) { phaseMode = false; return false; }
   predecessors();
   // (no values of simple ko's game here: the search's move order (promise) reads none, not an
@@ -2113,7 +2119,7 @@ export function retroPhaseAt(toMove: i32, depth: i32, keys: usize, count: i32): 
   R.setKoKeysAlways(true);
   phaseSalt = mix64(phaseSalt + 0x9e3779b97f4a7c15);
   useSlot(0);
-  hsNodes = 0; hsCutB = 0; hsCutW = 0;
+  hsNodes = 0; hsCutB = 0; hsCutW = 0; hsCapped = 0; hsCapRuns = 0;
   let lb = NONE, lw = NONE;
   for (let j = 0; j < count; j++) {
     const k = load<u32>(keys + (<usize>j << 2));
@@ -2124,5 +2130,7 @@ export function retroPhaseAt(toMove: i32, depth: i32, keys: usize, count: i32): 
   const r = deepened(dpPaused ? -1 : findIndex(posKey(toMove)), toMove, depth, false);
   dpPhase = false;
   phNodes += hsNodes; phCutB += hsCutB; phCutW += hsCutW;
+  phRuns += hsCapRuns; phCapped += hsCapped;
+  if (hsCapped > 0) phDeepest = max(phDeepest, hsCap);
   return solOut ? -1 : r;
 }

@@ -384,6 +384,10 @@ describe("the Grand Rules by their phases (docs/solve.md, \"The Grand Rules by t
     expect(r.line).toEqual(["pass", "pass", "pass", "pass"]);
     expect(r.lineRuling).toEqual({ result: "0", end: "two-passes", agrees: true });
     expect(r.notes[0]).toMatch(/the Grand Rules by their phases/);
+    // (the phases' searches deepen as the rules' own lines do: a phase's line can outlast the
+    // first cap of 16 moves, each suspension and resumption adding to it)
+    const graph = r.notes.find((n) => n.startsWith("the phases' graph"));
+    expect(graph).toMatch(/\d+ runs of its searches, deepened to lines of at most \d+ moves, [1-9]\d* lines stopped at the cap/);
   });
 
   it("2x3 is 0 too, by the phases' graph (alpha-beta over every phase did not finish it in 1,500 s); the line, four passes, is refereed 0", () => {
