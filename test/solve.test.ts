@@ -622,6 +622,31 @@ describe("budgets and bad input", () => {
     expect(r.stoppedBy).toBe("nodes");
     const note = r.notes.find((n) => n.startsWith("over the rule's own lines"));
     expect(note).toMatch(/^over the rule's own lines Black makes -1(, makes 0)? before the stop \(on the goal (0|1); /);
+    // (the bounds so far: each "yes" a proof, the regions' -1 to +1 kept above)
+    const lower = /makes 0 before/.test(note!) ? 0 : -1;
+    expect(r.bounds).toEqual({ lower, upper: 1 });
+    expect(note).toMatch(new RegExp(`: Black makes at least ${lower} and at most 1 \\(before the lines, at least -1 and at most 1\\)$`));
+  });
+
+  it("a stop after a \"no\" keeps the upper bound it proved: Ing's 2x2 at its komi of 8, whose first goal (the whole board, -4) Black does not make", () => {
+    const ing = preset("ing");
+    expect(ing.komi).toBe(8);
+    const full = solve({ width: 2, height: 2, rules: ing });
+    expect(full.value).toBe(-8); // (0 at komi 0, as Ing's 2x2 is solved above)
+    const r = solve({ width: 2, height: 2, rules: ing, maxNodes: 20_000 });
+    expect(r.value).toBeNull();
+    expect(r.stoppedBy).toBe("nodes");
+    const note = r.notes.find((n) => n.startsWith("over the rule's own lines"));
+    expect(note).toMatch(/^over the rule's own lines Black does not make -4 before the stop/);
+    // (below the goal refused, above the least count, and the value inside)
+    expect(r.bounds!.upper).toBeLessThan(-4);
+    expect(r.bounds!.lower).toBe(-12);
+    expect(full.value).toBeGreaterThanOrEqual(r.bounds!.lower);
+    expect(full.value).toBeLessThanOrEqual(r.bounds!.upper);
+    // at komi 0 the first goal is 0, which Black makes (the value): the lower bound rises to it
+    const even = solve({ width: 2, height: 2, rules: rules("ing"), maxNodes: 20_000 });
+    expect(even.notes.find((n) => n.startsWith("over the rule's own lines"))).toMatch(/^over the rule's own lines Black makes 0 before the stop/);
+    expect(even.bounds).toEqual({ lower: 0, upper: 4 });
   });
 
   it.each([

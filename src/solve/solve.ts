@@ -633,6 +633,12 @@ function solveOnce(o: SolveOptions): SolveResult {
       else notes.push(retro && !historySlots ? "no proof tree: retrograde analysis proves by every position, not by a tree" : "no proof tree: it outgrew a million nodes");
     }
     if (stoppedBy) result.stoppedBy = stoppedBy;
+    // (a stop within the search over the rule's own lines: the bounds proven so far)
+    const linesStopped = !finished && !!twiceBounds && boundsWork?.history?.stoppedAt !== undefined;
+    if (linesStopped) {
+      result.bounds = { lower: twiceBounds!.lower / 2, upper: twiceBounds!.upper / 2 };
+      result.boundsWork = boundsWork;
+    }
     if (twiceBounds && finished) {
       result.bounds = { lower: twiceBounds.lower / 2, upper: twiceBounds.upper / 2 };
       result.boundsWork = boundsWork;
@@ -664,7 +670,8 @@ function solveOnce(o: SolveOptions): SolveResult {
     if (hsStopped?.stoppedAt !== undefined) {
       const said = (hsStopped.answers ?? []).map((a) => `${a.makes ? "makes" : "does not make"} ${a.goal}`).join(", ");
       notes.push(`over the rule's own lines Black ${said || "answered no goal"} before the stop` +
-        ` (on the goal ${hsStopped.stoppedAt}; ${hsStopped.goals} goals, ${hsStopped.nodes} nodes${hsStopped.capped ? `, deepened to ${hsStopped.deepestCap} moves` : ""})`);
+        ` (on the goal ${hsStopped.stoppedAt}; ${hsStopped.goals} goals, ${hsStopped.nodes} nodes${hsStopped.capped ? `, deepened to ${hsStopped.deepestCap} moves` : ""})` +
+        (result.bounds ? `: Black makes at least ${result.bounds.lower} and at most ${result.bounds.upper} (before the lines, at least ${hsStopped.from.lower} and at most ${hsStopped.from.upper})` : ""));
     }
     // (a stop within the rules' search: what the phases' graph and that search did)
     if (phaseGraphNote) notes.push(phaseGraphNote);
@@ -740,7 +747,12 @@ function historySearch(c: SolveCore, g: (name: string) => number, startEngine: (
   for (;;) {
     // (the goal above one Black makes is the likely "no": its proof first)
     const r = tryGoal(counts[i], slot, yes >= 0 && yes === i - 1);
-    if (r < 0) { work.stoppedAt = counts[i] / 2; return { lower, upper, work }; } // (stopped: no value)
+    if (r < 0) {
+      // (stopped: no value, but each goal answered is a proof: "yes" raises the lower bound to
+      // it, "no" lowers the upper one to the count below it)
+      work.stoppedAt = counts[i] / 2;
+      return { lower: yes >= 0 ? Math.max(lower, counts[yes]) : lower, upper: no > 0 ? Math.min(upper, counts[no - 1]) : upper, work };
+    }
     (work.answers ??= []).push({ goal: counts[i] / 2, makes: r === 1 });
     if (r === 1) { yes = i; low = slot; } else { no = i; high = slot; }
     slot ^= 1;
