@@ -757,6 +757,20 @@ describe("budgets and bad input", () => {
     expect(r.stdout).toMatch(/3x3 grand \(komi 0\): no value \(stopped by cancel/);
     expect(r.stderr).toMatch(/interrupted \(Ctrl-C\)/);
   }, 60_000);
+
+  it("SIGTERM (a job scheduler's stop) stops a solve as Ctrl-C does: the JSON printed, exit status 143", async () => {
+    const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const p = spawn(process.execPath, [MAIN, "solve", "--size", "3x3", "--rules", "grand", "--time", "120", "--json"], { cwd: ROOT, stdio: "pipe" });
+      let stdout = "", stderr = "";
+      p.stdout.on("data", (d) => { stdout += d; });
+      p.stderr.on("data", (d) => { stderr += d; });
+      setTimeout(() => p.kill("SIGTERM"), 4000);
+      p.on("close", (code) => resolve({ code, stdout, stderr }));
+    });
+    expect(r.code, r.stderr).toBe(143);
+    expect(JSON.parse(r.stdout)).toMatchObject({ size: "3x3", rules: "grand", value: null, complete: false, stoppedBy: "cancel" });
+    expect(r.stderr).toMatch(/interrupted \(SIGTERM\): the solve stopped without a value/);
+  }, 60_000);
 });
 
 describe("the proof trees", () => {

@@ -27,6 +27,20 @@ import { DISPUTE_BUDGET } from "../rules/dispute.js";
 export const EXIT_ILLEGAL_MOVE = 3;
 /** A search cut short by Ctrl-C (128 + SIGINT, as shells report it). */
 export const EXIT_INTERRUPTED = 130;
+/** The same cut short by SIGTERM (a job scheduler's stop: 128 + SIGTERM). */
+export const EXIT_TERMINATED = 143;
+
+/** Ctrl-C and SIGTERM both stop a long search the same way: what it found is printed. Calls
+ *  `stop` on the first; `off()` removes the handlers, `signal()` says which came. */
+function onStopSignals(stop: () => void): { off: () => void; signal: () => NodeJS.Signals | undefined } {
+  let seen: NodeJS.Signals | undefined;
+  const handler = (sig: NodeJS.Signals) => { seen ??= sig; stop(); };
+  process.once("SIGINT", handler);
+  process.once("SIGTERM", handler);
+  return { off: () => { process.off("SIGINT", handler); process.off("SIGTERM", handler); }, signal: () => seen };
+}
+const exitFor = (sig: NodeJS.Signals): number => (sig === "SIGTERM" ? EXIT_TERMINATED : EXIT_INTERRUPTED);
+const signalName = (sig: NodeJS.Signals): string => (sig === "SIGTERM" ? "SIGTERM" : "Ctrl-C");
 
 /** Writes a file the command was asked for; a failure is bad input naming the option. */
 function writeOut(flag: string, path: string, text: string): void {
@@ -131,12 +145,12 @@ export function buildProgram(): Command {
     // search thread runs off the main thread, so that Ctrl-C reaches it
     const oneThread = opts.workers === undefined || Number(String(opts.workers)) === 1;
     const thread = oneThread ? proveInThread(record, opts, wantProof) : null;
-    const onSigint = () => { controller.abort(); thread?.cancel(); };
-    process.once("SIGINT", onSigint);
+    const stops = onStopSignals(() => { controller.abort(); thread?.cancel(); });
     const { pos, rules, result, out } = await (thread ? thread.done
-      : proveRecord(record, opts, { signal: controller.signal }, wantProof)).finally(() => process.off("SIGINT", onSigint));
+      : proveRecord(record, opts, { signal: controller.signal }, wantProof)).finally(stops.off);
     // interrupted: what was found is printed, and the exit status says it was cut short
-    if (controller.signal.aborted) process.exitCode = EXIT_INTERRUPTED;
+    const stoppedBy = stops.signal();
+    if (stoppedBy) process.exitCode = exitFor(stoppedBy);
     if (typeof opts.proof === "string") {
       const sides = [["attacker first", result.attackerFirst], ["defender first", result.defenderFirst]] as const;
       for (const [label, q] of sides) {
@@ -161,7 +175,7 @@ export function buildProgram(): Command {
       if (result.threats.B + result.threats.W > 0) process.stdout.write(`  outside ko threats: B ${result.threats.B}, W ${result.threats.W}\n`);
       process.stdout.write(`  ${result.nodes} nodes, ${result.timeMs} ms${result.complete ? "" : ", INCOMPLETE (budget)"}${result.assumption ? `; ${result.assumption}` : ""}\n`);
     }
-    if (controller.signal.aborted) process.stderr.write("arbiter: interrupted (Ctrl-C): the answer is what the search had found by then\n");
+    if (stoppedBy) process.stderr.write(`arbiter: interrupted (${signalName(stoppedBy)}): the answer is what the search had found by then\n`);
   });
 
   const solveCmd = program
@@ -199,10 +213,9 @@ export function buildProgram(): Command {
       const now = Date.now();
       if (process.stderr.isTTY && now - last > 500) { last = now; process.stderr.write(`\r${rules}: ${nodes} nodes, depth ${depth}   `); }
     });
-    let interrupted = false;
-    const onSigint = () => { interrupted = true; thread.cancel(); };
-    process.once("SIGINT", onSigint);
-    const results = await thread.done.finally(() => process.off("SIGINT", onSigint));
+    const stops = onStopSignals(() => thread.cancel());
+    const results = await thread.done.finally(stops.off);
+    const interrupted = stops.signal();
     if (process.stderr.isTTY && last > 0) process.stderr.write("\n");
     if (typeof opts.sgf === "string") writeOut("--sgf", opts.sgf, solveSgf(results));
     // (the proof trees go to their file, not into the JSON)
@@ -211,8 +224,8 @@ export function buildProgram(): Command {
     if (opts.json) process.stdout.write(JSON.stringify(results.length === 1 ? results[0] : results) + "\n");
     else process.stdout.write(solveText(results) + "\n");
     if (interrupted) {
-      process.exitCode = EXIT_INTERRUPTED;
-      process.stderr.write("arbiter: interrupted (Ctrl-C): the solve stopped without a value\n");
+      process.exitCode = exitFor(interrupted);
+      process.stderr.write(`arbiter: interrupted (${signalName(interrupted)}): the solve stopped without a value\n`);
     }
   });
 
