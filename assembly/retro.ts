@@ -1137,8 +1137,9 @@ let dpLb: i32 = 0, dpLw: i32 = 0;
  *  deepened (docs/solve.md, "Lines past the cap"): at caps of 16, 32, 48 and 64 moves more,
  *  then a quarter more each time, up to the most (a run costs more the longer its lines, so a
  *  cap far past the one a proof needs costs the most: doubling overshot Zhang's 2x2 to 64 moves
- *  where 48 hold its proofs, 16 times the nodes), each first with a line the cap stops Black's loss (a "yes", or a "no"
- *  the cap did not touch, is the answer), then Black's win (a "no", or an untouched "yes");
+ *  where 48 hold its proofs, 16 times the nodes), each first with a line the cap stops Black's
+ *  loss (a "yes", or a "no" the cap did not touch, is the answer), then Black's win (a "no", or
+ *  an untouched "yes");
  *  the table keeps what each run proved for the next. 1 or 0; the search out of depth where no
  *  cap gave an answer. */
 function deepened(n: i32, c: i32, depth: i32, noFirst: bool): i32 {

@@ -633,15 +633,13 @@ function solveOnce(o: SolveOptions): SolveResult {
       else notes.push(retro && !historySlots ? "no proof tree: retrograde analysis proves by every position, not by a tree" : "no proof tree: it outgrew a million nodes");
     }
     if (stoppedBy) result.stoppedBy = stoppedBy;
-    // (a stop within the search over the rule's own lines: the bounds proven so far)
-    const linesStopped = !finished && !!twiceBounds && boundsWork?.history?.stoppedAt !== undefined;
-    if (linesStopped) {
-      result.bounds = { lower: twiceBounds!.lower / 2, upper: twiceBounds!.upper / 2 };
+    // (the bounds: where they finished, or proven so far where the search over the rule's own
+    // lines stopped)
+    if (twiceBounds && (finished || boundsWork?.history?.stoppedAt !== undefined)) {
+      result.bounds = { lower: twiceBounds.lower / 2, upper: twiceBounds.upper / 2 };
       result.boundsWork = boundsWork;
     }
     if (twiceBounds && finished) {
-      result.bounds = { lower: twiceBounds.lower / 2, upper: twiceBounds.upper / 2 };
-      result.boundsWork = boundsWork;
       if (grandRulesWork) boundsWork!.rulesSearch = grandRulesWork;
       const w = boundsWork!;
       const how = grand ? "the Grand Rules by their phases, the Void left out (play that never ends lost for the side with the goal)" : zhang ? "Zhang's rules by their passes, each kept at a board that meets the goal" : ing ? "Ing's rules by their hot stones alone" : relaxed ? "a superko by simple ko's game" : countState ? "territory counting with the prisoners in the position"
