@@ -701,13 +701,16 @@ describe("budgets and bad input", () => {
     expect(ok.stdout).toMatch(/\| 2x2 \| chinese-basic-ko \| 0 \| 0 \| retrograde \|/);
   });
 
-  it("the command names bad options before any search: --depth, --max-nodes of --gaps, --proof into no directory", () => {
+  it("the command names bad options before any search: --depth, --max-nodes and --time of --gaps, --proof into no directory", () => {
     const depth = arbiter("solve", "--gaps", "--size", "2x2", "--depth", "0");
     expect(depth.status).toBe(2);
     expect(depth.stderr).toMatch(/--depth takes a whole number from 1 to 40, got "0"/);
     const lines = arbiter("solve", "--gaps", "--size", "2x2", "--max-nodes", "many");
     expect(lines.status).toBe(2);
     expect(lines.stderr).toMatch(/--max-nodes takes a whole number/);
+    const time = arbiter("solve", "--gaps", "--size", "2x2", "--time", "0");
+    expect(time.status).toBe(2);
+    expect(time.stderr).toMatch(/--time takes seconds above 0/);
     const proof = arbiter("solve", "--size", "2x2", "--proof", "/no/such/dir/p.sgf");
     expect(proof.status).toBe(2);
     expect(proof.stderr).toMatch(/--proof/);
@@ -872,5 +875,48 @@ describe("rule gaps", () => {
     expect(r.example).toBeNull();
     expect(r.lines).toBeGreaterThan(1000);
     expect(r.maxDepth).toBe(8);
+    expect(r.stoppedBy).toBeUndefined(); // every way in up to 8 moves searched
   });
+
+  it("a gap search keeps to its limits and says which stopped it, with the ways in it searched whole", () => {
+    const ing = textOnlyRuleSets().find((t) => t.name === "ing")!;
+    // Ing's 1A on 2x3 has no example up to 12 moves (docs/solve.md): 30 moves cannot finish in 0.3 s
+    const timed = searchGap(ing, 2, 3, 30, 1e12, { deadline: Date.now() + 300 });
+    expect(timed.example).toBeNull();
+    expect(timed.stoppedBy).toBe("time");
+    expect(timed.maxDepth).toBeGreaterThanOrEqual(1);
+    expect(timed.maxDepth).toBeLessThan(30);
+    const budget = searchGap(ing, 2, 3, 30, 100_000);
+    expect(budget.stoppedBy).toBe("nodes");
+    expect(budget.lines).toBeGreaterThan(100_000); // (the moves past the budget: those of one node at most)
+    expect(budget.lines).toBeLessThan(100_100);
+    const seen: number[] = [];
+    const cancelled = searchGap(ing, 2, 3, 30, 1e12, { cancelled: () => seen.length >= 3, progress: (lines) => { seen.push(lines); } });
+    expect(cancelled.stoppedBy).toBe("cancel");
+    expect(seen).toEqual([...seen].sort((a, b) => a - b)); // progress: the moves tried so far, growing
+    expect(cancelled.lines).toBeGreaterThanOrEqual(seen[2]);
+    // an example found is an answer whatever the limits: New Ing's basic ko on 2x3 within 8 moves
+    const newIng = searchGap(textOnlyRuleSets().find((t) => t.name === "new-ing")!, 2, 3, 8, 1e12, { deadline: Date.now() + 60_000 });
+    expect(newIng.example).not.toBeNull();
+    expect(newIng.stoppedBy).toBeUndefined();
+  });
+
+  it("SIGTERM stops the gap search: what it searched whole printed as JSON, exit status 143", async () => {
+    const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const p = spawn(process.execPath, [MAIN, "solve", "--gaps", "--size", "2x3", "--depth", "30", "--max-nodes", "1000000000000", "--time", "120", "--json"], { cwd: ROOT, stdio: "pipe" });
+      let stdout = "", stderr = "";
+      p.stdout.on("data", (d) => { stdout += d; });
+      p.stderr.on("data", (d) => { stderr += d; });
+      setTimeout(() => p.kill("SIGTERM"), 4000);
+      p.on("close", (code) => resolve({ code, stdout, stderr }));
+    });
+    expect(r.code, r.stderr).toBe(143);
+    const found = JSON.parse(r.stdout) as { rules: string; example: unknown; stoppedBy?: string; maxDepth: number }[];
+    expect(found.map((f) => f.rules)).toEqual(["new-ing", "ing", "grand"]);
+    // New Ing's example comes in well under a second; Ing's 1A has none, and its search is the one stopped
+    expect(found[0].example).not.toBeNull();
+    expect(found[1]).toMatchObject({ example: null, stoppedBy: "cancel" });
+    expect(found[1].maxDepth).toBeLessThan(30);
+    expect(r.stderr).toMatch(/interrupted \(SIGTERM\): the gap search stopped/);
+  }, 60_000);
 });

@@ -9,7 +9,7 @@ import { MAX_SOLVE_POINTS, solve, type SolveResult } from "../solve/solve.js";
 import { parseWhole } from "./operations.js";
 import { fromGtp } from "../core/coords.js";
 import { appendMoves, rootData, writeSgf } from "../sgf/write.js";
-import type { GapSearch } from "../solve/gaps.js";
+import { searchGap, textOnlyRuleSets, type GapSearch } from "../solve/gaps.js";
 
 export interface SolveJob {
   width: number;
@@ -104,6 +104,27 @@ export function runSolveJob(job: SolveJob, hooks: { cancelled?: () => boolean; p
   return out;
 }
 
+/** `arbiter solve --gaps`: each text-only rule set's search (src/solve/gaps.ts) on one board. */
+export interface GapJob {
+  width: number;
+  height: number;
+  /** the longest way into a cycle tried (`--depth`) */
+  depth: number;
+  /** moves tried at most, per rule set (`--max-nodes`) */
+  maxLines: number;
+  /** seconds per rule set (`--time`) */
+  seconds: number;
+}
+
+/** Searches each text-only rule set in turn, each within the job's moves and seconds;
+ *  `cancelled` stops the one running (it reports what it searched whole) and the rest. */
+export function runGapJob(job: GapJob, hooks: { cancelled?: () => boolean; progress?: (rules: string, lines: number, depth: number) => void } = {}): GapSearch[] {
+  return textOnlyRuleSets().map((t) => searchGap(t, job.width, job.height, job.depth, job.maxLines, {
+    deadline: Date.now() + job.seconds * 1000, cancelled: hooks.cancelled,
+    progress: hooks.progress ? (lines, depth) => hooks.progress!(t.name, lines, depth) : undefined,
+  }));
+}
+
 /** The principal variations as SGF, one game tree per rule set, each commented with its value. */
 export function solveSgf(results: SolveResult[]): string {
   return results.filter((r) => r.complete && r.goalMet === undefined).map((r) => {
@@ -149,7 +170,10 @@ export function gapSgf(found: GapSearch[]): string {
 /** The rule-gap search as text. */
 export function gapText(found: GapSearch[]): string {
   return found.map((g) => {
-    if (!g.example) return `${g.rules} (${g.size}): no cycle that goes on for ever in ${g.lines} moves tried, ways in up to ${g.maxDepth} moves`;
+    if (!g.example) {
+      const stop = g.stoppedBy ? ` (stopped by ${g.stoppedBy} within the ways in of ${g.maxDepth + 1} moves)` : "";
+      return `${g.rules} (${g.size}): no cycle that goes on for ever in ${g.lines} moves tried, ways in up to ${g.maxDepth} moves searched whole${stop}`;
+    }
     const e = g.example;
     return `${g.rules} (${g.size}): ${e.line.join(" ")}\n  moves ${e.cycleFrom + 1}-${e.cycleFrom + e.period} come back to the situation after move ${e.cycleFrom} and can go round for ever (${e.clause})\n` +
       e.others.map((o) => `  ${o.rules}: ${o.result} (${o.end}${o.illegal ? `, ${o.illegal}` : ""})`).join("\n");

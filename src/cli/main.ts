@@ -17,9 +17,8 @@ import { registerResearchCommands } from "./simulate.js";
 import { addServeCommands } from "./serve.js";
 import { jsonText, proveRecord, refereeRecord, rulesText } from "../api/operations.js";
 import { proveInThread } from "../api/prove-thread.js";
-import { solveInThread } from "../api/solve-thread.js";
+import { gapsInThread, solveInThread } from "../api/solve-thread.js";
 import { solveJob, solveSgf, solveText, gapSgf, gapText } from "../api/solve-run.js";
-import { searchGap, textOnlyRuleSets } from "../solve/gaps.js";
 import { parseWhole } from "../api/operations.js";
 import { rulingSgf } from "../api/ruling-sgf.js";
 import { DISPUTE_BUDGET } from "../rules/dispute.js";
@@ -182,8 +181,8 @@ export function buildProgram(): Command {
     .command("solve")
     .description("the exact value of the empty board under each rule set, with a principal variation (docs/solve.md)")
     .requiredOption("--size <WxH>", "board size, at most 36 points (2x2, 3x3, 4x4, 2x3 ...)")
-    .option("--max-nodes <n>", "node budget per rule set")
-    .option("--time <seconds>", "time budget per rule set", "600")
+    .option("--max-nodes <n>", "node budget per rule set (with --gaps: moves tried, default 5000000)")
+    .option("--time <seconds>", "time budget per rule set (with --gaps too)", "600")
     .option("--order <order>", "passes-first (Tromp's order; the default), passes-last, or passes-answering (last, but first in answer to a pass; the default with --goal)")
     .option("--table-bits <n>", "log2 of the transposition table's entries (16 bytes each), 10 to 26", "22")
     .option("--threads <n>", "1 or 2: the bounds' two runs at once (default: 2 with two cores)")
@@ -196,13 +195,26 @@ export function buildProgram(): Command {
   addRuleOptions(solveCmd);
   solveCmd.action(async (opts: Record<string, unknown>) => {
     if (opts.gaps) {
-      const { width, height } = solveJob({ ...opts, rules: undefined, rulesJson: undefined });
+      const { width, height, seconds } = solveJob({ ...opts, rules: undefined, rulesJson: undefined });
       const depth = parseWhole("--depth", opts.depth as string, 1, 40, 12);
       const maxLines = parseWhole("--max-nodes", opts.maxNodes as string | undefined, 1, 2 ** 40, 5_000_000);
       if (typeof opts.sgf === "string") writableFile("--sgf", opts.sgf);
-      const found = textOnlyRuleSets().map((t) => searchGap(t, width, height, depth, maxLines));
+      // (on a worker thread, so that Ctrl-C and SIGTERM reach it: what was searched is printed)
+      let shown = 0;
+      const thread = gapsInThread({ width, height, depth, maxLines, seconds }, (rules, lines, d) => {
+        const now = Date.now();
+        if (process.stderr.isTTY && now - shown > 500) { shown = now; process.stderr.write(`\r${rules}: ${lines} moves tried, ways in of ${d} moves   `); }
+      });
+      const stops = onStopSignals(() => thread.cancel());
+      const found = await thread.done.finally(stops.off);
+      const interrupted = stops.signal();
+      if (process.stderr.isTTY && shown > 0) process.stderr.write("\n");
       if (typeof opts.sgf === "string") writeOut("--sgf", opts.sgf, gapSgf(found));
       process.stdout.write(opts.json ? JSON.stringify(found) + "\n" : gapText(found) + "\n");
+      if (interrupted) {
+        process.exitCode = exitFor(interrupted);
+        process.stderr.write(`arbiter: interrupted (${signalName(interrupted)}): the gap search stopped; what it searched whole is printed\n`);
+      }
       return;
     }
     const job = solveJob(opts);

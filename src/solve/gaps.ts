@@ -48,17 +48,28 @@ export interface GapExample {
 export interface GapSearch {
   rules: string;
   size: string;
-  /** the lines tried (moves played) and the longest way in searched */
+  /** the lines tried (moves played) and the longest way in searched whole */
   lines: number;
   maxDepth: number;
   example: GapExample | null;
+  /** what cut the search short (the moves' budget, the time, Ctrl-C or SIGTERM) before it had
+   *  searched every way in up to the depth asked or found an example */
+  stoppedBy?: "nodes" | "time" | "cancel";
+}
+
+/** A long search's limits: a deadline (Date.now()), a stop asked from outside, and progress
+ *  (the moves tried so far and the longest way in being searched). */
+export interface GapLimits {
+  deadline?: number;
+  cancelled?: () => boolean;
+  progress?: (lines: number, depth: number) => void;
 }
 
 const PASS = -1;
 
 /** The shortest line on a WxH board (the way in at most `maxDepth` moves, passes included) along
  *  which the rule set's text lets play go round a cycle for ever. */
-export function searchGap(t: TextOnly, width: number, height: number, maxDepth: number, maxLines = 5_000_000): GapSearch {
+export function searchGap(t: TextOnly, width: number, height: number, maxDepth: number, maxLines = 5_000_000, limits: GapLimits = {}): GapSearch {
   const game = new Game({ width, height, suicide: "allowed", ko: "none" });
   game.startRules(t.knobs, "B", 4096, true);
   const n = width * height;
@@ -95,10 +106,24 @@ export function searchGap(t: TextOnly, width: number, height: number, maxDepth: 
     return ok;
   };
 
+  // the limits, read every 4,096 moves (the clock and a flag set from another thread)
+  let stoppedBy: GapSearch["stoppedBy"];
+  let nextLook = 0, nextProgress = 0;
+  const stopped = (limit: number): boolean => {
+    if (stoppedBy) return true;
+    if (lines > maxLines) stoppedBy = "nodes";
+    else if (lines >= nextLook) {
+      nextLook = lines + 4096;
+      if (limits.cancelled?.()) stoppedBy = "cancel";
+      else if (limits.deadline !== undefined && Date.now() > limits.deadline) stoppedBy = "time";
+      else if (lines >= nextProgress) { nextProgress = lines + 65536; limits.progress?.(lines, limit); }
+    }
+    return stoppedBy !== undefined;
+  };
   let found: { cycleFrom: number; period: number } | null = null;
   // iterative deepening: the shortest way in first
   const dfs = (depth: number, limit: number): boolean => {
-    if (lines > maxLines) return true;
+    if (stopped(limit)) return true;
     if (depth === limit) return false;
     for (let m = PASS; m < n; m++) {
       if (m === PASS && depth === 0 && noOpeningPass) continue; // ing 1.1
@@ -122,15 +147,16 @@ export function searchGap(t: TextOnly, width: number, height: number, maxDepth: 
     }
     return false;
   };
-  // (the longest way in searched whole: a search the move budget cut short does not count)
+  // (the longest way in searched whole: a search a limit cut short does not count)
   let searched = 0;
-  for (let limit = 1; limit <= maxDepth && !found && lines <= maxLines; limit++) {
+  for (let limit = 1; limit <= maxDepth && !found && !stopped(limit); limit++) {
     dfs(0, limit);
-    if (!found && lines <= maxLines) searched = limit;
+    if (!found && !stoppedBy) searched = limit;
   }
   releaseCore();
   const size = `${width}x${height}`;
-  const result: GapSearch = { rules: t.name, size, lines, maxDepth: searched, example: null };
+  // (an example found is an answer whatever the limits: the stop is said only without one)
+  const result: GapSearch = { rules: t.name, size, lines, maxDepth: searched, example: null, ...(stoppedBy && !found ? { stoppedBy } : {}) };
   if (!found) return result;
   const { cycleFrom, period } = found as { cycleFrom: number; period: number };
   const line = [...moves, ...Array.from({ length: 3 }, () => moves.slice(cycleFrom)).flat()];
