@@ -701,13 +701,16 @@ describe("budgets and bad input", () => {
     expect(ok.stdout).toMatch(/\| 2x2 \| chinese-basic-ko \| 0 \| 0 \| retrograde \|/);
   });
 
-  it("the command names bad options before any search: --depth, --max-nodes and --time of --gaps, --proof into no directory", () => {
+  it("the command names bad options before any search: --depth, --max-nodes and --time of --gaps, --max-positions, --proof into no directory", () => {
     const depth = arbiter("solve", "--gaps", "--size", "2x2", "--depth", "0");
     expect(depth.status).toBe(2);
     expect(depth.stderr).toMatch(/--depth takes a whole number from 1 to 40, got "0"/);
     const lines = arbiter("solve", "--gaps", "--size", "2x2", "--max-nodes", "many");
     expect(lines.status).toBe(2);
     expect(lines.stderr).toMatch(/--max-nodes takes a whole number/);
+    const room = arbiter("solve", "--size", "3x3", "--max-positions", "30000000");
+    expect(room.status).toBe(2);
+    expect(room.stderr).toMatch(/--max-positions takes a whole number from 1000 to 20000000, got "30000000"/);
     const time = arbiter("solve", "--gaps", "--size", "2x2", "--time", "0");
     expect(time.status).toBe(2);
     expect(time.stderr).toMatch(/--time takes seconds above 0/);
@@ -760,6 +763,18 @@ describe("budgets and bad input", () => {
     expect(r.stdout).toMatch(/3x3 grand \(komi 0\): no value \(stopped by cancel/);
     expect(r.stderr).toMatch(/interrupted \(Ctrl-C\)/);
   }, 60_000);
+
+  it("--max-positions sets retrograde analysis's room, and a graph past it stops the solve with a note naming the room", () => {
+    // 3x3 under Chinese rules has 6,990 classes of positions (the table): 2,000 is too few
+    const r = arbiter("solve", "--size", "3x3", "--rules", "chinese", "--max-positions", "2000", "--json");
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { value: unknown; stoppedBy: string; notes: string[] };
+    expect(out).toMatchObject({ value: null, stoppedBy: "positions" });
+    expect(out.notes.join(" ")).toMatch(/the graph outgrew its room of 2000 positions and 20000 moves \(2000 positions/);
+    // with room enough, the value (B+9)
+    const ok = arbiter("solve", "--size", "3x3", "--rules", "chinese", "--max-positions", "8000", "--json");
+    expect(JSON.parse(ok.stdout)).toMatchObject({ value: 9 });
+  });
 
   it("SIGTERM (a job scheduler's stop) stops a solve as Ctrl-C does: the JSON printed, exit status 143", async () => {
     const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {

@@ -21,6 +21,9 @@ export interface SolveJob {
   /** passes after the points, but first in answer to a pass */
   answerPassFirst: boolean;
   tableBits: number;
+  /** retrograde analysis: room for this many positions (`--max-positions`; the solver's own
+   *  choice by board when not given) */
+  maxPositions?: number;
   /** the proof trees as SGF (`--proof`) */
   proof?: boolean;
   /** 2: the bounds' two runs at once (`--threads`; default 2 where the machine has two cores) */
@@ -85,6 +88,9 @@ export function solveJob(opts: Record<string, unknown>): SolveJob {
     passesFirst: order === "passes-first",
     answerPassFirst: order === "passes-answering",
     tableBits: parseWhole("--table-bits", opts.tableBits as string | undefined, 10, 26, 22),
+    // (each position with its moves some 170 bytes: 20 million is near the 4 GB one WebAssembly
+    // memory holds)
+    ...(opts.maxPositions !== undefined ? { maxPositions: parseWhole("--max-positions", opts.maxPositions as string, 1000, 20_000_000, 16_000_000) } : {}),
     proof: typeof opts.proof === "string",
     threads: parseWhole("--threads", opts.threads as string | undefined, 1, 2, Math.min(2, availableParallelism())),
   };
@@ -97,7 +103,7 @@ export function runSolveJob(job: SolveJob, hooks: { cancelled?: () => boolean; p
   for (const { name, rules } of job.rules) {
     if (hooks.cancelled?.()) break;
     out.push(solve({ width: job.width, height: job.height, rules, name, maxNodes: job.maxNodes, seconds: job.seconds,
-      passesFirst: job.passesFirst, answerPassFirst: job.answerPassFirst, tableBits: job.tableBits, proof: job.proof, threads: job.threads, cancelled: hooks.cancelled,
+      passesFirst: job.passesFirst, answerPassFirst: job.answerPassFirst, tableBits: job.tableBits, maxPositions: job.maxPositions, proof: job.proof, threads: job.threads, cancelled: hooks.cancelled,
       ...(job.goal !== undefined ? { method: "alpha-beta" as const, goal: job.goal } : {}),
       progress: hooks.progress ? (n, d) => hooks.progress!(name, n, d) : undefined }));
   }

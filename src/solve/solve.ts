@@ -97,7 +97,7 @@ export interface SolveOptions {
    *  1,000; docs/solve.md "Lines past the cap"); a smaller one is a check that the answers the
    *  cap touched stay proofs */
   lineCap?: number;
-  /** retrograde analysis: room for this many positions (about 140 bytes each with their moves) */
+  /** retrograde analysis: room for this many positions (about 170 bytes each with their moves) */
   maxPositions?: number;
   /** retrograde analysis: what play that never ends is worth, twice Black's margin (0, a void,
    *  unless a check of what cycles cost asks otherwise) */
@@ -680,6 +680,12 @@ function solveOnce(o: SolveOptions): SolveResult {
       notes.push(`${g("raTriples")} situations the winner's strategy may meet three times: ${played}`);
     }
     if (!complete) {
+      // (the graph's room: what a researcher needs to know before asking for more)
+      if (stoppedBy === "positions") {
+        notes.push(g("raPositions") === 0
+          ? `retrograde analysis: no memory for a room of ${maxPositions} positions (about 170 bytes each with their moves; one WebAssembly memory holds 4 GB)`
+          : `retrograde analysis: the graph outgrew its room of ${maxPositions} positions and ${10 * maxPositions} moves (${g("raPositions")} positions and ${g("raEdges")} moves found when it stopped; --max-positions sets the room, about 170 bytes a position with its moves, up to what one WebAssembly memory of 4 GB holds)`);
+      }
       notes.push(`the search stopped (${stoppedBy}) after ${nodes} nodes: no value`);
       return result;
     }
