@@ -17,6 +17,20 @@ import { loadCore } from "../src/core/wasm.js";
 import { releaseCore } from "../src/core/game.js";
 import { END_NONE, END_VIRTUAL_MOVES, FLOW_ING_PAIRS, FLOW_ZHANG_VIRTUAL, R_HOT_STONE, REP_ING, REP_SIMPLE, REP_ZHANG, RW_ENDED, SUICIDE_MULTI_STONE } from "../assembly/codes.js";
 
+/** The command run with `args`, sent `signal` after 4 s (after its handler is surely set: a
+ *  loaded machine starts node slowly): its exit status, output and time. */
+function stopAfter(args: string[], signal: NodeJS.Signals): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+  return new Promise((resolve) => {
+    const p = spawn(process.execPath, [MAIN, ...args], { cwd: ROOT, stdio: "pipe" });
+    let stdout = "", stderr = "";
+    p.stdout.on("data", (d) => { stdout += d; });
+    p.stderr.on("data", (d) => { stderr += d; });
+    const start = Date.now();
+    setTimeout(() => p.kill(signal), 4000);
+    p.on("close", (code) => resolve({ code, stdout, stderr, ms: Date.now() - start }));
+  });
+}
+
 interface SgfTree { data: Record<string, string[]>; children: SgfTree[] }
 interface HotCore {
   memory: WebAssembly.Memory; SETUP_IN: WebAssembly.Global;
@@ -748,16 +762,7 @@ describe("budgets and bad input", () => {
   });
 
   it("Ctrl-C stops a solve: no value, a note, exit status 130", async () => {
-    const r = await new Promise<{ code: number | null; stdout: string; stderr: string; ms: number }>((resolve) => {
-      const p = spawn(process.execPath, [MAIN, "solve", "--size", "3x3", "--rules", "grand", "--time", "120"], { cwd: ROOT, stdio: "pipe" });
-      let stdout = "", stderr = "";
-      p.stdout.on("data", (d) => { stdout += d; });
-      p.stderr.on("data", (d) => { stderr += d; });
-      const start = Date.now();
-      // (after the handler is surely set: a loaded machine starts node slowly)
-      setTimeout(() => p.kill("SIGINT"), 4000);
-      p.on("close", (code) => resolve({ code, stdout, stderr, ms: Date.now() - start }));
-    });
+    const r = await stopAfter(["solve", "--size", "3x3", "--rules", "grand", "--time", "120"], "SIGINT");
     expect(r.code, r.stderr).toBe(130);
     expect(r.ms).toBeLessThan(30_000);
     expect(r.stdout).toMatch(/3x3 grand \(komi 0\): no value \(stopped by cancel/);
@@ -777,14 +782,7 @@ describe("budgets and bad input", () => {
   });
 
   it("SIGTERM (a job scheduler's stop) stops a solve as Ctrl-C does: the JSON printed, exit status 143", async () => {
-    const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const p = spawn(process.execPath, [MAIN, "solve", "--size", "3x3", "--rules", "grand", "--time", "120", "--json"], { cwd: ROOT, stdio: "pipe" });
-      let stdout = "", stderr = "";
-      p.stdout.on("data", (d) => { stdout += d; });
-      p.stderr.on("data", (d) => { stderr += d; });
-      setTimeout(() => p.kill("SIGTERM"), 4000);
-      p.on("close", (code) => resolve({ code, stdout, stderr }));
-    });
+    const r = await stopAfter(["solve", "--size", "3x3", "--rules", "grand", "--time", "120", "--json"], "SIGTERM");
     expect(r.code, r.stderr).toBe(143);
     expect(JSON.parse(r.stdout)).toMatchObject({ size: "3x3", rules: "grand", value: null, complete: false, stoppedBy: "cancel" });
     expect(r.stderr).toMatch(/interrupted \(SIGTERM\): the solve stopped without a value/);
@@ -917,14 +915,7 @@ describe("rule gaps", () => {
   });
 
   it("SIGTERM stops the gap search: what it searched whole printed as JSON, exit status 143", async () => {
-    const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const p = spawn(process.execPath, [MAIN, "solve", "--gaps", "--size", "2x3", "--depth", "30", "--max-nodes", "1000000000000", "--time", "120", "--json"], { cwd: ROOT, stdio: "pipe" });
-      let stdout = "", stderr = "";
-      p.stdout.on("data", (d) => { stdout += d; });
-      p.stderr.on("data", (d) => { stderr += d; });
-      setTimeout(() => p.kill("SIGTERM"), 4000);
-      p.on("close", (code) => resolve({ code, stdout, stderr }));
-    });
+    const r = await stopAfter(["solve", "--gaps", "--size", "2x3", "--depth", "30", "--max-nodes", "1000000000000", "--time", "120", "--json"], "SIGTERM");
     expect(r.code, r.stderr).toBe(143);
     const found = JSON.parse(r.stdout) as { rules: string; example: unknown; stoppedBy?: string; maxDepth: number }[];
     expect(found.map((f) => f.rules)).toEqual(["new-ing", "ing", "grand"]);
