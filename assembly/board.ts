@@ -17,7 +17,7 @@
 import { zobristKey, sideKeyFor } from "./zobrist";
 
 // colours, sides, the suicide modes and the probe's results: the shared table (codes.ts)
-import { EMPTY, BLACK, WHITE, MAX_SIDE, SUICIDE_FORBIDDEN, SUICIDE_MULTI_STONE, SUICIDE_ALLOWED, R_OK, R_OCCUPIED, R_SUICIDE, R_OFF_BOARD } from "./codes";
+import { EMPTY, BLACK, WHITE, MAX_SIDE, MIN_CORE_SIDE, SUICIDE_FORBIDDEN, SUICIDE_MULTI_STONE, SUICIDE_ALLOWED, R_OK, R_OCCUPIED, R_SUICIDE, R_OFF_BOARD } from "./codes";
 export { EMPTY, BLACK, WHITE, MAX_SIDE, SUICIDE_FORBIDDEN, SUICIDE_MULTI_STONE, SUICIDE_ALLOWED, R_OK, R_OCCUPIED, R_SUICIDE, R_OFF_BOARD };
 export const BORDER: i32 = 3;
 
@@ -179,9 +179,10 @@ export function pointOf(x: i32, y: i32): i32 { return (y + 1) * pitch + x + 1; }
 @inline export function pointOfXy(i: i32): i32 { return pointOf(i % width, i / width); }
 
 // ---- setup ---------------------------------------------------------------------------------
-/** Clears the board to width x height. Returns false when a side is outside 2..19. */
+/** Clears the board to width x height. Returns false when a side is outside 1..19 or the board
+ *  has one point. (A side of 1 needs nothing apart: the border column and rows bound the line.) */
 export function setupBoard(w: i32, h: i32): bool {
-  if (w < 2 || w > MAX_SIDE || h < 2 || h > MAX_SIDE) return false;
+  if (w < MIN_CORE_SIDE || w > MAX_SIDE || h < MIN_CORE_SIDE || h > MAX_SIDE || w * h < 2) return false;
   width = w;
   height = h;
   pitch = w + 1;

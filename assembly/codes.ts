@@ -8,9 +8,12 @@ export const EMPTY = 0;
 export const BLACK = 1;
 export const WHITE = 2;
 
-// Board sides the core supports, and the moves (passes included) a game's history holds.
+// Board sides a game record may have, and the moves (passes included) a game's history holds.
 export const MIN_SIDE = 2;
 export const MAX_SIDE = 19;
+// The board's mechanics take a line of points too (linear Go, 1xN: the solver's boards); every
+// record and request keeps to MIN_SIDE.
+export const MIN_CORE_SIDE = 1;
 export const MAX_HISTORY = 16384;
 
 // Suicide knob (RULES.md 0): what happens to the mover's own string left without liberties.

@@ -79,6 +79,30 @@ describe("published values", () => {
     expect(r.lineRuling?.agrees).toBe(true);
     expect(r.lineRuling?.result).toBe("B+9");
   });
+
+  // T. Drange's table of area counting's values (mathpuzzle.com/go, worked out in 1998):
+  // 1x2 0 (a pass first), 1x3 +3, 1x4 +4, 1x5 0, 1x6 +1, 1x7 +2; 2x5 +10
+  it.each([[2, 0], [3, 3], [4, 4], [5, 0], [6, 1], [7, 2]])("linear Go 1x%i under Chinese rules is Drange's %i, with a line the referee rules so", (n, value) => {
+    const r = solve({ width: 1, height: n, rules: rules("chinese"), threads: 1 });
+    expect(r.complete).toBe(true);
+    expect(r.value).toBe(value);
+    expect(r.lineRuling?.agrees).toBe(true);
+  });
+
+  it("1x3 by hand: Black's stone in the middle owns the line (White's stone beside it has no liberty)", () => {
+    const r = solve({ width: 1, height: 3, rules: rules("tromp-taylor"), threads: 1 });
+    expect(r.value).toBe(3);
+    expect(r.line[0]).toBe("A2");
+    expect(r.lineRuling?.result).toBe("B+3");
+  });
+
+  it("2x5 under area counting is Drange's +10 (basic ko and a superko alike)", () => {
+    for (const r of [rules("chinese"), chineseBasicKo()]) {
+      const s = solve({ width: 2, height: 5, rules: r, threads: 1 });
+      expect(s.value).toBe(10);
+      expect(s.lineRuling?.agrees).toBe(true);
+    }
+  });
 });
 
 describe("a superko by simple ko's game (docs/solve.md, \"A superko by bounds\")", () => {
@@ -665,9 +689,10 @@ describe("budgets and bad input", () => {
 
   it.each([
     [{ size: "7x7" }, /49 points: the solver takes boards of at most 36 points/],
-    [{ size: "400x400" }, /sides must be 2 to 19/],
+    [{ size: "400x400" }, /sides must be 1 to 19/],
     [{ size: "nine" }, /--size takes WxH/],
-    [{ size: "1x3" }, /sides must be 2 to 19/],
+    [{ size: "0x3" }, /sides must be 1 to 19/],
+    [{ size: "1x1" }, /a board needs two points at least/],
     [{ size: "3x3", rules: "fish" }, /unknown rule set "fish"/],
     [{ size: "3x3", rules: "," }, /names no rule set/],
     [{ size: "3x3", order: "random" }, /--order takes passes-first, passes-last or passes-answering, got "random"/],

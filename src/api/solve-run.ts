@@ -47,7 +47,9 @@ export function solveJob(opts: Record<string, unknown>): SolveJob {
   const m = /^(\d{1,3})(?:x(\d{1,3}))?$/.exec(size.trim());
   if (!m) throw new ArbiterError(`--size takes WxH (as 3x3) or N, got "${size}"`);
   const width = Number(m[1]), height = Number(m[2] ?? m[1]);
-  if (width < 2 || height < 2 || width > 19 || height > 19) throw new ArbiterError(`--size ${width}x${height}: sides must be 2 to 19`);
+  // (a side of 1 is linear Go, whose values Drange's table publishes: docs/solve.md)
+  if (width < 1 || height < 1 || width > 19 || height > 19) throw new ArbiterError(`--size ${width}x${height}: sides must be 1 to 19`);
+  if (width * height < 2) throw new ArbiterError(`--size ${width}x${height}: a board needs two points at least`);
   if (width * height > MAX_SOLVE_POINTS) {
     throw new ArbiterError(`--size ${width}x${height} has ${width * height} points: the solver takes boards of at most ${MAX_SOLVE_POINTS} points`);
   }

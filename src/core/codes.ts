@@ -2,7 +2,7 @@
 // core by asc and here by tsc); this module gives them names the TypeScript side reads.
 import * as C from "../../assembly/codes.js";
 
-export const { EMPTY, BLACK, WHITE, MAX_HISTORY, MAX_SIDE, MIN_SIDE } = C;
+export const { EMPTY, BLACK, WHITE, MAX_HISTORY, MAX_SIDE, MIN_SIDE, MIN_CORE_SIDE } = C;
 
 export type Color = "B" | "W";
 export const colorCode = (c: Color): number => (c === "B" ? BLACK : WHITE);

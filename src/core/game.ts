@@ -4,7 +4,7 @@ import { loadCore, bytesAt, u16At, type CoreExports } from "./wasm.js";
 import * as C from "../../assembly/codes.js";
 import { ArbiterError } from "../errors.js";
 import { indexToGtp } from "./coords.js";
-import { BLACK, WHITE, KO, SUICIDE, PLAY_OK, PLAY_REASON, MAX_HISTORY, MAX_SIDE, MIN_SIDE,
+import { BLACK, WHITE, KO, SUICIDE, PLAY_OK, PLAY_REASON, MAX_HISTORY, MAX_SIDE, MIN_CORE_SIDE,
   colorCode, other, type Color, type CoreKo, type SuicideKnob } from "./codes.js";
 
 export interface GameOptions {
@@ -70,12 +70,15 @@ const NOTHING_REMOVED: Removed = Object.freeze({ captures: NONE, selfCaptures: N
 /** The core returns i64 as a signed BigInt; hashes are unsigned. */
 const u64 = (h: bigint): bigint => BigInt.asUintN(64, h);
 
+/** The sides the core takes: 1 to 19, two points at least (a record or a request is held to
+ *  MIN_SIDE where it is read: SGF, the JSON API, GTP, the command's options). */
 export function checkSize(width: number, height: number): void {
   for (const [name, v] of [["width", width], ["height", height]] as const) {
-    if (!Number.isInteger(v) || v < MIN_SIDE || v > MAX_SIDE) {
-      throw new ArbiterError(`board ${name} ${v} is not supported: sides must be ${MIN_SIDE} to ${MAX_SIDE}`);
+    if (!Number.isInteger(v) || v < MIN_CORE_SIDE || v > MAX_SIDE) {
+      throw new ArbiterError(`board ${name} ${v} is not supported: sides must be ${MIN_CORE_SIDE} to ${MAX_SIDE}`);
     }
   }
+  if (width * height < 2) throw new ArbiterError(`board ${width}x${height} is not supported: a board needs two points at least`);
 }
 
 export class Game {
