@@ -24,6 +24,8 @@
 // - Territory counting (Japanese rules) by total payoff against the prisoners in the position,
 //   the same board in the same run: positions, time, value (published: 2x2 a draw, 3x3 Black
 //   wins); --big: 3x4 too, and 4x4 by total payoff against the published draw.
+// - T. Drange's table of area counting's values (mathpuzzle.com/go, 1998): linear Go 1x2 to 1x8
+//   and 2x5, 2x6 under Chinese rules, each against the published value; --big: 3x5 too.
 import { Bench } from "tinybench";
 import { preset, withKnobs, type RuleSet } from "../src/ruleset/ruleset.js";
 import { solve, type SolveOptions, type SolveResult } from "../src/solve/solve.js";
@@ -186,6 +188,15 @@ async function main(): Promise<void> {
       const r = solve({ width: 3, height: 4, rules: rules("japanese"), prisonersInPosition: true, threads, seconds: 3600 });
       line(`3x4 japanese, prisoners in the position, ${threads} thread${threads > 1 ? "s" : ""}`, r, `  bounds [${r.bounds?.lower}, ${r.bounds?.upper}], ${r.positions} classes`);
     }
+  }
+
+  console.log("Drange's table, area counting (mathpuzzle.com/go): Chinese rules (positional superko) against the published values");
+  const drange: [number, number, number][] = [[1, 2, 0], [1, 3, 3], [1, 4, 4], [1, 5, 0], [1, 6, 1], [1, 7, 2], [1, 8, 3], [2, 5, 10], [2, 6, 12]];
+  if (big) drange.push([3, 5, 15]);
+  for (const [w, h, published] of drange) {
+    const r = solve({ width: w, height: h, rules: rules("chinese"), threads: 1, seconds: 600 });
+    const verdict = r.value === published ? "agrees" : `DIFFERS (published ${published})`;
+    line(`${w}x${h} chinese (Drange: ${published})`, r, `  ${verdict}; ${r.positions ?? "-"} classes${r.complete ? `, line ruled ${r.lineRuling?.result}` : ""}`);
   }
 
   console.log("Territory counting (Japanese; published: 2x2 and 4x4 draws, 3x3 Black wins): total payoff against the prisoners in the position");
