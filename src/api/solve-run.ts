@@ -8,6 +8,7 @@ import { KNOB_NAMES, type RuleSet } from "../ruleset/ruleset.js";
 import { MAX_SOLVE_POINTS, solve, type SolveResult } from "../solve/solve.js";
 import { parseWhole } from "./operations.js";
 import { fromGtp } from "../core/coords.js";
+import { MAX_SIDE, MIN_CORE_SIDE } from "../core/codes.js";
 import { appendMoves, rootData, writeSgf } from "../sgf/write.js";
 import { searchGap, textOnlyRuleSets, type GapSearch } from "../solve/gaps.js";
 
@@ -48,7 +49,9 @@ export function solveJob(opts: Record<string, unknown>): SolveJob {
   if (!m) throw new ArbiterError(`--size takes WxH (as 3x3) or N, got "${size}"`);
   const width = Number(m[1]), height = Number(m[2] ?? m[1]);
   // (a side of 1 is linear Go, whose values Drange's table publishes: docs/solve.md)
-  if (width < 1 || height < 1 || width > 19 || height > 19) throw new ArbiterError(`--size ${width}x${height}: sides must be 1 to 19`);
+  if (width < MIN_CORE_SIDE || height < MIN_CORE_SIDE || width > MAX_SIDE || height > MAX_SIDE) {
+    throw new ArbiterError(`--size ${width}x${height}: sides must be ${MIN_CORE_SIDE} to ${MAX_SIDE}`);
+  }
   if (width * height < 2) throw new ArbiterError(`--size ${width}x${height}: a board needs two points at least`);
   if (width * height > MAX_SOLVE_POINTS) {
     throw new ArbiterError(`--size ${width}x${height} has ${width * height} points: the solver takes boards of at most ${MAX_SOLVE_POINTS} points`);

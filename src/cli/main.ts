@@ -38,6 +38,18 @@ function onStopSignals(stop: () => void): { off: () => void; signal: () => NodeJ
   process.once("SIGTERM", handler);
   return { off: () => { process.off("SIGINT", handler); process.off("SIGTERM", handler); }, signal: () => seen };
 }
+/** A long search's progress on one line of a terminal, at most twice a second (nothing where
+ *  stderr is not a terminal); `end()` closes the line. */
+function terminalProgress(): { say: (text: string) => void; end: () => void } {
+  let last = 0;
+  return {
+    say: (text) => {
+      const now = Date.now();
+      if (process.stderr.isTTY && now - last > 500) { last = now; process.stderr.write(`\r${text}   `); }
+    },
+    end: () => { if (process.stderr.isTTY && last > 0) process.stderr.write("\n"); },
+  };
+}
 const exitFor = (sig: NodeJS.Signals): number => (sig === "SIGTERM" ? EXIT_TERMINATED : EXIT_INTERRUPTED);
 const signalName = (sig: NodeJS.Signals): string => (sig === "SIGTERM" ? "SIGTERM" : "Ctrl-C");
 
@@ -201,15 +213,12 @@ export function buildProgram(): Command {
       const maxLines = parseWhole("--max-nodes", opts.maxNodes as string | undefined, 1, 2 ** 40, 5_000_000);
       if (typeof opts.sgf === "string") writableFile("--sgf", opts.sgf);
       // (on a worker thread, so that Ctrl-C and SIGTERM reach it: what was searched is printed)
-      let shown = 0;
-      const thread = gapsInThread({ width, height, depth, maxLines, seconds }, (rules, lines, d) => {
-        const now = Date.now();
-        if (process.stderr.isTTY && now - shown > 500) { shown = now; process.stderr.write(`\r${rules}: ${lines} moves tried, ways in of ${d} moves   `); }
-      });
+      const shown = terminalProgress();
+      const thread = gapsInThread({ width, height, depth, maxLines, seconds }, (rules, lines, d) => shown.say(`${rules}: ${lines} moves tried, ways in of ${d} moves`));
       const stops = onStopSignals(() => thread.cancel());
       const found = await thread.done.finally(stops.off);
       const interrupted = stops.signal();
-      if (process.stderr.isTTY && shown > 0) process.stderr.write("\n");
+      shown.end();
       if (typeof opts.sgf === "string") writeOut("--sgf", opts.sgf, gapSgf(found));
       process.stdout.write(opts.json ? JSON.stringify(found) + "\n" : gapText(found) + "\n");
       if (interrupted) {
@@ -221,15 +230,12 @@ export function buildProgram(): Command {
     const job = solveJob(opts);
     if (typeof opts.sgf === "string") writableFile("--sgf", opts.sgf);
     if (typeof opts.proof === "string") writableFile("--proof", opts.proof);
-    let last = 0;
-    const thread = solveInThread(job, (rules, nodes, depth) => {
-      const now = Date.now();
-      if (process.stderr.isTTY && now - last > 500) { last = now; process.stderr.write(`\r${rules}: ${nodes} nodes, depth ${depth}   `); }
-    });
+    const shown = terminalProgress();
+    const thread = solveInThread(job, (rules, nodes, depth) => shown.say(`${rules}: ${nodes} nodes, depth ${depth}`));
     const stops = onStopSignals(() => thread.cancel());
     const results = await thread.done.finally(stops.off);
     const interrupted = stops.signal();
-    if (process.stderr.isTTY && last > 0) process.stderr.write("\n");
+    shown.end();
     if (typeof opts.sgf === "string") writeOut("--sgf", opts.sgf, solveSgf(results));
     // (the proof trees go to their file, not into the JSON)
     const proofs = results.map((r) => { const p = r.proofSgf; delete r.proofSgf; return p; }).filter((p): p is string => !!p);

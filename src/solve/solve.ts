@@ -370,6 +370,8 @@ function solveOnce(o: SolveOptions): SolveResult {
     // prisoners in the position 16-18 times as many as under simple ko: 3x4 some 8 million)
     const roomFor = (prisoners: boolean): number => o.maxPositions ?? (points <= (prisoners ? 9 : 12) ? 4_000_000 : 16_000_000);
     const maxPositions = roomFor(territory);
+    // (the moves' room beside the positions': ten a position, more than a board's moves average)
+    const movesFor = (positions: number): number => 10 * positions;
     // (classes under the symmetries hold simple ko's memory as a point, or after a lone stone's
     // suicide as a mark: assembly/solve.ts canonicalKeyOf)
     const symmetric = o.symmetry ?? true;
@@ -389,7 +391,7 @@ function solveOnce(o: SolveOptions): SolveResult {
     const notes: string[] = [];
     if (territory && !o.prisonersInPosition) {
       const room = roomFor(false);
-      if (c.retroPayoff(room, 10 * room, +symmetric, points)) {
+      if (c.retroPayoff(room, movesFor(room), +symmetric, points)) {
         // Black makes at least the high game's value where it is 0 or less (a void is 0: Black's
         // goal), at most the low game's where it is 0 or more (a void is White's goal)
         payoff = { lower: Math.min(g("raPayoffHigh"), 0), upper: Math.max(g("raPayoffLow"), 0), updates: g("raPayoffUpdates"), playedOut: 0 };
@@ -414,7 +416,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       if (!payoff && g("raPayoffRunaway")) notes.push("territory counting by total payoff: a value ran past any count (the iteration would not end): no bound");
     } else if (zhang) {
       // one graph, then each side's region for each goal: every pass at a board that meets it
-      c.retroRun(maxPositions, 10 * maxPositions, +symmetric, 0, 0, 0, 0);
+      c.retroRun(maxPositions, movesFor(maxPositions), +symmetric, 0, 0, 0, 0);
       // (no room or no budget left: no bounds, the solve stopped)
       const held = !g("solOut") && !!c.retroVirtualBounds() && !g("solOut");
       let lowerSafe = held ? g("raVirtualLower") : -2 * points, upperSafe = held ? g("raVirtualUpper") : 2 * points;
@@ -459,7 +461,7 @@ function solveOnce(o: SolveOptions): SolveResult {
         return held;
       };
       if (!helper && !linesOnly) {
-        c.retroRun(maxPositions, 10 * maxPositions, +symmetric, most, safety, samePsk, clamp);
+        c.retroRun(maxPositions, movesFor(maxPositions), +symmetric, most, safety, samePsk, clamp);
         upperSafe = Math.min(g("raSafeBound"), most);
         rounds = g("raSafeRounds"); changes = g("raSafeChanges");
         if (relaxed && upperSafe < most && !g("solOut")) {
@@ -470,7 +472,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       if (o.part === "upper") return upperPart(o, upperSafe, rounds, changes, g("solNodes"), !g("solOut"), playedOut);
       // (Ing's one run: play that never ends worth 0, as Ing's void makes the cycles it stops,
       // for the search's first goal and its move order)
-      const lower = g("solOut") ? 0 : c.retroRun(maxPositions, 10 * maxPositions, +symmetric, linesOnly ? 0 : least - 2, safety, samePsk, clamp);
+      const lower = g("solOut") ? 0 : c.retroRun(maxPositions, movesFor(maxPositions), +symmetric, linesOnly ? 0 : least - 2, safety, samePsk, clamp);
       if (helper) {
         const u = helper.wait(o.cancelled);
         if (!u.finished) c.setSolOut();
@@ -544,7 +546,7 @@ function solveOnce(o: SolveOptions): SolveResult {
     } else {
       // (alpha-beta's first window: every count lies within twice the points each way, a
       // forfeit apart, New Ing's laziness)
-      v = retro ? c.retroRun(maxPositions, 10 * maxPositions, +symmetric, o.endlessValue ?? 0, 0, 0, 0)
+      v = retro ? c.retroRun(maxPositions, movesFor(maxPositions), +symmetric, o.endlessValue ?? 0, 0, 0, 0)
         : o.goal !== undefined ? (o.deepening ?? true) ? c.solveGoalDeepening(Math.round(2 * o.goal), o.firstHorizon ?? 2 * points) : c.solveAtLeast(Math.round(2 * o.goal))
         : c.solveRun(1, 2 * points + 1);
     }
@@ -684,7 +686,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       if (stoppedBy === "positions") {
         notes.push(g("raPositions") === 0
           ? `retrograde analysis: no memory for a room of ${maxPositions} positions (about 170 bytes each with their moves; one WebAssembly memory holds 4 GB)`
-          : `retrograde analysis: the graph outgrew its room of ${maxPositions} positions and ${10 * maxPositions} moves (${g("raPositions")} positions and ${g("raEdges")} moves found when it stopped; --max-positions sets the room, about 170 bytes a position with its moves, up to what one WebAssembly memory of 4 GB holds)`);
+          : `retrograde analysis: the graph outgrew its room of ${maxPositions} positions and ${movesFor(maxPositions)} moves (${g("raPositions")} positions and ${g("raEdges")} moves found when it stopped; --max-positions sets the room, about 170 bytes a position with its moves, up to what one WebAssembly memory of 4 GB holds)`);
       }
       notes.push(`the search stopped (${stoppedBy}) after ${nodes} nodes: no value`);
       return result;
