@@ -386,6 +386,17 @@ describe("Zhang's rules by their passes (docs/solve.md, \"Zhang's rules by their
     expect(r.line).toEqual(["pass", "pass"]);
     expect(r.lineRuling).toEqual({ result: "0", end: "two-passes", agrees: true });
   }, 60_000);
+
+  it("a first goal only changes where the answers start: 2x2 asked +1 first (no), then 0 (yes), is 0; one past the bounds is held to them", () => {
+    const r = solve({ width: 2, height: 2, rules: rules("zhang"), firstGoal: 1 });
+    expect(r.value).toBe(0);
+    expect(r.boundsWork!.history!.answers).toEqual([{ goal: 1, makes: false }, { goal: 0, makes: true }]);
+    // (the regions bound 2x2 at -1 to +1: a first goal of +5 is asked as +1)
+    const past = solve({ width: 2, height: 2, rules: rules("zhang"), firstGoal: 5 });
+    expect(past.value).toBe(0);
+    expect(past.boundsWork!.history!.answers![0]).toEqual({ goal: 1, makes: false });
+    expect(() => solve({ width: 2, height: 2, rules: rules("zhang"), firstGoal: 0.25 })).toThrow(/a first goal of 0.25: it takes Black's margin, a multiple of 0.5/);
+  }, 60_000);
 });
 
 describe("lines past the cap (docs/solve.md, \"Lines past the cap\")", () => {
@@ -740,7 +751,7 @@ describe("budgets and bad input", () => {
     expect(ok.stdout).toMatch(/\| 2x2 \| chinese-basic-ko \| 0 \| 0 \| retrograde \|/);
   });
 
-  it("the command names bad options before any search: --depth, --max-nodes and --time of --gaps, --max-positions, --proof into no directory", () => {
+  it("the command names bad options before any search: --depth, --max-nodes and --time of --gaps, --max-positions, --first-goal, --proof into no directory", () => {
     const depth = arbiter("solve", "--gaps", "--size", "2x2", "--depth", "0");
     expect(depth.status).toBe(2);
     expect(depth.stderr).toMatch(/--depth takes a whole number from 1 to 40, got "0"/);
@@ -750,6 +761,9 @@ describe("budgets and bad input", () => {
     const room = arbiter("solve", "--size", "3x3", "--max-positions", "30000000");
     expect(room.status).toBe(2);
     expect(room.stderr).toMatch(/--max-positions takes a whole number from 1000 to 20000000, got "30000000"/);
+    const first = arbiter("solve", "--size", "2x2", "--first-goal", "1.2");
+    expect(first.status).toBe(2);
+    expect(first.stderr).toMatch(/--first-goal takes Black's margin, a multiple of 0.5 within the board's points and komi, got "1.2"/);
     const time = arbiter("solve", "--gaps", "--size", "2x2", "--time", "0");
     expect(time.status).toBe(2);
     expect(time.stderr).toMatch(/--time takes seconds above 0/);

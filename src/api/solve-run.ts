@@ -29,6 +29,8 @@ export interface SolveJob {
   proof?: boolean;
   /** 2: the bounds' two runs at once (`--threads`; default 2 where the machine has two cores) */
   threads?: number;
+  /** `--first-goal`: the goal the search over a rule's own lines asks first */
+  firstGoal?: number;
   /** `--goal`: only whether Black makes at least this margin (alpha-beta by deepening) */
   goal?: number;
 }
@@ -79,13 +81,7 @@ export function solveJob(opts: Record<string, unknown>): SolveJob {
   }
   const seconds = Number(opts.time ?? 600);
   if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 7 * 86400) throw new ArbiterError(`--time takes seconds above 0 (at most a week), got "${String(opts.time)}"`);
-  let goal: number | undefined;
-  if (opts.goal !== undefined) {
-    goal = Number(opts.goal);
-    if (!Number.isFinite(goal) || Math.round(2 * goal) !== 2 * goal || Math.abs(goal) > width * height + 1000) {
-      throw new ArbiterError(`--goal takes Black's margin, a multiple of 0.5 within the board's points and komi, got "${String(opts.goal)}"`);
-    }
-  }
+  const goal = opts.goal !== undefined ? halfPoints("--goal", opts.goal, width * height) : undefined;
   return {
     width, height, rules, goal,
     maxNodes: parseWhole("--max-nodes", opts.maxNodes as string | undefined, 1, 2 ** 52, 2 ** 52),
@@ -96,9 +92,19 @@ export function solveJob(opts: Record<string, unknown>): SolveJob {
     // (each position with its moves some 170 bytes: 20 million is near the 4 GB one WebAssembly
     // memory holds)
     ...(opts.maxPositions !== undefined ? { maxPositions: parseWhole("--max-positions", opts.maxPositions as string, 1000, 20_000_000, 16_000_000) } : {}),
+    ...(opts.firstGoal !== undefined ? { firstGoal: halfPoints("--first-goal", opts.firstGoal, width * height) } : {}),
     proof: typeof opts.proof === "string",
     threads: parseWhole("--threads", opts.threads as string | undefined, 1, 2, Math.min(2, availableParallelism())),
   };
+}
+
+/** Black's margin from an option: a multiple of 0.5 within the board's points and komi. */
+function halfPoints(option: string, raw: unknown, points: number): number {
+  const m = Number(raw);
+  if (typeof raw === "boolean" || !Number.isFinite(m) || Math.round(2 * m) !== 2 * m || Math.abs(m) > points + 1000) {
+    throw new ArbiterError(`${option} takes Black's margin, a multiple of 0.5 within the board's points and komi, got "${String(raw)}"`);
+  }
+  return m;
 }
 
 /** Solves each rule set of the job in turn; `cancelled` stops the one running (it answers with
@@ -108,7 +114,7 @@ export function runSolveJob(job: SolveJob, hooks: { cancelled?: () => boolean; p
   for (const { name, rules } of job.rules) {
     if (hooks.cancelled?.()) break;
     out.push(solve({ width: job.width, height: job.height, rules, name, maxNodes: job.maxNodes, seconds: job.seconds,
-      passesFirst: job.passesFirst, answerPassFirst: job.answerPassFirst, tableBits: job.tableBits, maxPositions: job.maxPositions, proof: job.proof, threads: job.threads, cancelled: hooks.cancelled,
+      passesFirst: job.passesFirst, answerPassFirst: job.answerPassFirst, tableBits: job.tableBits, maxPositions: job.maxPositions, firstGoal: job.firstGoal, proof: job.proof, threads: job.threads, cancelled: hooks.cancelled,
       ...(job.goal !== undefined ? { method: "alpha-beta" as const, goal: job.goal } : {}),
       progress: hooks.progress ? (n, d) => hooks.progress!(name, n, d) : undefined }));
   }

@@ -99,6 +99,10 @@ export interface SolveOptions {
   lineCap?: number;
   /** retrograde analysis: room for this many positions (about 170 bytes each with their moves) */
   maxPositions?: number;
+  /** the search over a rule's own lines: the goal (Black's margin) asked first, where it lies
+   *  between the bounds (default: the lower bound, or Ing's relaxation's value); the answers
+   *  then go up or down from it as from any start */
+  firstGoal?: number;
   /** retrograde analysis: what play that never ends is worth, twice Black's margin (0, a void,
    *  unless a check of what cycles cost asks otherwise) */
   endlessValue?: number;
@@ -280,6 +284,12 @@ function solveOnce(o: SolveOptions): SolveResult {
   if (o.goal !== undefined && (o.method !== "alpha-beta" || !Number.isFinite(o.goal))) {
     throw new ArbiterError(`a goal (${o.goal}) is alpha-beta's check: it needs method "alpha-beta" and a finite margin`);
   }
+  if (o.firstGoal !== undefined && (!Number.isFinite(o.firstGoal) || Math.round(2 * o.firstGoal) !== 2 * o.firstGoal)) {
+    throw new ArbiterError(`a first goal of ${o.firstGoal}: it takes Black's margin, a multiple of 0.5`);
+  }
+  // (the goal the search over a rule's lines asks first: the caller's, held within the bounds)
+  const firstGoal = (start: number, lower: number, upper: number): number =>
+    o.firstGoal === undefined ? start : Math.min(Math.max(2 * o.firstGoal, lower), upper);
   const lineCap = o.lineCap ?? 1000;
   if (!Number.isInteger(lineCap) || lineCap < 4 || lineCap > 1000) {
     throw new ArbiterError(`a line cap of ${o.lineCap} moves: it takes a whole number from 4 to 1,000 (the engine's longest line)`);
@@ -426,7 +436,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       if (lowerSafe < upperSafe && !g("solOut")) {
         c.retroHistoryCheck(0, 0);
         c.retroHistoryVoid(0);
-        const h = historySearch(c, g, startEngine, knobs.rep, lowerSafe, upperSafe, lowerSafe);
+        const h = historySearch(c, g, startEngine, knobs.rep, lowerSafe, upperSafe, firstGoal(lowerSafe, lowerSafe, upperSafe));
         boundsWork.history = h.work;
         lowerSafe = h.lower; upperSafe = h.upper; historySlots = h.slots;
       }
@@ -500,7 +510,7 @@ function solveOnce(o: SolveOptions): SolveResult {
         // (the goals start at the lower bound, which the search shows as its first goal where it
         // was not played out; for Ing's rules, with no bounds, at the relaxation's value)
         const h = historySearch(c, g, startEngine, knobs.rep, lowerSafe, upperSafe,
-          linesOnly ? Math.min(Math.max(lower, lowerSafe), upperSafe) : lowerSafe);
+          firstGoal(linesOnly ? Math.min(Math.max(lower, lowerSafe), upperSafe) : lowerSafe, lowerSafe, upperSafe));
         if (o.checkCutoffs === true) h.work!.checkFailed = g("hsCheckFailed");
         boundsWork.history = h.work;
         lowerSafe = h.lower; upperSafe = h.upper; historySlots = h.slots;
