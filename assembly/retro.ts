@@ -949,7 +949,11 @@ const NONE: i32 = 0x7fffffff;
 let HSLOT: usize = 0; // two goals' ranks and least ranks: i32 per position each (slotArray)
 let histRoom: i32 = 0;
 let HT: usize = 0; // the table: u64 key, i32 lo, i32 hi per entry
-const HT_BITS: i32 = 22;
+let htBits: i32 = 0; // log2 of the table's entries (and the cap's answers')
+let htWant: i32 = 22;
+/** The lines' table: 2^bits entries of 16 bytes, and as many for the answers resting on the cap
+ *  (10 to 26), made anew at the next goal where larger than the one there is. */
+export function retroHistoryTableBits(bits: i32): void { htWant = min(max(bits, 10), 26); }
 // the answers that rest on the cap, each valid in its run alone: u64 key, i32 run, i32 moves left
 // (hsearch: an answer the cap touched is the cap's side's, never a proof; met again in the same
 // run with as many moves left or fewer, it is that answer again, taking the cap's taint along)
@@ -1044,12 +1048,17 @@ function useSlot(s: i32): void {
 export function retroHistoryGoal(theta: i32, s: i32, fresh: bool): bool {
   const N = raPositions;
   if (N > histRoom) {
-    const base = grow(<usize>N * 32 + (HT == 0 ? <usize>32 << HT_BITS : 0) + 64);
+    const base = grow(<usize>N * 32 + 64);
     if (base == 0) return false;
     HSLOT = base; histRoom = N;
-    if (HT == 0) { HT = (base + <usize>N * 32 + 15) & ~15; HC = HT + (<usize>16 << HT_BITS); memory.fill(HC, 0, <usize>16 << HT_BITS); }
   }
-  if (fresh) memory.fill(HT, 0, <usize>16 << HT_BITS);
+  if (HT == 0 || htWant > htBits) {
+    const base = grow((<usize>32 << htWant) + 16);
+    if (base == 0) return false;
+    htBits = htWant; HT = (base + 15) & ~15; HC = HT + (<usize>16 << htBits); memory.fill(HC, 0, <usize>16 << htBits);
+    fresh = true;
+  }
+  if (fresh) memory.fill(HT, 0, <usize>16 << htBits);
   store<i32>(SLOT_THETA + (<usize>s << 2), theta);
   setI32(SLOT_CAP, s, hsCapMost);
   useSlot(s);
@@ -1248,7 +1257,7 @@ function hsearch(n: i32, c: i32, depth: i32): i32 {
   }
   // the table: what this position with this history was shown to be worth
   const key = historyKeyOf(c) ^ phaseSalt;
-  const at = <usize>(<i32>(key ^ (key >> 32)) & ((1 << HT_BITS) - 1)) << 4;
+  const at = <usize>(<i32>(key ^ (key >> 32)) & ((1 << htBits) - 1)) << 4;
   const e = HT + at, ec = HC + at;
   let lo = -NONE, hi = NONE;
   if (load<u64>(e) == key) {

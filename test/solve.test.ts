@@ -397,6 +397,13 @@ describe("Zhang's rules by their passes (docs/solve.md, \"Zhang's rules by their
     expect(past.boundsWork!.history!.answers![0]).toEqual({ goal: 1, makes: false });
     expect(() => solve({ width: 2, height: 2, rules: rules("zhang"), firstGoal: 0.25 })).toThrow(/a first goal of 0.25: it takes Black's margin, a multiple of 0.5/);
   }, 60_000);
+
+  it("the lines' table takes --table-bits under retrograde analysis: a small one costs nodes, never the value", () => {
+    const small = solve({ width: 2, height: 2, rules: rules("zhang"), tableBits: 10 });
+    expect(small.value).toBe(0);
+    expect(small.lineRuling!.agrees).toBe(true);
+    expect(() => solve({ width: 2, height: 2, rules: rules("zhang"), tableBits: 27 })).toThrow(/a table of 2\^27 entries: out of range \(10 to 26\)/);
+  }, 60_000);
 });
 
 describe("lines past the cap (docs/solve.md, \"Lines past the cap\")", () => {

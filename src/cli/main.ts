@@ -196,7 +196,7 @@ export function buildProgram(): Command {
     .option("--max-nodes <n>", "node budget per rule set (with --gaps: moves tried, default 5000000)")
     .option("--time <seconds>", "time budget per rule set (with --gaps too)", "600")
     .option("--order <order>", "passes-first (Tromp's order; the default), passes-last, or passes-answering (last, but first in answer to a pass; the default with --goal)")
-    .option("--table-bits <n>", "log2 of the transposition table's entries (16 bytes each), 10 to 26", "22")
+    .option("--table-bits <n>", "log2 of the transposition table's entries (16 bytes each), 10 to 26; under retrograde analysis the table of the search over a rule's own lines (twice that: its answers resting on the cap beside it)", "22")
     .option("--max-positions <n>", "retrograde analysis: room for this many positions, 1000 to 20000000 (default: 4000000 up to 12 points, else 16000000; about 170 bytes each with their moves)")
     .option("--threads <n>", "1 or 2: the bounds' two runs at once (default: 2 with two cores)")
     .option("--sgf <file.sgf>", "write each principal variation (with --gaps: each example) as SGF")

@@ -126,6 +126,7 @@ export interface CoreExports {
   retroHistoryVoid(on: number): void;
   retroLoneSuicides(answered: number): void;
   retroHistoryCapAt(moves: number): void;
+  retroHistoryTableBits(bits: number): void;
   retroWantBound(on: number): void;
   setHotStones(on: number): void;
   setVirtualFree(on: number): void;

@@ -108,7 +108,9 @@ export interface SolveOptions {
   endlessValue?: number;
   /** alpha-beta: also the proof trees (at least the value, at most the value) as SGF */
   proof?: boolean;
-  /** log2 of the table's entries (16 bytes each) */
+  /** log2 of the table's entries (16 bytes each; default 22): alpha-beta's transposition table, or under
+   *  retrograde analysis the table of the search over a rule's own lines (and as many entries
+   *  for its answers resting on the cap) */
   tableBits?: number;
   /** 2: the bounds' two runs at once, the upper one on a worker thread (bound-worker.ts; only
    *  from the built code, where the worker's file is) */
@@ -300,8 +302,6 @@ function solveOnce(o: SolveOptions): SolveResult {
   const cyclesVoid = knobs.void3;
   const c = loadCore() as SolveCore;
   releaseCore();
-  const tableBits = o.tableBits ?? 22;
-  if (!c.solveTables(tableBits, 20)) throw new ArbiterError(`a table of 2^${tableBits} entries: out of range (10 to 26), or no memory for it`);
   c.newGame(o.width, o.height, SUICIDE[rules.suicide], 0, 1, 4096);
   // retrograde analysis where it takes the rule set (a memoryless one, territory counting, a
   // superko by bounds) and the board is small enough; else alpha-beta
@@ -320,6 +320,13 @@ function solveOnce(o: SolveOptions): SolveResult {
   const grand = byRetro && grandByPhases(rules) && 2 * points + 2 <= 64;
   const bounds = relaxed || territory || zhang;
   const retro = byRetro && (bounds || memoryless);
+  // (the table's size: alpha-beta's, or under retrograde analysis that of the search over a
+  // rule's own lines, alpha-beta's then kept at its default)
+  const tableBits = o.tableBits ?? 22;
+  if (!Number.isInteger(tableBits) || tableBits < 10 || tableBits > 26 || !c.solveTables(retro ? Math.min(tableBits, 22) : tableBits, 20)) {
+    throw new ArbiterError(`a table of 2^${tableBits} entries: out of range (10 to 26), or no memory for it`);
+  }
+  c.retroHistoryTableBits(retro ? tableBits : 22);
   // the engine reads no history where retrograde analysis runs: simple ko for a superko's
   // bounds, and the third-occurrence Void off (endless play is worth 0 there: docs/solve.md)
   const engineMemoryless = memoryless || retro;
