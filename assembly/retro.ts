@@ -1161,9 +1161,12 @@ function deepened(n: i32, c: i32, depth: i32, noFirst: bool): i32 {
       // (the run that proves the answer looked for first: `noFirst` where a "no" is likely)
       const mode = (k == 0) != noFirst ? 1 : 2;
       capRun(mode); hsCapRuns += 1; hsCappedNow = 0;
-      r = searchOnce(n, c, depth);
+      const byNumbers = hsPn && !dpPhase;
+      r = byNumbers ? pnOnce(n, c, depth) : searchOnce(n, c, depth);
       hsCapped += hsCappedNow;
-      if (solOut || hsCappedNow == 0 || (r == 1) == (mode == 1)) break;
+      // (proof numbers know whether the answer itself rests on the cap, not only the run)
+      const touched = byNumbers ? pnTaint : hsCappedNow > 0;
+      if (solOut || !touched || (r == 1) == (mode == 1)) break;
     }
     if (solOut || k < 2) break;
     if (cap >= hsCapMost) { setDepthOut(); break; } // (neither run's answer is a proof)
@@ -1337,6 +1340,220 @@ function hsearch(n: i32, c: i32, depth: i32): i32 {
   if (result == 1) lo = max(lo, hsTheta); else hi = min(hi, hsTheta);
   store<u64>(e, key); store<i32>(e + 8, lo); store<i32>(e + 12, hi);
   return result;
+}
+
+// ---- the lines by proof numbers -------------------------------------------------------------
+// The same question as hsearch (Black makes the goal from here, with this history), searched
+// depth-first by proof and disproof numbers (df-pn): at Black's turns the proof number is the
+// least of the moves', the disproof number their sum; at White's the other way round; the search
+// goes down the most-proving move while both stay under thresholds. It spends its nodes where
+// the proof or refutation is cheapest, whereas alpha-beta finishes each move's refutation before
+// the next (docs/solve.md, "The lines by proof numbers"). The leaves are hsearch's: an end, a
+// cut-off by a side's strategy, the table's answer, the cap; each keeps hsearch's meaning. What
+// is exact (no cap under it) goes into hsearch's table; the rest, the numbers of positions not
+// settled and answers resting on the cap, go into a table of the run alone (its keys salted
+// with the run), beside it in the cap's table's room (df-pn has no answers resting on the cap
+// of its own to keep there).
+let hsPn: bool = false;
+/** Whether the search over a rule's own lines goes by proof numbers (else alpha-beta). */
+export function retroHistoryProofNumbers(on: bool): void { hsPn = on; }
+const PN_INF: i32 = 0x3fffffff; // a settled position's other number
+const PN_TAINT: i32 = PN_INF + 1; // (the same, for an answer that rests on the cap)
+// per depth, at most 64 moves: i32 move, i32 position, u64 key, i32 pn, i32 dn, i32 order, i32 pad
+const PN_KIDS: usize = memory.data(1024 * 64 * 32, 16);
+let pnSalt: u64 = 0;
+let pnP: i32 = 0, pnD: i32 = 0; // a look-up's or a search's numbers (for Black's goal)
+let pnTaint: bool = false; // the answer in them rests on the cap
+
+@inline function htSlot(k: u64): usize { return <usize>(<i32>(k ^ (k >> 32)) & ((1 << htBits) - 1)) << 4; }
+
+/** The numbers kept for the position with history key k: hsearch's table's answer, else the
+ *  run's own, else 1 and 1. */
+function pnLook(k: u64): void {
+  pnTaint = false;
+  const e = HT + htSlot(k);
+  if (load<u64>(e) == k) {
+    if (hsTheta <= load<i32>(e + 8)) { pnP = 0; pnD = PN_INF; return; }
+    if (hsTheta >= load<i32>(e + 12)) { pnP = PN_INF; pnD = 0; return; }
+  }
+  const pk = k ^ pnSalt;
+  const p = HC + htSlot(pk);
+  if (load<u64>(p) == pk) {
+    pnP = load<i32>(p + 8); pnD = load<i32>(p + 12);
+    if (pnP == PN_TAINT) { pnP = PN_INF; pnTaint = true; }
+    if (pnD == PN_TAINT) { pnD = PN_INF; pnTaint = true; }
+    return;
+  }
+  pnP = 1; pnD = 1;
+}
+
+// A new position's numbers (df-pn+): a position one side's strategy holds is that side's to
+// lose, one neither holds costs both sides some search. The figures were chosen on 2x2 to 3x3
+// (docs/solve.md): with 1 and 1 everywhere, Ing's 3x3 took 14 million nodes against
+// alpha-beta's 42,392, with these 121,718.
+const PN_HELD: i32 = 256; // the other side's number at a position a side's strategy holds
+const PN_OPEN: i32 = 16; // both numbers at a position neither holds
+/** A new position's numbers by the strategies of simple ko's game: one that a side's strategy
+ *  holds, though the line's history keeps it from a cut-off, likely that side's still. */
+@inline function pnGuess(x: i32): void {
+  if (i32At(aRB, x) >= 0) { pnP = 1; pnD = PN_HELD; }
+  else if (i32At(aRW, x) >= 0) { pnP = PN_HELD; pnD = 1; }
+  else { pnP = PN_OPEN; pnD = PN_OPEN; }
+}
+
+/** Keeps the numbers of the position with key k: an exact answer in hsearch's table, the rest
+ *  in the run's. */
+function pnKeep(k: u64, p: i32, d: i32, taint: bool): void {
+  if ((p == 0 || d == 0) && !taint) {
+    const e = HT + htSlot(k);
+    let lo = -NONE, hi = NONE;
+    if (load<u64>(e) == k) { lo = load<i32>(e + 8); hi = load<i32>(e + 12); }
+    if (p == 0) lo = max(lo, hsTheta); else hi = min(hi, hsTheta);
+    store<u64>(e, k); store<i32>(e + 8, lo); store<i32>(e + 12, hi);
+    return;
+  }
+  const pk = k ^ pnSalt;
+  const q = HC + htSlot(pk);
+  store<u64>(q, pk);
+  store<i32>(q + 8, p == PN_INF && taint ? PN_TAINT : p); store<i32>(q + 12, d == PN_INF && taint ? PN_TAINT : d);
+}
+
+@inline function addPn(a: i32, b: i32): i32 { return min(a + b, PN_INF - 1); }
+
+/** The proof-number search from position n, c to move, after `depth` moves, until its numbers
+ *  reach the thresholds or it is settled: they are left in pnP, pnD (pnTaint). */
+function pnSearch(n: i32, c: i32, depth: i32, thP: i32, thD: i32): void {
+  hsNodes += 1;
+  countNode();
+  const key = historyKeyOf(c);
+  pnLook(key);
+  if (pnP >= thP || pnD >= thD || pnP == 0 || pnD == 0) return;
+  if (budgetOut(depth)) return;
+  const black = c == BLACK;
+  const base = PN_KIDS + <usize>(min(depth, 1023) * 64 * 32);
+  let k = 0;
+  let lossTaint = false; // a move dropped as the mover's loss rested on the cap
+  const canAbandon = abandonNow();
+  for (let i = 0; i < nPoints + 3; i++) {
+    const m = moveAt(i, canAbandon);
+    if (m == -99) continue;
+    const lone = loneSuicideAnswered && m >= 0;
+    const before = lone ? boardHash() : 0;
+    apply(m, c, depth);
+    if (applied == 0) continue;
+    if (lone && applied != 2 && boardHash() == before) { undo(depth); hsLoneSkipped += 1; continue; }
+    // (each move's worth where it is known at once, as the mover's: 1 a win, -1 a loss, 0 not)
+    let known = 0, taint = false;
+    let x = -1, ckey: u64 = 0;
+    if (applied == 2) known = (leafValue() >= hsTheta) == black ? 1 : -1;
+    else {
+      x = findIndex(posKey(c ^ 3));
+      ckey = historyKeyOf(c ^ 3);
+      const here = virtualEnds && m == -1 ? R.virtualMovesHere() : 0;
+      if (x < 0) { undo(depth); setSolOut(); return; } // (the graph holds every position simple ko allows)
+      const fresh = virtualEnds && afterPass(x);
+      const cx = cutOff(x, fresh ? i32At(aLB, x) : min(i32At(MINB, depth), i32At(aLB, x)),
+        fresh ? i32At(aLW, x) : min(i32At(MINW, depth), i32At(aLW, x)), max(i32At(PASSES_SO_FAR, depth), here));
+      if (cx != 0) {
+        if (cx > 0) hsCutB += 1; else hsCutW += 1;
+        known = (cx > 0) == black ? 1 : -1;
+      } else if (depth + 3 >= hsCap) {
+        // (a line at the cap: Black's loss in the first mode, his win in the second)
+        hsCappedNow += 1;
+        known = (hsCapMode == 2) == black ? 1 : -1;
+        taint = true;
+      } else {
+        pnLook(ckey);
+        if (pnP == 0 || pnD == 0) { known = (pnP == 0) == black ? 1 : -1; taint = pnTaint; }
+        else if (pnP == 1 && pnD == 1) pnGuess(x);
+      }
+    }
+    undo(depth);
+    if (known > 0) {
+      // (a move that wins settles the position for the mover)
+      pnKeep(key, black ? 0 : PN_INF, black ? PN_INF : 0, taint);
+      pnP = black ? 0 : PN_INF; pnD = black ? PN_INF : 0; pnTaint = taint;
+      return;
+    }
+    if (known < 0) { lossTaint = lossTaint || taint; continue; }
+    if (k >= 64) { setSolOut(); return; } // (more moves than the row holds: no answer, not a wrong one)
+    const r = base + (<usize>k << 5);
+    store<i32>(r, m); store<i32>(r + 4, x); store<u64>(r + 8, ckey);
+    store<i32>(r + 16, pnP); store<i32>(r + 20, pnD); store<i32>(r + 24, -promise(x, black));
+    // (in the order of promise, the first of equal numbers chosen: insertion)
+    let b = k - 1;
+    while (b >= 0 && load<i32>(base + (<usize>b << 5) + 24) > load<i32>(r + 24)) b--;
+    if (b < k - 1) {
+      const tm = m, tk = ckey, tp = pnP, td = pnD, to = load<i32>(r + 24);
+      memory.copy(base + (<usize>(b + 2) << 5), base + (<usize>(b + 1) << 5), <usize>(k - 1 - b) << 5);
+      const q = base + (<usize>(b + 1) << 5);
+      store<i32>(q, tm); store<i32>(q + 4, x); store<u64>(q + 8, tk); store<i32>(q + 16, tp); store<i32>(q + 20, td); store<i32>(q + 24, to);
+    }
+    k++;
+  }
+  for (;;) {
+    // the position's numbers from its moves' (a mover's loss already left out)
+    let p: i32, d: i32, best = -1, second = PN_INF;
+    if (black) { p = PN_INF; d = 0; } else { p = 0; d = PN_INF; }
+    for (let a = 0; a < k; a++) {
+      const r = base + (<usize>a << 5);
+      const cp = load<i32>(r + 16), cd = load<i32>(r + 20);
+      const own = black ? cp : cd;
+      const now = black ? p : d;
+      if (own < now) { second = now; best = a; if (black) p = cp; else d = cd; }
+      else if (own < second) second = own;
+      if (black) d = addPn(d, cd); else p = addPn(p, cp);
+    }
+    const mine = black ? p : d;
+    if (k == 0 || mine >= PN_INF) {
+      // (every move the mover's loss)
+      if (black) { p = PN_INF; d = 0; } else { p = 0; d = PN_INF; }
+      pnKeep(key, p, d, lossTaint);
+      pnP = p; pnD = d; pnTaint = lossTaint;
+      return;
+    }
+    if (p >= thP || d >= thD) { pnKeep(key, p, d, false); pnP = p; pnD = d; pnTaint = false; return; }
+    // (the most proving move, with thresholds that send the search back up when another would be)
+    const r = base + (<usize>best << 5);
+    const cp = load<i32>(r + 16), cd = load<i32>(r + 20);
+    let tp: i32, td: i32;
+    // (the 1+e trick: a threshold half past the second best, so that two close moves do not
+    // hand the search back and forth at every step)
+    const next = second >= PN_INF ? PN_INF : min(PN_INF - 1, second + max(1, second >> 1));
+    if (black) { tp = min(thP, next); td = min(thD >= PN_INF ? PN_INF : thD - d + cd, PN_INF); }
+    else { td = min(thD, next); tp = min(thP >= PN_INF ? PN_INF : thP - p + cp, PN_INF); }
+    const m = load<i32>(r), x = load<i32>(r + 4);
+    apply(m, c, depth);
+    childRanks(depth, x);
+    pnSearch(x, c ^ 3, depth + 1, tp, td);
+    undo(depth);
+    if (solOut) return;
+    if (pnP == 0 || pnD == 0) {
+      const wins = (pnP == 0) == black;
+      if (wins) {
+        const t = pnTaint;
+        pnKeep(key, black ? 0 : PN_INF, black ? PN_INF : 0, t);
+        pnP = black ? 0 : PN_INF; pnD = black ? PN_INF : 0; pnTaint = t;
+        return;
+      }
+      // (the mover's loss: the move left out)
+      lossTaint = lossTaint || pnTaint;
+      memory.copy(r, r + 32, <usize>(k - 1 - best) << 5);
+      k--;
+      continue;
+    }
+    store<i32>(r + 16, pnP); store<i32>(r + 20, pnD);
+  }
+}
+
+/** One run of the proof-number search from the root: 1 or 0 (pnTaint: resting on the cap). */
+function pnOnce(n: i32, c: i32, depth: i32): i32 {
+  pnSalt = mix64(<u64>hsRun * 0x9e3779b97f4a7c15 + 1);
+  setI32(MINB, depth, i32At(aLB, n)); setI32(MINW, depth, i32At(aLW, n)); setI32(PASSES_SO_FAR, depth, 0);
+  const cut = cutOff(n, i32At(MINB, depth), i32At(MINW, depth), 0);
+  if (cut != 0) { pnTaint = false; return cut > 0 ? 1 : 0; }
+  pnSearch(n, c, depth, PN_INF, PN_INF);
+  return pnP == 0 ? 1 : 0;
 }
 
 /** How promising position x is for the mover (Black if `black`): its own strategy's positions

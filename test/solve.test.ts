@@ -406,6 +406,19 @@ describe("Zhang's rules by their passes (docs/solve.md, \"Zhang's rules by their
   }, 60_000);
 });
 
+describe("the lines by proof numbers (docs/solve.md, \"The lines by proof numbers\")", () => {
+  it("df-pn over a rule's own lines gives the values alpha-beta does: Tromp's 2x2 +1, Zhang's 2x2 0, Ing's 2x2 0 and 2x4 +8, New Zealand's 2x3 0", () => {
+    const cases = [["tromp-taylor", 2, 2, 1], ["zhang", 2, 2, 0], ["ing", 2, 2, 0], ["ing", 2, 4, 8], ["nz", 2, 3, 0]] as const;
+    for (const [name, w, h, value] of cases) {
+      const r = solve({ width: w, height: h, rules: rules(name), lineSearch: "proof-numbers" });
+      expect([name, w, h, r.value]).toEqual([name, w, h, value]);
+      // (the goals were answered over the rule's lines, and the line refereed gives the value back)
+      expect(r.boundsWork!.history!.goals).toBeGreaterThan(0);
+      expect(r.lineRuling!.agrees).toBe(true);
+    }
+  }, 120_000);
+});
+
 describe("lines past the cap (docs/solve.md, \"Lines past the cap\")", () => {
   it("a cap on the lines' moves stops a search or leaves its value, never changes it (2x3 under Ing's, Tromp-Taylor's and Zhang's rules, 2x2 under Zhang's)", () => {
     const cases = [["ing", 2, 3, 0], ["tromp-taylor", 2, 3, 0], ["zhang", 2, 2, 0]] as const;
@@ -758,7 +771,7 @@ describe("budgets and bad input", () => {
     expect(ok.stdout).toMatch(/\| 2x2 \| chinese-basic-ko \| 0 \| 0 \| retrograde \|/);
   });
 
-  it("the command names bad options before any search: --depth, --max-nodes and --time of --gaps, --max-positions, --first-goal, --proof into no directory", () => {
+  it("the command names bad options before any search: --depth, --max-nodes and --time of --gaps, --max-positions, --lines, --first-goal, --proof into no directory", () => {
     const depth = arbiter("solve", "--gaps", "--size", "2x2", "--depth", "0");
     expect(depth.status).toBe(2);
     expect(depth.stderr).toMatch(/--depth takes a whole number from 1 to 40, got "0"/);
@@ -768,6 +781,9 @@ describe("budgets and bad input", () => {
     const room = arbiter("solve", "--size", "3x3", "--max-positions", "30000000");
     expect(room.status).toBe(2);
     expect(room.stderr).toMatch(/--max-positions takes a whole number from 1000 to 20000000, got "30000000"/);
+    const search = arbiter("solve", "--size", "2x2", "--lines", "pn");
+    expect(search.status).toBe(2);
+    expect(search.stderr).toMatch(/--lines takes alpha-beta or proof-numbers, got "pn"/);
     const first = arbiter("solve", "--size", "2x2", "--first-goal", "1.2");
     expect(first.status).toBe(2);
     expect(first.stderr).toMatch(/--first-goal takes Black's margin, a multiple of 0.5 within the board's points and komi, got "1.2"/);

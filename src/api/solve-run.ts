@@ -29,6 +29,8 @@ export interface SolveJob {
   proof?: boolean;
   /** 2: the bounds' two runs at once (`--threads`; default 2 where the machine has two cores) */
   threads?: number;
+  /** `--lines`: the search over a rule's own lines, alpha-beta or by proof numbers */
+  lineSearch?: "alpha-beta" | "proof-numbers";
   /** `--first-goal`: the goal the search over a rule's own lines asks first */
   firstGoal?: number;
   /** `--goal`: only whether Black makes at least this margin (alpha-beta by deepening) */
@@ -92,10 +94,17 @@ export function solveJob(opts: Record<string, unknown>): SolveJob {
     // (each position with its moves some 170 bytes: 20 million is near the 4 GB one WebAssembly
     // memory holds)
     ...(opts.maxPositions !== undefined ? { maxPositions: parseWhole("--max-positions", opts.maxPositions as string, 1000, 20_000_000, 16_000_000) } : {}),
+    ...(opts.lines !== undefined ? { lineSearch: lineSearchOf(opts.lines) } : {}),
     ...(opts.firstGoal !== undefined ? { firstGoal: halfPoints("--first-goal", opts.firstGoal, width * height) } : {}),
     proof: typeof opts.proof === "string",
     threads: parseWhole("--threads", opts.threads as string | undefined, 1, 2, Math.min(2, availableParallelism())),
   };
+}
+
+/** `--lines`: alpha-beta or proof-numbers. */
+function lineSearchOf(raw: unknown): "alpha-beta" | "proof-numbers" {
+  if (raw === "alpha-beta" || raw === "proof-numbers") return raw;
+  throw new ArbiterError(`--lines takes alpha-beta or proof-numbers, got "${String(raw)}"`);
 }
 
 /** Black's margin from an option: a multiple of 0.5 within the board's points and komi. */
@@ -114,7 +123,7 @@ export function runSolveJob(job: SolveJob, hooks: { cancelled?: () => boolean; p
   for (const { name, rules } of job.rules) {
     if (hooks.cancelled?.()) break;
     out.push(solve({ width: job.width, height: job.height, rules, name, maxNodes: job.maxNodes, seconds: job.seconds,
-      passesFirst: job.passesFirst, answerPassFirst: job.answerPassFirst, tableBits: job.tableBits, maxPositions: job.maxPositions, firstGoal: job.firstGoal, proof: job.proof, threads: job.threads, cancelled: hooks.cancelled,
+      passesFirst: job.passesFirst, answerPassFirst: job.answerPassFirst, tableBits: job.tableBits, maxPositions: job.maxPositions, firstGoal: job.firstGoal, lineSearch: job.lineSearch, proof: job.proof, threads: job.threads, cancelled: hooks.cancelled,
       ...(job.goal !== undefined ? { method: "alpha-beta" as const, goal: job.goal } : {}),
       progress: hooks.progress ? (n, d) => hooks.progress!(name, n, d) : undefined }));
   }

@@ -127,6 +127,7 @@ export interface CoreExports {
   retroLoneSuicides(answered: number): void;
   retroHistoryCapAt(moves: number): void;
   retroHistoryTableBits(bits: number): void;
+  retroHistoryProofNumbers(on: number): void;
   retroWantBound(on: number): void;
   setHotStones(on: number): void;
   setVirtualFree(on: number): void;
