@@ -1228,6 +1228,17 @@ function searchOnce(n: i32, c: i32, depth: i32): i32 {
   return hsCapMode == 1 ? 0 : 1;
 }
 
+/** Plays move m of a rule's own lines: false where the engine refuses it, or where it is a lone
+ *  stone's suicide the lines leave out (taken back; "A lone stone's suicide"). */
+function lineMove(m: i32, c: i32, depth: i32): bool {
+  const lone = loneSuicideAnswered && m >= 0;
+  const before = lone ? boardHash() : 0;
+  apply(m, c, depth);
+  if (applied == 0) return false;
+  if (lone && applied != 2 && boardHash() == before) { undo(depth); hsLoneSkipped += 1; return false; }
+  return true;
+}
+
 /** Whether Black makes the goal from position n, c to move, after `depth` moves: 1 or 0. */
 function hsearch(n: i32, c: i32, depth: i32): i32 {
   hsNodes += 1;
@@ -1283,16 +1294,8 @@ function hsearch(n: i32, c: i32, depth: i32): i32 {
   for (let i = 0; i < nPoints + 3 && !settled; i++) {
     const m = moveAt(i, canAbandon);
     if (m == -99) continue;
-    const lone = loneSuicideAnswered && m >= 0;
-    const before = lone ? boardHash() : 0;
-    apply(m, c, depth);
-    if (applied == 0) continue;
+    if (!lineMove(m, c, depth)) continue;
     const ended = applied == 2;
-    if (lone && !ended && boardHash() == before) {
-      undo(depth);
-      hsLoneSkipped += 1;
-      continue;
-    }
     if (ended || (phaseMode && suspendedNow(m))) {
       const good = phaseMode ? phaseLeafMeets(c) : leafValue() >= hsTheta;
       undo(depth);
@@ -1437,11 +1440,7 @@ function pnSearch(n: i32, c: i32, depth: i32, thP: i32, thD: i32): void {
   for (let i = 0; i < nPoints + 3; i++) {
     const m = moveAt(i, canAbandon);
     if (m == -99) continue;
-    const lone = loneSuicideAnswered && m >= 0;
-    const before = lone ? boardHash() : 0;
-    apply(m, c, depth);
-    if (applied == 0) continue;
-    if (lone && applied != 2 && boardHash() == before) { undo(depth); hsLoneSkipped += 1; continue; }
+    if (!lineMove(m, c, depth)) continue;
     // (each move's worth where it is known at once, as the mover's: 1 a win, -1 a loss, 0 not)
     let known = 0, taint = false;
     let x = -1, ckey: u64 = 0;
