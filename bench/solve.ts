@@ -13,6 +13,9 @@
 //   1A on 2x2 and 2x3.
 // - Zhang's rules by their passes (each side's region), then their own lines (deepened: lines
 //   past a cap), against alpha-beta over Zhang's rules on 2x2, 2x3 and 3x3.
+// - A rule's own lines by proof numbers against alpha-beta: Tromp-Taylor 2x2, New Zealand 2x3,
+//   Zhang's 2x2, Ing's 2x2 to 2x4 (nodes over the lines, the values the same); --big: Ing's 3x4
+//   by proof numbers (7 minutes; alpha-beta did not answer "+5" in 30).
 // - The Grand Rules by their phases (the Void left out) against alpha-beta over the whole
 //   history on 2x2 (the peer: 20 s); the phases' lines cut short by simple ko's strategies over
 //   their graph against each phase by alpha-beta alone, 2x2 and 2x3 (20 s); on 2x4, the goals
@@ -151,6 +154,21 @@ async function main(): Promise<void> {
     const ab = solve({ width: w, height: h, rules: rules("zhang"), method: "alpha-beta", seconds: 20 });
     line(`${w}x${h} zhang, alpha-beta over Zhang's rules`, ab, ab.complete ? `  ${(ab.nodes / Math.max(1, r.nodes)).toFixed(1)}x the nodes of the regions`
       : `  not solved in 20 s; the regions: ${r.timeMs} ms`);
+  }
+  console.log("A rule's own lines by proof numbers (df-pn) against alpha-beta, the same bounds, leaves, caps and table (no published value; docs/solve.md)");
+  const pnCases: [string, number, number][] = [["tromp-taylor", 2, 2], ["nz", 2, 3], ["zhang", 2, 2], ["ing", 2, 2], ["ing", 2, 3], ["ing", 3, 3], ["ing", 2, 4]];
+  for (const [name, w, h] of pnCases) {
+    const ab = solve({ width: w, height: h, rules: rules(name), threads: 1, seconds: 600, lineSearch: "alpha-beta" });
+    const pn = solve({ width: w, height: h, rules: rules(name), threads: 1, seconds: 600, lineSearch: "proof-numbers" });
+    const a = ab.boundsWork?.history?.nodes ?? 0, p = pn.boundsWork?.history?.nodes ?? 0;
+    line(`${w}x${h} ${name}, the lines by proof numbers`, pn, `  lines ${p} nodes against alpha-beta's ${a}: ${(p / Math.max(1, a)).toFixed(2)}x; ` +
+      `${pn.value === ab.value ? "the same value" : "ANOTHER VALUE"}${pn.complete ? `, line ruled ${pn.lineRuling?.result}` : ""}`);
+  }
+  if (big) {
+    // (Ing's 3x4: alpha-beta left "+5" open after 30 minutes in two runs)
+    const r = solve({ width: 3, height: 4, rules: rules("ing"), threads: 1, seconds: 3600, tableBits: 24, lineSearch: "proof-numbers", firstGoal: 5 });
+    const hs = r.boundsWork?.history;
+    line("3x4 ing, the lines by proof numbers", r, `  answers ${JSON.stringify(hs?.answers ?? [])}, lines ${hs?.nodes} nodes${r.complete ? `, line ruled ${r.lineRuling?.result}` : ""}`);
   }
   console.log("The Grand Rules (4.4): by their phases, the Void left out (no published value; the peer: alpha-beta over the whole history)");
   {
