@@ -1547,13 +1547,22 @@ function pnSearch(n: i32, c: i32, depth: i32, thP: i32, thD: i32): void {
 
 /** One run of the proof-number search from the root: 1 or 0 (pnTaint: resting on the cap). */
 function pnOnce(n: i32, c: i32, depth: i32): i32 {
-  pnSalt = mix64(<u64>hsRun * 0x9e3779b97f4a7c15 + 1);
   setI32(MINB, depth, i32At(aLB, n)); setI32(MINW, depth, i32At(aLW, n)); setI32(PASSES_SO_FAR, depth, 0);
-  const cut = cutOff(n, i32At(MINB, depth), i32At(MINW, depth), 0);
+  return pnFrom(n, c, depth);
+}
+
+/** Whether Black makes the goal from position n (c to move, the line's least ranks at `depth`
+ *  set), by proof numbers: 1 or 0 (pnTaint: resting on the cap). */
+function pnFrom(n: i32, c: i32, depth: i32): i32 {
+  pnSalt = mix64(<u64>hsRun * 0x9e3779b97f4a7c15 + 1); // (the run's own numbers)
+  const cut = cutOff(n, i32At(MINB, depth), i32At(MINW, depth), i32At(PASSES_SO_FAR, depth));
   if (cut != 0) { pnTaint = false; return cut > 0 ? 1 : 0; }
   pnSearch(n, c, depth, PN_INF, PN_INF);
   return pnP == 0 ? 1 : 0;
 }
+
+/** What the line and the proof trees ask of a position: the search the solve runs over the lines. */
+@inline function lineAnswer(n: i32, c: i32, depth: i32): i32 { return hsPn ? pnFrom(n, c, depth) : hsearch(n, c, depth); }
 
 /** How promising position x is for the mover (Black if `black`): its own strategy's positions
  *  first, the nearer the goal the better, the other's last; between, simple ko's low game value. */
@@ -1636,7 +1645,7 @@ export function retroHistoryLine(sLow: i32, sHigh: i32, maxLen: i32): i32 {
       else {
         const x = findIndex(posKey(c ^ 3));
         childRanks(d, x);
-        keeps = (hsearch(x, c ^ 3, d + 1) == 1) == black;
+        keeps = (lineAnswer(x, c ^ 3, d + 1) == 1) == black;
       }
       if (solOut) { undo(d); hsCapMode = 0; return raLineLen; }
       if (keeps) { best = m; ends = ended; }
@@ -1735,7 +1744,7 @@ function proofNodeAt(n: i32, c: i32, depth: i32, atLeast: bool, move: i32): void
     const x = ended ? -1 : findIndex(posKey(c ^ 3));
     if (x >= 0) childRanks(depth, x);
     if (c == prover) {
-      const good = ended ? (leafValue() >= hsTheta) == atLeast : (hsearch(x, c ^ 3, depth + 1) == 1) == atLeast;
+      const good = ended ? (leafValue() >= hsTheta) == atLeast : (lineAnswer(x, c ^ 3, depth + 1) == 1) == atLeast;
       if (solOut) { undo(depth); proofFail(); return; }
       if (!good) { undo(depth); continue; }
       treeKids(at, 1);
