@@ -14,7 +14,8 @@
 // - Zhang's rules by their passes (each side's region), then their own lines (deepened: lines
 //   past a cap), against alpha-beta over Zhang's rules on 2x2, 2x3 and 3x3.
 // - A rule's own lines by proof numbers against alpha-beta: Tromp-Taylor 2x2, New Zealand 2x3,
-//   Zhang's 2x2, Ing's 2x2 to 2x4 (nodes over the lines, the values the same); --big: Ing's 3x4
+//   Zhang's 2x2, Ing's 2x2 to 2x4, Tromp-Taylor 1x7, Chinese 1x8 (nodes over the lines, the
+//   values the same); --big: Ing's 3x4
 //   by proof numbers (7 minutes; alpha-beta did not answer "+5" in 30).
 // - The Grand Rules by their phases (the Void left out) against alpha-beta over the whole
 //   history on 2x2 (the peer: 20 s); the phases' lines cut short by simple ko's strategies over
@@ -27,8 +28,8 @@
 // - Territory counting (Japanese rules) by total payoff against the prisoners in the position,
 //   the same board in the same run: positions, time, value (published: 2x2 a draw, 3x3 Black
 //   wins); --big: 3x4 too, and 4x4 by total payoff against the published draw.
-// - T. Drange's table of area counting's values (mathpuzzle.com/go, 1998): linear Go 1x2 to 1x8
-//   and 2x5, 2x6 under Chinese rules, each against the published value; --big: 3x5 too.
+// - T. Drange's table of area counting's values (mathpuzzle.com/go, 1998): linear Go 1x2 to 1x9
+//   and 2x5, 2x6 under Chinese rules, each against the published value; --big: 1x10 and 3x5 too.
 import { Bench } from "tinybench";
 import { preset, withKnobs, type RuleSet } from "../src/ruleset/ruleset.js";
 import { solve, type SolveOptions, type SolveResult } from "../src/solve/solve.js";
@@ -156,7 +157,7 @@ async function main(): Promise<void> {
       : `  not solved in 20 s; the regions: ${r.timeMs} ms`);
   }
   console.log("A rule's own lines by proof numbers (df-pn) against alpha-beta, the same bounds, leaves, caps and table (no published value; docs/solve.md)");
-  const pnCases: [string, number, number][] = [["tromp-taylor", 2, 2], ["nz", 2, 3], ["zhang", 2, 2], ["ing", 2, 2], ["ing", 2, 3], ["ing", 3, 3], ["ing", 2, 4]];
+  const pnCases: [string, number, number][] = [["tromp-taylor", 2, 2], ["nz", 2, 3], ["zhang", 2, 2], ["ing", 2, 2], ["ing", 2, 3], ["ing", 3, 3], ["ing", 2, 4], ["tromp-taylor", 1, 7], ["chinese", 1, 8]];
   for (const [name, w, h] of pnCases) {
     const ab = solve({ width: w, height: h, rules: rules(name), threads: 1, seconds: 600, lineSearch: "alpha-beta" });
     const pn = solve({ width: w, height: h, rules: rules(name), threads: 1, seconds: 600, lineSearch: "proof-numbers" });
@@ -209,8 +210,8 @@ async function main(): Promise<void> {
   }
 
   console.log("Drange's table, area counting (mathpuzzle.com/go): Chinese rules (positional superko) against the published values");
-  const drange: [number, number, number][] = [[1, 2, 0], [1, 3, 3], [1, 4, 4], [1, 5, 0], [1, 6, 1], [1, 7, 2], [1, 8, 3], [2, 5, 10], [2, 6, 12]];
-  if (big) drange.push([3, 5, 15]);
+  const drange: [number, number, number][] = [[1, 2, 0], [1, 3, 3], [1, 4, 4], [1, 5, 0], [1, 6, 1], [1, 7, 2], [1, 8, 3], [1, 9, 0], [2, 5, 10], [2, 6, 12]];
+  if (big) drange.push([1, 10, 1], [3, 5, 15]);
   for (const [w, h, published] of drange) {
     const r = solve({ width: w, height: h, rules: rules("chinese"), threads: 1, seconds: 600 });
     const verdict = r.value === published ? "agrees" : `DIFFERS (published ${published})`;

@@ -29,7 +29,7 @@ export interface SolveJob {
   proof?: boolean;
   /** 2: the bounds' two runs at once (`--threads`; default 2 where the machine has two cores) */
   threads?: number;
-  /** `--lines`: the search over a rule's own lines, alpha-beta or by proof numbers */
+  /** `--lines`: the search over a rule's own lines, by proof numbers (default) or alpha-beta */
   lineSearch?: "alpha-beta" | "proof-numbers";
   /** `--first-goal`: the goal the search over a rule's own lines asks first */
   firstGoal?: number;
@@ -101,10 +101,10 @@ export function solveJob(opts: Record<string, unknown>): SolveJob {
   };
 }
 
-/** `--lines`: alpha-beta or proof-numbers. */
+/** `--lines`: proof-numbers or alpha-beta. */
 function lineSearchOf(raw: unknown): "alpha-beta" | "proof-numbers" {
   if (raw === "alpha-beta" || raw === "proof-numbers") return raw;
-  throw new ArbiterError(`--lines takes alpha-beta or proof-numbers, got "${String(raw)}"`);
+  throw new ArbiterError(`--lines takes proof-numbers or alpha-beta, got "${String(raw)}"`);
 }
 
 /** Black's margin from an option: a multiple of 0.5 within the board's points and komi. */

@@ -201,7 +201,7 @@ export function buildProgram(): Command {
     .option("--threads <n>", "1 or 2: the bounds' two runs at once (default: 2 with two cores)")
     .option("--sgf <file.sgf>", "write each principal variation (with --gaps: each example) as SGF")
     .option("--proof <file.sgf>", "write the proof trees (at least and at most the value) as SGF (alpha-beta's rule sets)")
-    .option("--lines <search>", "the search over a rule's own lines: alpha-beta (the default) or proof-numbers (df-pn)")
+    .option("--lines <search>", "the search over a rule's own lines: proof-numbers (df-pn, the default) or alpha-beta")
     .option("--first-goal <margin>", "the search over a rule's own lines (a superko, Ing's, Zhang's rules) asks this goal first, held within the bounds (default: the lower bound)")
     .option("--goal <margin>", "only whether Black makes at least this margin: alpha-beta by deepening, with Benson's test under area counting (the way to 5x5)")
     .option("--gaps", "look for rule gaps instead: lines where a rule set's text lets play cycle for ever (docs/solve.md)")

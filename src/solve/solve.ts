@@ -99,8 +99,8 @@ export interface SolveOptions {
   lineCap?: number;
   /** retrograde analysis: room for this many positions (about 170 bytes each with their moves) */
   maxPositions?: number;
-  /** the search over a rule's own lines: alpha-beta (default) or by proof and disproof numbers
-   *  (df-pn; docs/solve.md "The lines by proof numbers") */
+  /** the search over a rule's own lines: by proof and disproof numbers (df-pn, the default;
+   *  docs/solve.md "The lines by proof numbers") or alpha-beta */
   lineSearch?: "alpha-beta" | "proof-numbers";
   /** the search over a rule's own lines: the goal (Black's margin) asked first, where it lies
    *  between the bounds (default: the lower bound, or Ing's relaxation's value); the answers
@@ -330,7 +330,7 @@ function solveOnce(o: SolveOptions): SolveResult {
     throw new ArbiterError(`a table of 2^${tableBits} entries: out of range (10 to 26), or no memory for it`);
   }
   c.retroHistoryTableBits(retro ? tableBits : 22);
-  c.retroHistoryProofNumbers(+(o.lineSearch === "proof-numbers"));
+  c.retroHistoryProofNumbers(+(o.lineSearch !== "alpha-beta"));
   // the engine reads no history where retrograde analysis runs: simple ko for a superko's
   // bounds, and the third-occurrence Void off (endless play is worth 0 there: docs/solve.md)
   const engineMemoryless = memoryless || retro;
