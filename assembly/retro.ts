@@ -1228,6 +1228,9 @@ function searchOnce(n: i32, c: i32, depth: i32): i32 {
   return hsCapMode == 1 ? 0 : 1;
 }
 
+/** The slot of history key k in the lines' tables (the exact answers', and the cap's or the run's). */
+@inline function htSlot(k: u64): usize { return <usize>(<i32>(k ^ (k >> 32)) & ((1 << htBits) - 1)) << 4; }
+
 /** Plays move m of a rule's own lines: false where the engine refuses it, or where it is a lone
  *  stone's suicide the lines leave out (taken back; "A lone stone's suicide"). */
 function lineMove(m: i32, c: i32, depth: i32): bool {
@@ -1271,7 +1274,7 @@ function hsearch(n: i32, c: i32, depth: i32): i32 {
   }
   // the table: what this position with this history was shown to be worth
   const key = historyKeyOf(c) ^ phaseSalt;
-  const at = <usize>(<i32>(key ^ (key >> 32)) & ((1 << htBits) - 1)) << 4;
+  const at = htSlot(key);
   const e = HT + at, ec = HC + at;
   let lo = -NONE, hi = NONE;
   if (load<u64>(e) == key) {
@@ -1368,7 +1371,6 @@ let pnSalt: u64 = 0;
 let pnP: i32 = 0, pnD: i32 = 0; // a look-up's or a search's numbers (for Black's goal)
 let pnTaint: bool = false; // the answer in them rests on the cap
 
-@inline function htSlot(k: u64): usize { return <usize>(<i32>(k ^ (k >> 32)) & ((1 << htBits) - 1)) << 4; }
 
 /** The numbers kept for the position with history key k: hsearch's table's answer, else the
  *  run's own, else 1 and 1. */
