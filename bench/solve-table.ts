@@ -16,7 +16,6 @@ function arg(name: string, fallback: string): string {
   return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
 }
 
-const lineSearch = arg("--lines", "alpha-beta");
 const fmt = (n: number): string => Math.round(n).toLocaleString("en-US");
 
 function row(size: string, name: string, r: SolveResult): string {
@@ -27,7 +26,7 @@ function row(size: string, name: string, r: SolveResult): string {
   const bounds = r.bounds && !ing ? `${r.bounds.lower} to ${r.bounds.upper}${rs ? ` (the relaxation ${rs.from.lower} to ${rs.from.upper})` : ""}` : "";
   const hs = r.boundsWork?.history;
   const work = r.method === "retrograde" && r.positions !== undefined && r.complete
-    ? `${fmt(r.positions)} positions${hs ? `; ${ing ? "Ing's" : name === "zhang" ? "Zhang's" : "the superko's"} lines${lineSearch === "proof-numbers" ? " by proof numbers" : ""}: ${fmt(hs.nodes)} nodes` : ""}`
+    ? `${fmt(r.positions)} positions${hs ? `; ${ing ? "Ing's" : name === "zhang" ? "Zhang's" : "the superko's"} lines${hs.search === "alpha-beta" ? " by alpha-beta" : ""}: ${fmt(hs.nodes)} nodes` : ""}`
     : `${fmt(r.nodes)} nodes${rs ? `; the rules: ${fmt(rs.positions)} positions` : ""}`;
   const time = r.complete ? (r.timeMs < 10_000 ? `${fmt(r.timeMs)} ms` : `${(r.timeMs / 1000).toFixed(0)} s`) : `${(r.timeMs / 1000).toFixed(0)} s (stopped: ${r.stoppedBy})`;
   const line = r.complete ? `${r.line.join(" ")} (${r.lineRuling?.result}${r.lineRuling?.agrees ? "" : ": DOES NOT AGREE"})` : "";

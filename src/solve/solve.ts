@@ -167,6 +167,8 @@ export interface SolveResult {
     /** where the bounds did not meet: the superko searched over its own lines (goals tried,
      *  nodes, positions each side's strategy decided) */
     history?: { goals: number; nodes: number; cutBlack: number; cutWhite: number; checkFailed?: number;
+      /** how the lines were searched (`lineSearch`) */
+      search?: "proof-numbers" | "alpha-beta";
       /** lone stones' suicides not tried: answered by a pass, they give nothing another move does not */
       loneSuicides?: number;
       /** where a cap on the line's moves touched a search (docs/solve.md, "Lines past the cap"):
@@ -289,6 +291,9 @@ function solveOnce(o: SolveOptions): SolveResult {
   if (o.goal !== undefined && (o.method !== "alpha-beta" || !Number.isFinite(o.goal))) {
     throw new ArbiterError(`a goal (${o.goal}) is alpha-beta's check: it needs method "alpha-beta" and a finite margin`);
   }
+  if (o.lineSearch !== undefined && o.lineSearch !== "proof-numbers" && o.lineSearch !== "alpha-beta") {
+    throw new ArbiterError(`a line search "${String(o.lineSearch)}": it takes proof-numbers or alpha-beta`);
+  }
   if (o.firstGoal !== undefined && (!Number.isFinite(o.firstGoal) || Math.round(2 * o.firstGoal) !== 2 * o.firstGoal)) {
     throw new ArbiterError(`a first goal of ${o.firstGoal}: it takes Black's margin, a multiple of 0.5`);
   }
@@ -330,7 +335,8 @@ function solveOnce(o: SolveOptions): SolveResult {
     throw new ArbiterError(`a table of 2^${tableBits} entries: out of range (10 to 26), or no memory for it`);
   }
   c.retroHistoryTableBits(retro ? tableBits : 22);
-  c.retroHistoryProofNumbers(+(o.lineSearch !== "alpha-beta"));
+  const lineSearch = o.lineSearch ?? "proof-numbers";
+  c.retroHistoryProofNumbers(+(lineSearch === "proof-numbers"));
   // the engine reads no history where retrograde analysis runs: simple ko for a superko's
   // bounds, and the third-occurrence Void off (endless play is worth 0 there: docs/solve.md)
   const engineMemoryless = memoryless || retro;
@@ -447,7 +453,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       if (lowerSafe < upperSafe && !g("solOut")) {
         c.retroHistoryCheck(0, 0);
         c.retroHistoryVoid(0);
-        const h = historySearch(c, g, startEngine, knobs.rep, lowerSafe, upperSafe, firstGoal(lowerSafe, lowerSafe, upperSafe));
+        const h = historySearch(c, g, startEngine, knobs.rep, lowerSafe, upperSafe, firstGoal(lowerSafe, lowerSafe, upperSafe), lineSearch);
         boundsWork.history = h.work;
         lowerSafe = h.lower; upperSafe = h.upper; historySlots = h.slots;
       }
@@ -521,7 +527,7 @@ function solveOnce(o: SolveOptions): SolveResult {
         // (the goals start at the lower bound, which the search shows as its first goal where it
         // was not played out; for Ing's rules, with no bounds, at the relaxation's value)
         const h = historySearch(c, g, startEngine, knobs.rep, lowerSafe, upperSafe,
-          firstGoal(linesOnly ? Math.min(Math.max(lower, lowerSafe), upperSafe) : lowerSafe, lowerSafe, upperSafe));
+          firstGoal(linesOnly ? Math.min(Math.max(lower, lowerSafe), upperSafe) : lowerSafe, lowerSafe, upperSafe), lineSearch);
         if (o.checkCutoffs === true) h.work!.checkFailed = g("hsCheckFailed");
         boundsWork.history = h.work;
         lowerSafe = h.lower; upperSafe = h.upper; historySlots = h.slots;
@@ -678,7 +684,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       if (grandRulesNote) { notes.push(grandRulesNote); grandRulesNote = undefined; }
       const itself = zhang ? "Zhang's rules" : ing ? "Ing's rules" : "the superko";
       if (hs) notes.push(`${zhang ? "Zhang's rules'" : ing ? "Ing's rules'" : "the superko's"} own lines: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2} ` +
-        `(${hs.goals} goals searched, ${hs.nodes} nodes, ${hs.cutBlack} cut off by Black's strategy and ${hs.cutWhite} by White's` +
+        `(${hs.goals} goals searched${hs.search === "proof-numbers" ? " by proof numbers" : " by alpha-beta"}, ${hs.nodes} nodes, ${hs.cutBlack} cut off by Black's strategy and ${hs.cutWhite} by White's` +
         `${hs.loneSuicides ? `; ${hs.loneSuicides} lone stones' suicides not tried, a pass answering each` : ""}` +
         `${hs.capped ? `; deepened to lines of at most ${hs.deepestCap} moves in ${hs.runs} searches, ${hs.capped} lines stopped at the cap${hs.capHits ? ` (${hs.capHits} of them answers resting on the cap met again in a run)` : ""}` : ""}` +
         `${hs.checkFailed !== undefined ? `; each cut-off played out under ${itself}: ${hs.checkFailed} did not hold` : ""}` +
@@ -748,10 +754,10 @@ const NO_GOAL = 0x7fffffff;
  *  which bracket the value, stay in the core's two slots for the line (`slots`: high -1 where no
  *  count is above the value). `lower` and `upper` are what the result keeps if the budget runs out. */
 function historySearch(c: SolveCore, g: (name: string) => number, startEngine: (rep: number) => void, rep: number,
-  lower: number, upper: number, start: number): { lower: number; upper: number; slots?: { low: number; high: number }; work: NonNullable<SolveResult["boundsWork"]>["history"] } {
+  lower: number, upper: number, start: number, search: "proof-numbers" | "alpha-beta"): { lower: number; upper: number; slots?: { low: number; high: number }; work: NonNullable<SolveResult["boundsWork"]>["history"] } {
   const counts: number[] = [];
   for (let i = 0; c.retroTheta(i) !== NO_GOAL; i++) counts.push(c.retroTheta(i));
-  const work: NonNullable<NonNullable<SolveResult["boundsWork"]>["history"]> = { goals: 0, nodes: 0, cutBlack: 0, cutWhite: 0, from: { lower: lower / 2, upper: upper / 2 }, start: start / 2 };
+  const work: NonNullable<NonNullable<SolveResult["boundsWork"]>["history"]> = { goals: 0, nodes: 0, cutBlack: 0, cutWhite: 0, from: { lower: lower / 2, upper: upper / 2 }, start: start / 2, search };
   let slot = 0, low = -1, high = -1, fresh = true;
   // (each goal: the strategies over the graph, then the search; -1 when the budget ran out)
   const tryGoal = (theta: number, s: number, noFirst: boolean): number => {
