@@ -1175,11 +1175,13 @@ function deepened(n: i32, c: i32, depth: i32, noFirst: bool): i32 {
   return r;
 }
 
+/** The line's least ranks at the start of a search from position n, `depth` moves in. */
+function rootRanks(n: i32, depth: i32): void {
+  setI32(MINB, depth, i32At(aLB, n)); setI32(MINW, depth, i32At(aLW, n)); setI32(PASSES_SO_FAR, depth, 0);
+}
+
 function searchOnce(n: i32, c: i32, depth: i32): i32 {
-  if (!dpPhase) {
-    setI32(MINB, depth, i32At(aLB, n)); setI32(MINW, depth, i32At(aLW, n)); setI32(PASSES_SO_FAR, depth, 0);
-    return hsearch(n, c, depth);
-  }
+  if (!dpPhase) { rootRanks(n, depth); return hsearch(n, c, depth); }
   if (dpPaused) return phaseTurn(c, depth, dpLb, dpLw, dpFirst);
   setI32(MINB, depth, n < 0 ? -1 : min(dpLb, i32At(aLB, n)));
   setI32(MINW, depth, n < 0 ? -1 : min(dpLw, i32At(aLW, n)));
@@ -1342,10 +1344,18 @@ function hsearch(n: i32, c: i32, depth: i32): i32 {
     }
     return result;
   }
-  if (load<u64>(e) != key) { lo = -NONE; hi = NONE; }
-  if (result == 1) lo = max(lo, hsTheta); else hi = min(hi, hsTheta);
-  store<u64>(e, key); store<i32>(e + 8, lo); store<i32>(e + 12, hi);
+  keepAnswer(key, result == 1);
   return result;
+}
+
+/** Keeps an exact answer for the position with history key k: Black makes the goal now searched,
+ *  or not (the entry's bounds, whatever the goal: Black makes at least lo and less than hi). */
+function keepAnswer(k: u64, makes: bool): void {
+  const e = HT + htSlot(k);
+  let lo = -NONE, hi = NONE;
+  if (load<u64>(e) == k) { lo = load<i32>(e + 8); hi = load<i32>(e + 12); }
+  if (makes) lo = max(lo, hsTheta); else hi = min(hi, hsTheta);
+  store<u64>(e, k); store<i32>(e + 8, lo); store<i32>(e + 12, hi);
 }
 
 // ---- the lines by proof numbers -------------------------------------------------------------
@@ -1370,7 +1380,6 @@ const PN_KIDS: usize = memory.data(1024 * 64 * 32, 16);
 let pnSalt: u64 = 0;
 let pnP: i32 = 0, pnD: i32 = 0; // a look-up's or a search's numbers (for Black's goal)
 let pnTaint: bool = false; // the answer in them rests on the cap
-
 
 /** The numbers kept for the position with history key k: hsearch's table's answer, else the
  *  run's own, else 1 and 1. */
@@ -1409,14 +1418,7 @@ const PN_OPEN: i32 = 16; // both numbers at a position neither holds
 /** Keeps the numbers of the position with key k: an exact answer in hsearch's table, the rest
  *  in the run's. */
 function pnKeep(k: u64, p: i32, d: i32, taint: bool): void {
-  if ((p == 0 || d == 0) && !taint) {
-    const e = HT + htSlot(k);
-    let lo = -NONE, hi = NONE;
-    if (load<u64>(e) == k) { lo = load<i32>(e + 8); hi = load<i32>(e + 12); }
-    if (p == 0) lo = max(lo, hsTheta); else hi = min(hi, hsTheta);
-    store<u64>(e, k); store<i32>(e + 8, lo); store<i32>(e + 12, hi);
-    return;
-  }
+  if ((p == 0 || d == 0) && !taint) { keepAnswer(k, p == 0); return; }
   const pk = k ^ pnSalt;
   const q = HC + htSlot(pk);
   store<u64>(q, pk);
@@ -1424,6 +1426,14 @@ function pnKeep(k: u64, p: i32, d: i32, taint: bool): void {
 }
 
 @inline function addPn(a: i32, b: i32): i32 { return min(a + b, PN_INF - 1); }
+
+/** Settles the position with key k: Black makes the goal or not (resting on the cap or not),
+ *  kept and left in pnP, pnD, pnTaint. */
+function pnSettle(k: u64, makes: bool, taint: bool): void {
+  pnP = makes ? 0 : PN_INF; pnD = makes ? PN_INF : 0;
+  pnKeep(k, pnP, pnD, taint);
+  pnTaint = taint;
+}
 
 /** The proof-number search from position n, c to move, after `depth` moves, until its numbers
  *  reach the thresholds or it is settled: they are left in pnP, pnD (pnTaint). */
@@ -1470,26 +1480,18 @@ function pnSearch(n: i32, c: i32, depth: i32, thP: i32, thD: i32): void {
       }
     }
     undo(depth);
-    if (known > 0) {
-      // (a move that wins settles the position for the mover)
-      pnKeep(key, black ? 0 : PN_INF, black ? PN_INF : 0, taint);
-      pnP = black ? 0 : PN_INF; pnD = black ? PN_INF : 0; pnTaint = taint;
-      return;
-    }
+    // (a move that wins settles the position for the mover)
+    if (known > 0) { pnSettle(key, black, taint); return; }
     if (known < 0) { lossTaint = lossTaint || taint; continue; }
     if (k >= 64) { setSolOut(); return; } // (more moves than the row holds: no answer, not a wrong one)
-    const r = base + (<usize>k << 5);
+    // (in the order of promise, so that of equal numbers the most promising is chosen: insertion)
+    const order = -promise(x, black);
+    let at = k;
+    while (at > 0 && load<i32>(base + (<usize>(at - 1) << 5) + 24) > order) at--;
+    memory.copy(base + (<usize>(at + 1) << 5), base + (<usize>at << 5), <usize>(k - at) << 5);
+    const r = base + (<usize>at << 5);
     store<i32>(r, m); store<i32>(r + 4, x); store<u64>(r + 8, ckey);
-    store<i32>(r + 16, pnP); store<i32>(r + 20, pnD); store<i32>(r + 24, -promise(x, black));
-    // (in the order of promise, the first of equal numbers chosen: insertion)
-    let b = k - 1;
-    while (b >= 0 && load<i32>(base + (<usize>b << 5) + 24) > load<i32>(r + 24)) b--;
-    if (b < k - 1) {
-      const tm = m, tk = ckey, tp = pnP, td = pnD, to = load<i32>(r + 24);
-      memory.copy(base + (<usize>(b + 2) << 5), base + (<usize>(b + 1) << 5), <usize>(k - 1 - b) << 5);
-      const q = base + (<usize>(b + 1) << 5);
-      store<i32>(q, tm); store<i32>(q + 4, x); store<u64>(q + 8, tk); store<i32>(q + 16, tp); store<i32>(q + 20, td); store<i32>(q + 24, to);
-    }
+    store<i32>(r + 16, pnP); store<i32>(r + 20, pnD); store<i32>(r + 24, order);
     k++;
   }
   for (;;) {
@@ -1506,13 +1508,8 @@ function pnSearch(n: i32, c: i32, depth: i32, thP: i32, thD: i32): void {
       if (black) d = addPn(d, cd); else p = addPn(p, cp);
     }
     const mine = black ? p : d;
-    if (k == 0 || mine >= PN_INF) {
-      // (every move the mover's loss)
-      if (black) { p = PN_INF; d = 0; } else { p = 0; d = PN_INF; }
-      pnKeep(key, p, d, lossTaint);
-      pnP = p; pnD = d; pnTaint = lossTaint;
-      return;
-    }
+    // (every move the mover's loss)
+    if (k == 0 || mine >= PN_INF) { pnSettle(key, !black, lossTaint); return; }
     if (p >= thP || d >= thD) { pnKeep(key, p, d, false); pnP = p; pnD = d; pnTaint = false; return; }
     // (the most proving move, with thresholds that send the search back up when another would be)
     const r = base + (<usize>best << 5);
@@ -1530,13 +1527,7 @@ function pnSearch(n: i32, c: i32, depth: i32, thP: i32, thD: i32): void {
     undo(depth);
     if (solOut) return;
     if (pnP == 0 || pnD == 0) {
-      const wins = (pnP == 0) == black;
-      if (wins) {
-        const t = pnTaint;
-        pnKeep(key, black ? 0 : PN_INF, black ? PN_INF : 0, t);
-        pnP = black ? 0 : PN_INF; pnD = black ? PN_INF : 0; pnTaint = t;
-        return;
-      }
+      if ((pnP == 0) == black) { pnSettle(key, black, pnTaint); return; }
       // (the mover's loss: the move left out)
       lossTaint = lossTaint || pnTaint;
       memory.copy(r, r + 32, <usize>(k - 1 - best) << 5);
@@ -1549,7 +1540,7 @@ function pnSearch(n: i32, c: i32, depth: i32, thP: i32, thD: i32): void {
 
 /** One run of the proof-number search from the root: 1 or 0 (pnTaint: resting on the cap). */
 function pnOnce(n: i32, c: i32, depth: i32): i32 {
-  setI32(MINB, depth, i32At(aLB, n)); setI32(MINW, depth, i32At(aLW, n)); setI32(PASSES_SO_FAR, depth, 0);
+  rootRanks(n, depth);
   return pnFrom(n, c, depth);
 }
 
