@@ -399,6 +399,7 @@ describe("Zhang's rules by their passes (docs/solve.md, \"Zhang's rules by their
     expect(past.value).toBe(0);
     expect(past.boundsWork!.history!.answers![0]).toEqual({ goal: 1, makes: false });
     expect(() => solve({ width: 2, height: 2, rules: rules("zhang"), firstGoal: 0.25 })).toThrow(/a first goal of 0.25: it takes Black's margin, a multiple of 0.5/);
+    expect(() => solve({ width: 2, height: 2, rules: rules("zhang"), lineSearch: "dfpn" as "alpha-beta" })).toThrow(/a line search "dfpn": it takes proof-numbers or alpha-beta/);
   }, 60_000);
 
   it("the lines' table takes --table-bits under retrograde analysis: a small one costs nodes, never the value", () => {
