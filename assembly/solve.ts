@@ -533,21 +533,8 @@ function search(depth: i32, toMove: i32, alpha: i32, beta: i32): i32 {
     if (symTable) ttMove = symSource(ttMove, sym);
   }
   if (safeArea) {
-    // (the floods only where the most a side's area can be could end the node)
-    const mb = safeAreaMost(BLACK, safeAllPoints), mw = safeAreaMost(WHITE, safeAllPoints);
-    let sb = 0, sw = 0;
-    if (mb == nPoints || min(0, 2 * (2 * mb - nPoints) - komiTwice) >= beta) {
-      sb = bensonArea(BLACK, safeAllPoints);
-      if (sb == nPoints) { solSafe += 1; return 2 * nPoints - komiTwice; }
-    }
-    if (mw == nPoints || max(0, 2 * (nPoints - 2 * mw) - komiTwice) <= alpha) {
-      sw = bensonArea(WHITE, safeAllPoints);
-      if (sw == nPoints) { solSafe += 1; return -2 * nPoints - komiTwice; }
-    }
-    // (each side keeps its safe area, unless play cycles: 0)
-    const lo = min(0, 2 * (2 * sb - nPoints) - komiTwice), hi = max(0, 2 * (nPoints - 2 * sw) - komiTwice);
-    if (lo >= beta) { solSafe += 1; return lo; }
-    if (hi <= alpha) { solSafe += 1; return hi; }
+    const sv = safeVerdict(alpha, beta);
+    if (sv != NO_VERDICT) return sv;
   }
   if (depth >= horizon) { retHz = true; solHorizonLeaves += 1; return HZ_LOSS; }
   if (depth + 2 >= SOLVE_MAX_PLY || boardJournalFull() || !R.canRecord()) { solDepthOut = true; solOut = true; return 0; }
@@ -624,6 +611,40 @@ function search(depth: i32, toMove: i32, alpha: i32, beta: i32): i32 {
   }
   return best;
 }
+
+export const NO_VERDICT: i32 = INF + 1;
+/** Benson's test at the current position (safeArea): a value outside (alpha, beta) where the
+ *  sides' safe areas put the count there (the whole board one side's: its worth), else
+ *  NO_VERDICT. */
+export function safeVerdict(alpha: i32, beta: i32): i32 {
+  // (the floods only where the most a side's area can be could end the node)
+  const mb = safeAreaMost(BLACK, safeAllPoints), mw = safeAreaMost(WHITE, safeAllPoints);
+  let sb = 0, sw = 0;
+  if (mb == nPoints || min(0, 2 * (2 * mb - nPoints) - komiTwice) >= beta) {
+    sb = bensonArea(BLACK, safeAllPoints);
+    if (sb == nPoints) { solSafe += 1; return 2 * nPoints - komiTwice; }
+  }
+  if (mw == nPoints || max(0, 2 * (nPoints - 2 * mw) - komiTwice) <= alpha) {
+    sw = bensonArea(WHITE, safeAllPoints);
+    if (sw == nPoints) { solSafe += 1; return -2 * nPoints - komiTwice; }
+  }
+  // (each side keeps its safe area, unless play cycles: 0)
+  const lo = min(0, 2 * (2 * sb - nPoints) - komiTwice), hi = max(0, 2 * (nPoints - 2 * sw) - komiTwice);
+  if (lo >= beta) { solSafe += 1; return lo; }
+  if (hi <= alpha) { solSafe += 1; return hi; }
+  return NO_VERDICT;
+}
+/** Whether Benson's test is on (setSafeArea). */
+export function safeAreaOn(): bool { return safeArea; }
+/** The key alpha-beta's table files the position under: its class under the board's symmetries
+ *  where the table is by class, else its own. */
+export function tableKeyOf(toMove: i32): u64 { return symTable ? canonicalKeyOf(toMove) : keyOf(toMove); }
+/** The transposition table's memory, emptied, for goalpn.ts, which searches instead of
+ *  alpha-beta with entries of its own (16 bytes each; tableEntries); tableCleared() when it is
+ *  done, so that no entry of its reads as alpha-beta's. */
+export function tableBase(): usize { tableCleared(); return ttBase; }
+export function tableEntries(): i32 { return ttMask + 1; }
+export function tableCleared(): void { memory.fill(ttBase, 0, <usize>(ttMask + 1) << 4); ttGen = 1; }
 
 /** Whether pass m just suspended play (grand 4.4), where suspensions are leaves. */
 @inline function suspendedBy(m: i32): bool {

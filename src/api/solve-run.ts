@@ -35,6 +35,8 @@ export interface SolveJob {
   firstGoal?: number;
   /** `--goal`: only whether Black makes at least this margin (alpha-beta by deepening) */
   goal?: number;
+  /** `--goal-search`: the goal by deepening (default) or by proof numbers */
+  goalSearch?: "deepening" | "proof-numbers";
 }
 
 /** The rule set's name with the knobs the options changed, as "chinese with ko simple, longCycles
@@ -95,6 +97,7 @@ export function solveJob(opts: Record<string, unknown>): SolveJob {
     // memory holds)
     ...(opts.maxPositions !== undefined ? { maxPositions: parseWhole("--max-positions", opts.maxPositions as string, 1000, 20_000_000, 16_000_000) } : {}),
     ...(opts.lines !== undefined ? { lineSearch: lineSearchOf(opts.lines) } : {}),
+    ...(opts.goalSearch !== undefined ? { goalSearch: goalSearchOf(opts.goalSearch, goal) } : {}),
     ...(opts.firstGoal !== undefined ? { firstGoal: halfPoints("--first-goal", opts.firstGoal, width * height) } : {}),
     proof: typeof opts.proof === "string",
     threads: parseWhole("--threads", opts.threads as string | undefined, 1, 2, Math.min(2, availableParallelism())),
@@ -105,6 +108,13 @@ export function solveJob(opts: Record<string, unknown>): SolveJob {
 function lineSearchOf(raw: unknown): "alpha-beta" | "proof-numbers" {
   if (raw === "alpha-beta" || raw === "proof-numbers") return raw;
   throw new ArbiterError(`--lines takes proof-numbers or alpha-beta, got "${String(raw)}"`);
+}
+
+/** `--goal-search`: deepening or proof-numbers, with a goal. */
+function goalSearchOf(raw: unknown, goal: number | undefined): "deepening" | "proof-numbers" {
+  if (raw !== "deepening" && raw !== "proof-numbers") throw new ArbiterError(`--goal-search takes deepening or proof-numbers, got "${String(raw)}"`);
+  if (goal === undefined) throw new ArbiterError("--goal-search needs --goal");
+  return raw;
 }
 
 /** Black's margin from an option: a multiple of 0.5 within the board's points and komi. */
@@ -124,7 +134,7 @@ export function runSolveJob(job: SolveJob, hooks: { cancelled?: () => boolean; p
     if (hooks.cancelled?.()) break;
     out.push(solve({ width: job.width, height: job.height, rules, name, maxNodes: job.maxNodes, seconds: job.seconds,
       passesFirst: job.passesFirst, answerPassFirst: job.answerPassFirst, tableBits: job.tableBits, maxPositions: job.maxPositions, firstGoal: job.firstGoal, lineSearch: job.lineSearch, proof: job.proof, threads: job.threads, cancelled: hooks.cancelled,
-      ...(job.goal !== undefined ? { method: "alpha-beta" as const, goal: job.goal } : {}),
+      ...(job.goal !== undefined ? { method: "alpha-beta" as const, goal: job.goal, goalSearch: job.goalSearch } : {}),
       progress: hooks.progress ? (n, d) => hooks.progress!(name, n, d) : undefined }));
   }
   return out;
@@ -168,7 +178,7 @@ export function solveText(results: SolveResult[]): string {
   return results.map((r) => {
     const head = `${r.size} ${r.rules} (komi ${r.komi}): `;
     if (r.goalMet !== undefined) {
-      const hz = r.goalWork?.horizon ? `, lines cut at ${r.goalWork.horizon} moves` : "";
+      const hz = r.goalWork?.horizon ? `, lines cut at ${r.goalWork.horizon} moves` : r.goalWork?.search === "proof-numbers" ? ", by proof numbers" : "";
       return `${head}Black makes at least ${r.goal}: ${r.goalMet ? "yes" : "no"}  (${r.nodes} nodes, ${r.timeMs} ms${hz})`;
     }
     if (!r.complete) {

@@ -108,6 +108,7 @@ export interface CoreExports {
   solveLine(toMove: number, value: number, maxLen: number): number;
   solveAtLeast(theta: number): number;
   solveGoalDeepening(theta: number, first: number): number;
+  solveGoalPn(theta: number): number;
   setSafeArea(on: number, allPoints: number, komi2: number): void;
   setAreaLeaves(on: number): void;
   setSymmetricTable(on: number): void;

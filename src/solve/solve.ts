@@ -80,6 +80,9 @@ export interface SolveOptions {
   deepening?: boolean;
   /** deepening: the first horizon, in moves (default twice the points) */
   firstHorizon?: number;
+  /** a goal's search: alpha-beta by deepening (default), or proof and disproof numbers (df-pn,
+   *  memoryless rule sets; docs/solve.md "A goal by proof numbers") */
+  goalSearch?: "deepening" | "proof-numbers";
   /** alpha-beta under area counting with a memoryless rule set: Benson's test bounds the count
    *  (default); false: every line played to its end (a check of the test) */
   safeArea?: boolean;
@@ -155,7 +158,11 @@ export interface SolveResult {
   /** the goal asked */
   goal?: number;
   /** a goal by deepening: the last horizon, and the positions Benson's test decided */
-  goalWork?: { horizon: number | null; horizonLeaves: number; bySafeArea: number };
+  goalWork?: { horizon: number | null; horizonLeaves: number; bySafeArea: number;
+    /** by proof numbers: the positions whose moves were generated, the moves back to a position
+     *  on the line (void) and the positions past the engine's moves, both answers that rest on
+     *  their line; entries written over in the table */
+    search?: "deepening" | "proof-numbers"; expanded?: number; repetitions?: number; tooDeep?: number; replaced?: number };
   stoppedBy?: "nodes" | "time" | "cancel" | "depth" | "positions" | "bounds" | "unproven";
   /** a superko or territory counting by retrograde analysis (docs/solve.md, "A superko by
    *  bounds"): the margins Black's and White's checked strategies guarantee */
@@ -308,6 +315,15 @@ function solveOnce(o: SolveOptions): SolveResult {
   const knobs = ruleKnobs(rules);
   const memoryless = isMemoryless(rules);
   const cyclesVoid = knobs.void3;
+  if (o.goalSearch !== undefined && o.goalSearch !== "deepening" && o.goalSearch !== "proof-numbers") {
+    throw new ArbiterError(`a goal's search "${String(o.goalSearch)}": it takes "deepening" or "proof-numbers"`);
+  }
+  // (by proof numbers a line back to a position on it is a void: the rule set must read no
+  // history and void long cycles)
+  if (o.goalSearch === "proof-numbers" && (o.goal === undefined || !memoryless || !cyclesVoid)) {
+    throw new ArbiterError(o.goal === undefined ? "a goal's search by proof numbers needs a goal" :
+      `a goal by proof numbers takes a rule set that reads no history and voids long cycles (as chinese with --ko simple --long-cycles void); ${rules.name} does not`);
+  }
   const c = loadCore() as SolveCore;
   releaseCore();
   c.newGame(o.width, o.height, SUICIDE[rules.suicide], 0, 1, 4096);
@@ -574,7 +590,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       // (alpha-beta's first window: every count lies within twice the points each way, a
       // forfeit apart, New Ing's laziness)
       v = retro ? c.retroRun(maxPositions, movesFor(maxPositions), +symmetric, o.endlessValue ?? 0, 0, 0, 0)
-        : o.goal !== undefined ? (o.deepening ?? true) ? c.solveGoalDeepening(Math.round(2 * o.goal), o.firstHorizon ?? 2 * points) : c.solveAtLeast(Math.round(2 * o.goal))
+        : o.goal !== undefined ? o.goalSearch === "proof-numbers" ? c.solveGoalPn(Math.round(2 * o.goal)) : (o.deepening ?? true) ? c.solveGoalDeepening(Math.round(2 * o.goal), o.firstHorizon ?? 2 * points) : c.solveAtLeast(Math.round(2 * o.goal))
         : c.solveRun(1, 2 * points + 1);
     }
     if (leafError) throw leafError;
@@ -585,7 +601,9 @@ function solveOnce(o: SolveOptions): SolveResult {
       voidCheck = c.retroProve(v > 0 ? v : v + 1, +(v > 0)) ? "held" : "failed";
     }
     if (leafError) throw leafError;
-    const finished = !g("solOut");
+    // (by proof numbers an answer resting on its line, a repetition or the engine's depth, is no proof)
+    const goalTainted = o.goal !== undefined && o.goalSearch === "proof-numbers" && !!g("gpnTainted");
+    const finished = !g("solOut") && !goalTainted;
     if (o.goal !== undefined && !retro) {
       const r: SolveResult = { size: `${o.width}x${o.height}`, rules: o.name ?? rules.name, komi: rules.komi, value: null, result: null,
         line: [], lineRuling: null, nodes: g("solNodes"), timeMs: Math.round(performance.now() - t0), complete: finished, regime: memoryless ? "memoryless" : "history",
@@ -593,8 +611,12 @@ function solveOnce(o: SolveOptions): SolveResult {
         cycles: g("solCycles"), maxDepth: g("solMaxDepth") }, gaps: g("solGaps"), notes };
       r.goal = o.goal;
       if (finished) r.goalMet = v === 1;
-      else r.stoppedBy = stopCause(g("solNodes"));
-      r.goalWork = { horizon: (o.deepening ?? true) ? g("solHorizon") : null, horizonLeaves: g("solHorizonLeaves"), bySafeArea: g("solSafe") };
+      else r.stoppedBy = goalTainted ? "unproven" : stopCause(g("solNodes"));
+      const pn = o.goalSearch === "proof-numbers";
+      r.goalWork = { horizon: !pn && (o.deepening ?? true) ? g("solHorizon") : null, horizonLeaves: g("solHorizonLeaves"), bySafeArea: g("solSafe"),
+        search: pn ? "proof-numbers" : "deepening",
+        ...(pn ? { expanded: g("gpnExpanded"), repetitions: g("gpnRepetitions"), tooDeep: g("gpnTooDeep"), replaced: g("gpnReplaced") } : {}) };
+      if (goalTainted) notes.push("by proof numbers the root's answer rests on a line that repeats a position or runs past the engine's moves: no proof either way");
       if (o.verifyLeaves) r.leafMismatches = g("solLeafMismatch");
       return r;
     }

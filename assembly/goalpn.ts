@@ -1,0 +1,216 @@
+// "Black makes at least theta" by proof and disproof numbers (df-pn) under a memoryless rule set
+// (basic ko): the way past alpha-beta's deepening to boards retrograde analysis has no room for
+// (docs/solve.md, "A goal by proof numbers"). The moves, the ends, the counts and Benson's test
+// are alpha-beta's own (solve.ts); the table is alpha-beta's memory with entries of its own.
+//
+// A line that comes back to a position on it is void (worth 0), and one that runs past the
+// engine's moves counts as Black's failure. Both depend on the line, not the position, so an
+// answer that rests on one is marked (tainted) and proves nothing at the root. An answer that
+// rests on none holds whatever line led to it: each of its moves goes to a position answered
+// before it, so its lines repeat no position (docs/solve.md says why).
+
+import { BLACK, boardJournalFull } from "./board";
+import * as R from "./rules";
+import { apply, undo, applied, leafValue, keyOf, tableKeyOf, moveAt, budgetOut, countNode, setSolOut, solOut,
+  safeVerdict, safeAreaOn, NO_VERDICT, tableBase, tableEntries, tableCleared, solDepthOut, SOLVE_MAX_PLY, nPoints, grow } from "./solve";
+
+const PN_INF: i32 = 0x3fffffff; // a settled position's other number
+const PN_TAINTED: i32 = 64; // the other side's number where an answer rested on another line
+const MAX_KIDS: i32 = 64;
+const KID_BYTES: i32 = 24; // u64 table key, i32 move, i32 pn, i32 dn, i32 pad
+let KIDS: usize = 0; // per depth, MAX_KIDS moves (grown at the first search: 1.5 MB)
+const PATH: usize = memory.data(SOLVE_MAX_PLY * 8, 16); // each position's own key on the line
+const ONLINE: usize = memory.data(4096 * 2, 16); // positions on the line by their low 12 bits
+
+let theta: i32 = 0;
+let tBase: usize = 0;
+let tMask: i32 = 0;
+let gP: i32 = 0, gD: i32 = 0; // a look-up's or a search's numbers
+// the shallowest line entry the answer in them rests on (a repetition went back to it; -1, before
+// the root, for an answer past the engine's moves); FREE none
+let gTaint: i32 = 0;
+const FREE: i32 = 0x7fffffff;
+
+export let gpnExpanded: f64 = 0; // positions whose moves were generated
+export let gpnRepetitions: f64 = 0; // moves back to a position on the line (void)
+export let gpnTooDeep: f64 = 0; // positions past the engine's moves
+export let gpnTainted: bool = false; // the root's answer rests on its line: no proof
+export let gpnStored: f64 = 0;
+export let gpnReplaced: f64 = 0;
+
+// ---- the table: buckets of four 16-byte entries (u64 key, i32 pn, i32 dn) ------------------------
+@inline function bucketOf(k: u64): usize { return tBase + (<usize>(<i32>(k ^ (k >> 32)) & tMask & ~3) << 4); }
+
+function look(k: u64): void {
+  gTaint = FREE;
+  const b = bucketOf(k);
+  for (let i = 0; i < 4; i++) {
+    const e = b + (<usize>i << 4);
+    if (load<u64>(e) == k) {
+      gP = load<i32>(e + 8); gD = load<i32>(e + 12);
+      return;
+    }
+  }
+  gP = 1; gD = 1;
+}
+
+/** Keeps numbers p, d for key k: in its own entry, else an empty one, else over the entry that
+ *  cost least (an answer costs most; else the smaller numbers, the less search behind them). */
+function keep(k: u64, p: i32, d: i32, taint: bool): void {
+  const b = bucketOf(k);
+  let at: usize = 0, worth: i32 = 0x7fffffff;
+  for (let i = 0; i < 4; i++) {
+    const e = b + (<usize>i << 4);
+    const ek = load<u64>(e);
+    if (ek == k || ek == 0) { at = e; break; }
+    const ep = load<i32>(e + 8), ed = load<i32>(e + 12);
+    const w = ep == 0 || ed == 0 || ep >= PN_INF || ed >= PN_INF ? 0x7ffffffe : ep + ed;
+    if (w < worth) { worth = w; at = e; }
+  }
+  if (load<u64>(at) != k && load<u64>(at) != 0) gpnReplaced += 1;
+  store<u64>(at, k);
+  // (an answer resting on its line is no answer elsewhere: kept as a likely one, searched again)
+  if (taint && p == 0) { p = 1; d = PN_TAINTED; }
+  else if (taint && d == 0) { p = PN_TAINTED; d = 1; }
+  store<i32>(at + 8, p); store<i32>(at + 12, d);
+  gpnStored += 1;
+}
+
+@inline function addPn(a: i32, b: i32): i32 { return min(a + b, PN_INF - 1); }
+@inline function onlineAt(k: u64): usize { return ONLINE + (<usize>(<i32>k & 4095) << 1); }
+
+/** The line entry before `depth` at position k (own key), or -1. */
+function onLine(k: u64, depth: i32): i32 {
+  if (load<u16>(onlineAt(k)) == 0) return -1;
+  for (let j = depth - 1; j >= 0; j--) if (load<u64>(PATH + (<usize>j << 3)) == k) return j;
+  return -1;
+}
+
+/** Settles the position with table key k at line entry `depth`: Black makes the goal or not,
+ *  resting on entry `taint` of the line (FREE none). An answer that rests on nothing above its
+ *  own entry (a repetition of it or of a position below it) holds wherever it is met. */
+function settle(k: u64, depth: i32, makes: bool, taint: i32): void {
+  gP = makes ? 0 : PN_INF; gD = makes ? PN_INF : 0; gTaint = taint;
+  keep(k, gP, gD, taint < depth);
+}
+
+/** The search from the engine's position (table key tk, c to move, `depth` moves from the root)
+ *  until its numbers reach the thresholds or it is settled; they are left in gP, gD (gTaint). */
+function search(tk: u64, c: i32, depth: i32, thP: i32, thD: i32): void {
+  countNode();
+  look(tk);
+  if (gP >= thP || gD >= thD || gP == 0 || gD == 0) return;
+  if (budgetOut(depth)) return;
+  // (past the engine's moves: Black's failure, resting on the line)
+  if (depth + 3 >= SOLVE_MAX_PLY || boardJournalFull() || !R.canRecord()) { gpnTooDeep += 1; settle(tk, depth, false, -1); return; }
+  gpnExpanded += 1;
+  const black = c == BLACK;
+  const own = keyOf(c);
+  store<u64>(PATH + (<usize>depth << 3), own);
+  const oa = onlineAt(own);
+  store<u16>(oa, load<u16>(oa) + 1);
+  const base = KIDS + <usize>(depth * MAX_KIDS * KID_BYTES);
+  let k = 0;
+  let lossTaint = FREE; // the shallowest entry a move dropped as the mover's loss rested on
+  let won = false, wonTaint = FREE;
+  for (let i = 0; i < nPoints + 3 && !won; i++) {
+    const m = moveAt(i, false);
+    if (m == -99) continue;
+    apply(m, c, depth);
+    if (applied == 0) { if (solDepthOut) { setSolOut(); break; } continue; }
+    // (each move's worth where it is known at once, as the mover's: 1 a win, -1 a loss, 0 not)
+    let known = 0, taint = FREE;
+    let ck: u64 = 0;
+    const back = applied == 2 ? -1 : onLine(keyOf(c ^ 3), depth + 1);
+    if (applied == 2) known = (leafValue() >= theta) == black ? 1 : -1;
+    else if (back >= 0) {
+      // (back to a position on the line: void, 0)
+      gpnRepetitions += 1;
+      known = (0 >= theta) == black ? 1 : -1;
+      taint = back;
+    } else {
+      ck = tableKeyOf(c ^ 3);
+      look(ck);
+      if (gP == 0 || gD == 0) { known = (gP == 0) == black ? 1 : -1; taint = gTaint; }
+      else if (gP == 1 && gD == 1 && safeAreaOn()) {
+        const v = safeVerdict(theta - 1, theta);
+        if (v != NO_VERDICT) { known = (v >= theta) == black ? 1 : -1; keep(ck, v >= theta ? 0 : PN_INF, v >= theta ? PN_INF : 0, false); }
+      }
+    }
+    undo(depth);
+    if (known > 0) { won = true; wonTaint = taint; break; }
+    if (known < 0) { lossTaint = min(lossTaint, taint); continue; }
+    // (a move to the same class as one listed: the same answer)
+    let dup = false;
+    for (let a = 0; a < k; a++) if (load<u64>(base + <usize>(a * KID_BYTES)) == ck) { dup = true; break; }
+    if (dup) continue;
+    if (k >= MAX_KIDS) { setSolOut(); break; }
+    const r = base + <usize>(k * KID_BYTES);
+    store<u64>(r, ck); store<i32>(r + 8, m); store<i32>(r + 12, gP); store<i32>(r + 16, gD);
+    k++;
+  }
+  if (won) settle(tk, depth, black, wonTaint);
+  else if (!solOut) loop(tk, c, depth, thP, thD, base, k, lossTaint);
+  store<u16>(oa, load<u16>(oa) - 1);
+}
+
+/** df-pn's loop at a position whose k open moves are listed at `base`. */
+function loop(tk: u64, c: i32, depth: i32, thP: i32, thD: i32, base: usize, k: i32, lossTaint: i32): void {
+  const black = c == BLACK;
+  for (;;) {
+    // the position's numbers from its moves' (a mover's loss already left out)
+    let p: i32, d: i32, best = -1, second = PN_INF;
+    if (black) { p = PN_INF; d = 0; } else { p = 0; d = PN_INF; }
+    for (let a = 0; a < k; a++) {
+      const r = base + <usize>(a * KID_BYTES);
+      const cp = load<i32>(r + 12), cd = load<i32>(r + 16);
+      const mine = black ? cp : cd;
+      const now = black ? p : d;
+      if (mine < now) { second = now; best = a; if (black) p = cp; else d = cd; }
+      else if (mine < second) second = mine;
+      if (black) d = addPn(d, cd); else p = addPn(p, cp);
+    }
+    // (every move the mover's loss)
+    if (k == 0 || (black ? p : d) >= PN_INF) { settle(tk, depth, !black, lossTaint); return; }
+    if (p >= thP || d >= thD) { keep(tk, p, d, false); gP = p; gD = d; gTaint = FREE; return; }
+    // (the most proving move, with thresholds that send the search back up when another would be;
+    // the 1+e trick: half past the second best, so that two close moves do not hand the search
+    // back and forth at every step)
+    const r = base + <usize>(best * KID_BYTES);
+    const cp = load<i32>(r + 12), cd = load<i32>(r + 16);
+    const next = second >= PN_INF ? PN_INF : min(PN_INF - 1, second + max(1, second >> 1));
+    let tp: i32, td: i32;
+    if (black) { tp = min(thP, next); td = min(thD >= PN_INF ? PN_INF : thD - d + cd, PN_INF); }
+    else { td = min(thD, next); tp = min(thP >= PN_INF ? PN_INF : thP - p + cp, PN_INF); }
+    const m = load<i32>(r + 8);
+    apply(m, c, depth);
+    search(load<u64>(r), c ^ 3, depth + 1, tp, td);
+    undo(depth);
+    if (solOut) return;
+    if (gP == 0 || gD == 0) {
+      if ((gP == 0) == black) { settle(tk, depth, black, gTaint); return; }
+      // (the mover's loss: the move left out)
+      lossTaint = min(lossTaint, gTaint);
+      memory.copy(r, r + <usize>KID_BYTES, <usize>((k - 1 - best) * KID_BYTES));
+      k--;
+      continue;
+    }
+    store<i32>(r + 12, gP); store<i32>(r + 16, gD);
+  }
+}
+
+/** Whether Black makes at least `goal` (twice the margin) from the engine's position, Black to
+ *  move: 1, 0, or -1 (the budget ran out, or the answer rests on its line: gpnTainted). */
+export function solveGoalPn(goal: i32): i32 {
+  theta = goal;
+  if (KIDS == 0) { KIDS = grow(<usize>(SOLVE_MAX_PLY * MAX_KIDS * KID_BYTES)); if (KIDS == 0) { setSolOut(); return -1; } }
+  tBase = tableBase(); tMask = tableEntries() - 1;
+  gpnExpanded = 0; gpnRepetitions = 0; gpnTooDeep = 0; gpnTainted = false; gpnStored = 0; gpnReplaced = 0;
+  memory.fill(ONLINE, 0, 4096 * 2);
+  search(tableKeyOf(BLACK), BLACK, 0, PN_INF, PN_INF);
+  tableCleared();
+  if (solOut) return -1;
+  gpnTainted = gTaint < 0;
+  if (gpnTainted) return -1;
+  return gP == 0 ? 1 : 0;
+}
