@@ -196,6 +196,26 @@ describe("a goal by deepening with Benson's test (area counting, basic ko: the w
     }
   });
 
+  it("by proof numbers gives the same values (2x2 and 2x3 0, 3x3 +9, 2x4 +8), and refutes 4x4's +2, which deepening leaves open (retrograde analysis: +1)", () => {
+    const pn = (w: number, h: number, goal: number) => solve({ width: w, height: h, rules: basicKo(), method: "alpha-beta", goal, goalSearch: "proof-numbers", seconds: 60 });
+    for (const [w, h, v] of [[2, 2, 0], [2, 3, 0], [3, 3, 9], [2, 4, 8]] as const) {
+      const at = pn(w, h, v), above = pn(w, h, v + 0.5);
+      expect([at.goalMet, above.goalMet], `${w}x${h}`).toEqual([true, false]);
+      expect([at.method, at.goalWork!.search, at.goalWork!.horizon]).toEqual(["proof-numbers", "proof-numbers", null]);
+    }
+    // (2x3: "at least +0.5" is refuted only through lines that come back to a position, a void;
+    // each such answer rests on its line and is kept as a guess, not an answer)
+    expect(pn(2, 3, 0.5).goalWork!.repetitions).toBeGreaterThan(0);
+    const four = pn(4, 4, 2);
+    expect(four).toMatchObject({ goalMet: false, complete: true });
+  });
+
+  it("a goal by proof numbers refuses what it cannot do, by name", () => {
+    expect(() => solve({ width: 2, height: 2, rules: rules("chinese"), method: "alpha-beta", goal: 1, goalSearch: "proof-numbers" })).toThrow(/reads no history and voids long cycles/);
+    expect(() => solve({ width: 2, height: 2, rules: basicKo(), method: "alpha-beta", goalSearch: "proof-numbers" })).toThrow(/needs a goal/);
+    expect(() => solve({ width: 2, height: 2, rules: basicKo(), method: "alpha-beta", goal: 1, goalSearch: "pn" as never })).toThrow(/"deepening" or "proof-numbers"/);
+  });
+
   it("without deepening, 3x3 has no verdict in 10 s in Tromp's order: its lines run hundreds of moves deep (the value's are 18 at most)", () => {
     const tromps = { passesFirst: true, answerPassFirst: false, historyOrder: true };
     const r = solve({ width: 3, height: 3, rules: basicKo(), method: "alpha-beta", goal: 9, seconds: 10, deepening: false, safeArea: false, ...tromps });
@@ -787,7 +807,7 @@ describe("budgets and bad input", () => {
     expect(ok.stdout).toMatch(/\| 2x2 \| chinese-basic-ko \| 0 \| 0 \| retrograde \|/);
   });
 
-  it("the command names bad options before any search: --depth, --max-nodes and --time of --gaps, --max-positions, --lines, --first-goal, --proof into no directory", () => {
+  it("the command names bad options before any search: --depth, --max-nodes and --time of --gaps, --max-positions, --lines, --goal-search, --first-goal, --proof into no directory", () => {
     const depth = arbiter("solve", "--gaps", "--size", "2x2", "--depth", "0");
     expect(depth.status).toBe(2);
     expect(depth.stderr).toMatch(/--depth takes a whole number from 1 to 40, got "0"/);
@@ -800,6 +820,10 @@ describe("budgets and bad input", () => {
     const search = arbiter("solve", "--size", "2x2", "--lines", "pn");
     expect(search.status).toBe(2);
     expect(search.stderr).toMatch(/--lines takes proof-numbers or alpha-beta, got "pn"/);
+    const goalSearch = arbiter("solve", "--size", "2x2", "--goal", "1", "--goal-search", "pn");
+    expect(goalSearch.status).toBe(2);
+    expect(goalSearch.stderr).toMatch(/--goal-search takes deepening or proof-numbers, got "pn"/);
+    expect(arbiter("solve", "--size", "2x2", "--goal-search", "proof-numbers").stderr).toMatch(/--goal-search needs --goal/);
     const first = arbiter("solve", "--size", "2x2", "--first-goal", "1.2");
     expect(first.status).toBe(2);
     expect(first.stderr).toMatch(/--first-goal takes Black's margin, a multiple of 0.5 within the board's points and komi, got "1.2"/);
@@ -819,6 +843,12 @@ describe("budgets and bad input", () => {
     expect(yes.stdout).toMatch(/^3x3 chinese with ko simple, longCycles void \(komi 0\): Black makes at least 9: yes {2}\(\d+ nodes/);
     const no = JSON.parse(arbiter("solve", "--size", "3x3", "--rules", "chinese", "--ko", "simple", "--long-cycles", "void", "--goal", "10", "--json").stdout);
     expect(no).toMatchObject({ goal: 10, goalMet: false, complete: true, method: "alpha-beta", value: null, rules: "chinese with ko simple, longCycles void" });
+    const pn = arbiter("solve", "--size", "3x3", "--rules", "chinese", "--ko", "simple", "--long-cycles", "void", "--goal", "9", "--goal-search", "proof-numbers");
+    expect(pn.stdout).toMatch(/Black makes at least 9: yes {2}\(\d+ nodes, \d+ ms, by proof numbers\)/);
+    // (by proof numbers a repetition is a void: Chinese rules' positional superko reads the history)
+    const superko = arbiter("solve", "--size", "2x2", "--goal", "1", "--goal-search", "proof-numbers");
+    expect(superko.status).toBe(2);
+    expect(superko.stderr).toMatch(/reads no history and voids long cycles/);
     for (const bad of ["9.3", "many", "1e9"]) {
       const r = arbiter("solve", "--size", "3x3", "--goal", bad);
       expect(r.status, bad).toBe(2);

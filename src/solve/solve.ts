@@ -145,7 +145,8 @@ export interface SolveResult {
   complete: boolean;
   /** how the table key reads the history (docs/solve.md) */
   regime: "memoryless" | "history";
-  method: "alpha-beta" | "retrograde";
+  /** (a goal by proof numbers: "proof-numbers") */
+  method: "alpha-beta" | "retrograde" | "proof-numbers";
   /** retrograde analysis: the positions play can reach, and their moves */
   positions?: number;
   stats: { leaves: number; counted: number; stored: number; hits: number; cycles: number; maxDepth: number };
@@ -607,7 +608,7 @@ function solveOnce(o: SolveOptions): SolveResult {
     if (o.goal !== undefined && !retro) {
       const r: SolveResult = { size: `${o.width}x${o.height}`, rules: o.name ?? rules.name, komi: rules.komi, value: null, result: null,
         line: [], lineRuling: null, nodes: g("solNodes"), timeMs: Math.round(performance.now() - t0), complete: finished, regime: memoryless ? "memoryless" : "history",
-        method: "alpha-beta", stats: { leaves: g("solLeaves"), counted: g("solLeafCalls"), stored: g("solStored"), hits: g("solHits"),
+        method: o.goalSearch === "proof-numbers" ? "proof-numbers" : "alpha-beta", stats: { leaves: g("solLeaves"), counted: g("solLeafCalls"), stored: g("solStored"), hits: g("solHits"),
         cycles: g("solCycles"), maxDepth: g("solMaxDepth") }, gaps: g("solGaps"), notes };
       r.goal = o.goal;
       if (finished) r.goalMet = v === 1;
