@@ -8,7 +8,8 @@
 //   value (+9) with and without the board's symmetries; --big: 4x4 (2.5 minutes, 1.5 GB).
 // - A goal by deepening (the way past retrograde analysis's room): 3x3, 2x4 and 4x4 under
 //   Chinese rules with basic ko at their values, Benson's test on and off, in the goal's order
-//   (passes answering, centre out) and on 4x4 also passes last with the history heuristic.
+//   (passes answering, centre out) and on 4x4 also passes last with the history heuristic; a goal
+//   by proof numbers against deepening, a yes and the no a half point above (2x3 to 3x5).
 // - Ing's rules by their hot stones alone, then their own lines, against alpha-beta over Ing's
 //   1A on 2x2 and 2x3.
 // - Zhang's rules by their passes (each side's region), then their own lines (deepened: lines
@@ -100,6 +101,20 @@ async function main(): Promise<void> {
     // (without deepening, lines run past the engine's 1,000 moves before any verdict)
     const flat = solve({ width: 3, height: 3, rules: basicKo, method: "alpha-beta", goal: 9, seconds: 20, deepening: false, safeArea: false });
     line("3x3 at least +9, no deepening, no Benson", flat, `  ${flat.goalMet === undefined ? `stopped (${flat.stoppedBy})` : flat.goalMet}`);
+  }
+
+  console.log("A goal by proof numbers against deepening (Chinese with basic ko; retrograde analysis: 2x3 0, 3x4 +4, 4x4 +1, 3x5 +15): a yes, and a no one step above");
+  {
+    // (a no by deepening must meet no cut line, so it is the whole tree: 60 s each at most)
+    const goals: [number, number, number][] = [[2, 3, 0.5], [3, 4, 4], [3, 4, 4.5], [4, 4, 1], [4, 4, 1.5], [3, 5, 15]];
+    for (const [w, h, goal] of goals) {
+      const pn = solve({ width: w, height: h, rules: basicKo, method: "alpha-beta", goal, goalSearch: "proof-numbers", seconds: 300, tableBits: 24 });
+      const ab = solve({ width: w, height: h, rules: basicKo, method: "alpha-beta", goal, seconds: 60, tableBits: 24 });
+      const said = (r: SolveResult): string => r.goalMet === undefined ? `stopped (${r.stoppedBy})` : r.goalMet ? "yes" : "no";
+      line(`${w}x${h} at least +${goal}, proof numbers`, pn, `  ${said(pn)}; ${pn.goalWork?.expanded} positions expanded, ${pn.goalWork?.repetitions} moves back to the line`);
+      line(`${w}x${h} at least +${goal}, deepening`, ab, `  ${said(ab)}; proof numbers ${(ab.timeMs / Math.max(1, pn.timeMs)).toFixed(2)}x as fast` +
+        `${ab.goalMet === undefined ? " (at least: deepening stopped)" : ""}`);
+    }
   }
 
   console.log("A superko: bounds by simple ko's game, then the superko's own lines where they do not meet (published: 2x2 +1, 3x3 area +9; 4x4 area +2)");
