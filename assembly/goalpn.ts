@@ -9,7 +9,7 @@
 // rests on none holds whatever line led to it: each of its moves goes to a position answered
 // before it, so its lines repeat no position (docs/solve.md says why).
 
-import { BLACK, boardJournalFull, nempty } from "./board";
+import { BLACK, boardJournalFull } from "./board";
 import * as R from "./rules";
 import { apply, undo, applied, leafValue, keyOf, tableKeyOf, moveAt, budgetOut, countNode, setSolOut, solOut,
   safeVerdict, safeAreaOn, NO_VERDICT, tableBase, tableEntries, tableCleared, solDepthOut, SOLVE_MAX_PLY, nPoints, grow } from "./solve";
@@ -31,8 +31,6 @@ let gP: i32 = 0, gD: i32 = 0; // a look-up's or a search's numbers
 let gTaint: i32 = 0;
 const FREE: i32 = 0x7fffffff;
 
-let initKind: i32 = 0, initShift: i32 = 3;
-export function goalPnInit(kind: i32, shift: i32): void { initKind = kind; initShift = shift; }
 export let gpnExpanded: f64 = 0; // positions whose moves were generated
 export let gpnRepetitions: f64 = 0; // moves back to a position on the line (void)
 export let gpnTooDeep: f64 = 0; // positions past the engine's moves
@@ -137,7 +135,6 @@ function search(tk: u64, c: i32, depth: i32, thP: i32, thD: i32): void {
       else if (gP == 1 && gD == 1) {
         const v = safeAreaOn() ? safeVerdict(theta - 1, theta) : NO_VERDICT;
         if (v != NO_VERDICT) { known = (v >= theta) == black ? 1 : -1; keep(ck, v >= theta ? 0 : PN_INF, v >= theta ? PN_INF : 0, false); }
-        else if (initKind == 1) { if (black) gP += (nempty() + 1) >> initShift; else gD += (nempty() + 1) >> initShift; }
       }
     }
     undo(depth);
