@@ -31,6 +31,7 @@ let gP: i32 = 0, gD: i32 = 0; // a look-up's or a search's numbers
 let gTaint: i32 = 0;
 const FREE: i32 = 0x7fffffff;
 
+export let gpnRootMove: i32 = -99; // a yes: the root's move that proved it (row-major, -1 a pass)
 export let gpnExpanded: f64 = 0; // positions whose moves were generated
 export let gpnRepetitions: f64 = 0; // moves back to a position on the line (void)
 export let gpnTooDeep: f64 = 0; // positions past the engine's moves
@@ -138,7 +139,7 @@ function search(tk: u64, c: i32, depth: i32, thP: i32, thD: i32): void {
       }
     }
     undo(depth);
-    if (known > 0) { won = true; wonTaint = taint; break; }
+    if (known > 0) { won = true; wonTaint = taint; if (depth == 0) gpnRootMove = m; break; }
     if (known < 0) { lossTaint = min(lossTaint, taint); continue; }
     // (a move to the same class as one listed: the same answer)
     let dup = false;
@@ -188,7 +189,7 @@ function loop(tk: u64, c: i32, depth: i32, thP: i32, thD: i32, base: usize, k: i
     undo(depth);
     if (solOut) return;
     if (gP == 0 || gD == 0) {
-      if ((gP == 0) == black) { settle(tk, depth, black, gTaint); return; }
+      if ((gP == 0) == black) { if (depth == 0) gpnRootMove = m; settle(tk, depth, black, gTaint); return; }
       // (the mover's loss: the move left out)
       lossTaint = min(lossTaint, gTaint);
       memory.copy(r, r + <usize>KID_BYTES, <usize>((k - 1 - best) * KID_BYTES));
@@ -205,7 +206,7 @@ export function solveGoalPn(goal: i32): i32 {
   theta = goal;
   if (KIDS == 0) { KIDS = grow(<usize>(SOLVE_MAX_PLY * MAX_KIDS * KID_BYTES)); if (KIDS == 0) { setSolOut(); return -1; } }
   tBase = tableBase(); tMask = tableEntries() - 1;
-  gpnExpanded = 0; gpnRepetitions = 0; gpnTooDeep = 0; gpnTainted = false; gpnStored = 0; gpnReplaced = 0;
+  gpnRootMove = -99; gpnExpanded = 0; gpnRepetitions = 0; gpnTooDeep = 0; gpnTainted = false; gpnStored = 0; gpnReplaced = 0;
   memory.fill(ONLINE, 0, 4096 * 2);
   search(tableKeyOf(BLACK), BLACK, 0, PN_INF, PN_INF);
   tableCleared();

@@ -207,7 +207,12 @@ describe("a goal by deepening with Benson's test (area counting, basic ko: the w
     // each such answer rests on its line and is kept as a guess, not an answer)
     expect(pn(2, 3, 0.5).goalWork!.repetitions).toBeGreaterThan(0);
     const four = pn(4, 4, 2);
-    expect(four).toMatchObject({ goalMet: false, complete: true });
+    expect(four).toMatchObject({ goalMet: false, complete: true, value: null });
+    // (the whole board is the value where Black makes it: the proving move, two passes, refereed)
+    const nine = pn(3, 3, 9);
+    expect(nine).toMatchObject({ value: 9, result: "B+9", lineRuling: { result: "B+9", agrees: true } });
+    expect(nine.line.slice(1)).toEqual(["pass", "pass"]);
+    expect(pn(2, 3, 0)).toMatchObject({ goalMet: true, value: null, line: [] });
   });
 
   it("a goal by proof numbers refuses what it cannot do, by name", () => {

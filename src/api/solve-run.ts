@@ -179,7 +179,8 @@ export function solveText(results: SolveResult[]): string {
     const head = `${r.size} ${r.rules} (komi ${r.komi}): `;
     if (r.goalMet !== undefined) {
       const hz = r.goalWork?.horizon ? `, lines cut at ${r.goalWork.horizon} moves` : r.goalWork?.search === "proof-numbers" ? ", by proof numbers" : "";
-      return `${head}Black makes at least ${r.goal}: ${r.goalMet ? "yes" : "no"}  (${r.nodes} nodes, ${r.timeMs} ms${hz})`;
+      const whole = r.value !== null && r.line.length > 0 ? `; the whole board, so the value: ${r.result}  ${r.line.join(" ")} (ruled ${r.lineRuling?.result ?? "?"})` : "";
+      return `${head}Black makes at least ${r.goal}: ${r.goalMet ? "yes" : "no"}  (${r.nodes} nodes, ${r.timeMs} ms${hz})${whole}`;
     }
     if (!r.complete) {
       const between = r.bounds ? `, Black makes ${r.bounds.lower} to ${r.bounds.upper}` : "";

@@ -618,6 +618,18 @@ function solveOnce(o: SolveOptions): SolveResult {
         search: pn ? "proof-numbers" : "deepening",
         ...(pn ? { expanded: g("gpnExpanded"), repetitions: g("gpnRepetitions"), tooDeep: g("gpnTooDeep"), replaced: g("gpnReplaced") } : {}) };
       if (goalTainted) notes.push("by proof numbers the root's answer rests on a line that repeats a position or runs past the engine's moves: no proof either way");
+      // (Black makes the whole board: nothing is above it, so that is the value; the line is
+      // the move that proved it and two passes, whatever White does being no better for him)
+      const whole = 2 * points - Math.round(2 * rules.komi);
+      if (pn && finished && v === 1 && Math.round(2 * o.goal) === whole && g("gpnRootMove") >= 0) {
+        const moves = [g("gpnRootMove"), -1, -1];
+        releaseCore();
+        const ruled = refereeLine(moves, o.width, o.height, rules);
+        r.value = o.goal; r.result = resultText(whole, ruled.result);
+        r.line = moves.map((m) => (m < 0 ? "pass" : indexToGtp(m, o.width, o.height)));
+        r.lineRuling = { result: ruled.result, end: ruled.end.reason, agrees: marginTwice(ruled.result) === whole };
+        if (!r.lineRuling.agrees) notes.push(`the referee rules the line ${ruled.result}, not the whole board: the line is not a proof`);
+      }
       if (o.verifyLeaves) r.leafMismatches = g("solLeafMismatch");
       return r;
     }
