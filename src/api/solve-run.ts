@@ -33,7 +33,7 @@ export interface SolveJob {
   lineSearch?: "alpha-beta" | "proof-numbers";
   /** `--first-goal`: the goal the search over a rule's own lines asks first */
   firstGoal?: number;
-  /** `--goal`: only whether Black makes at least this margin (alpha-beta by deepening) */
+  /** `--goal`: only whether Black makes at least this margin (by deepening, or by proof numbers: goalSearch) */
   goal?: number;
   /** `--goal-search`: the goal by deepening (default) or by proof numbers */
   goalSearch?: "deepening" | "proof-numbers";
