@@ -9,7 +9,8 @@
 // - A goal by deepening (the way past retrograde analysis's room): 3x3, 2x4 and 4x4 under
 //   Chinese rules with basic ko at their values, Benson's test on and off, in the goal's order
 //   (passes answering, centre out) and on 4x4 also passes last with the history heuristic; a goal
-//   by proof numbers against deepening, a yes and the no a half point above (2x3 to 3x5).
+//   by proof numbers against deepening, a yes and the no a half point above (2x3 to 3x5); --big:
+//   3x6's +18, the whole board, by both.
 // - Ing's rules by their hot stones alone, then their own lines, against alpha-beta over Ing's
 //   1A on 2x2 and 2x3.
 // - Zhang's rules by their passes (each side's region), then their own lines (deepened: lines
@@ -114,6 +115,13 @@ async function main(): Promise<void> {
       line(`${w}x${h} at least +${goal}, proof numbers`, pn, `  ${said(pn)}; ${pn.goalWork?.expanded} positions expanded, ${pn.goalWork?.repetitions} moves back to the line`);
       line(`${w}x${h} at least +${goal}, deepening`, ab, `  ${said(ab)}; proof numbers ${(ab.timeMs / Math.max(1, pn.timeMs)).toFixed(2)}x as fast` +
         `${ab.goalMet === undefined ? " (at least: deepening stopped)" : ""}`);
+    }
+    if (big) {
+      // (18 points, past retrograde analysis's room: the whole board, so the value)
+      const pn = solve({ width: 3, height: 6, rules: basicKo, method: "alpha-beta", goal: 18, goalSearch: "proof-numbers", seconds: 900, tableBits: 24 });
+      const ab = solve({ width: 3, height: 6, rules: basicKo, method: "alpha-beta", goal: 18, seconds: 900, tableBits: 24 });
+      line("3x6 at least +18, proof numbers", pn, `  ${pn.goalMet}; ${pn.result ?? ""} ${pn.line.join(" ")} ruled ${pn.lineRuling?.result ?? "-"}`);
+      line("3x6 at least +18, deepening", ab, `  ${ab.goalMet}; deepening ${(pn.timeMs / Math.max(1, ab.timeMs)).toFixed(2)}x as fast`);
     }
   }
 
