@@ -10,11 +10,11 @@
 // before it, so its lines repeat no position (docs/solve.md says why).
 
 import { BLACK, boardJournalFull } from "./board";
+import { PN_INF, combine, thresholds, pnSumP, pnSumD, pnBest, pnThP, pnThD } from "./dfpn";
 import * as R from "./rules";
 import { apply, undo, applied, leafValue, keyOf, tableKeyOf, moveAt, budgetOut, countNode, setSolOut, solOut,
   safeVerdict, safeAreaOn, NO_VERDICT, tableBase, tableEntries, tableCleared, solDepthOut, SOLVE_MAX_PLY, nPoints, grow } from "./solve";
 
-const PN_INF: i32 = 0x3fffffff; // a settled position's other number
 const PN_TAINTED: i32 = 64; // the other side's number where an answer rested on another line
 const MAX_KIDS: i32 = 64;
 const KID_BYTES: i32 = 24; // u64 table key, i32 move, i32 pn, i32 dn, i32 pad
@@ -77,7 +77,6 @@ function keep(k: u64, p: i32, d: i32, taint: bool): void {
   gpnStored += 1;
 }
 
-@inline function addPn(a: i32, b: i32): i32 { return min(a + b, PN_INF - 1); }
 @inline function onlineAt(k: u64): usize { return ONLINE + (<usize>(<i32>k & 4095) << 1); }
 
 /** The line entry before `depth` at position k (own key), or -1. */
@@ -160,32 +159,17 @@ function loop(tk: u64, c: i32, depth: i32, thP: i32, thD: i32, base: usize, k: i
   const black = c == BLACK;
   for (;;) {
     // the position's numbers from its moves' (a mover's loss already left out)
-    let p: i32, d: i32, best = -1, second = PN_INF;
-    if (black) { p = PN_INF; d = 0; } else { p = 0; d = PN_INF; }
-    for (let a = 0; a < k; a++) {
-      const r = base + <usize>(a * KID_BYTES);
-      const cp = load<i32>(r + 12), cd = load<i32>(r + 16);
-      const mine = black ? cp : cd;
-      const now = black ? p : d;
-      if (mine < now) { second = now; best = a; if (black) p = cp; else d = cd; }
-      else if (mine < second) second = mine;
-      if (black) d = addPn(d, cd); else p = addPn(p, cp);
-    }
+    combine(base, k, KID_BYTES, 12, black);
+    const p = pnSumP, d = pnSumD, best = pnBest;
     // (every move the mover's loss)
     if (k == 0 || (black ? p : d) >= PN_INF) { settle(tk, depth, !black, lossTaint); return; }
     if (p >= thP || d >= thD) { keep(tk, p, d, false); gP = p; gD = d; gTaint = FREE; return; }
-    // (the most proving move, with thresholds that send the search back up when another would be;
-    // the 1+e trick: half past the second best, so that two close moves do not hand the search
-    // back and forth at every step)
+    // (the most proving move)
     const r = base + <usize>(best * KID_BYTES);
-    const cp = load<i32>(r + 12), cd = load<i32>(r + 16);
-    const next = second >= PN_INF ? PN_INF : min(PN_INF - 1, second + max(1, second >> 1));
-    let tp: i32, td: i32;
-    if (black) { tp = min(thP, next); td = min(thD >= PN_INF ? PN_INF : thD - d + cd, PN_INF); }
-    else { td = min(thD, next); tp = min(thP >= PN_INF ? PN_INF : thP - p + cp, PN_INF); }
+    thresholds(black, thP, thD, load<i32>(r + 12), load<i32>(r + 16));
     const m = load<i32>(r + 8);
     apply(m, c, depth);
-    search(load<u64>(r), c ^ 3, depth + 1, tp, td);
+    search(load<u64>(r), c ^ 3, depth + 1, pnThP, pnThD);
     undo(depth);
     if (solOut) return;
     if (gP == 0 || gD == 0) {

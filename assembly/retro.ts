@@ -5,6 +5,7 @@
 // the tool where lines cycle: a depth-first search there stores almost nothing (docs/solve.md).
 // Values as solve.ts: twice Black's margin, from the host's count of each final position.
 
+import { PN_INF, combine, thresholds, pnSumP, pnSumD, pnBest, pnThP, pnThD } from "./dfpn";
 import { BLACK, WHITE } from "./board";
 import { PHASE_PLAY, PHASE_RESUMED } from "./codes";
 import { mix64 } from "./prng";
@@ -1373,7 +1374,6 @@ function keepAnswer(k: u64, makes: bool): void {
 let hsPn: bool = false;
 /** Whether the search over a rule's own lines goes by proof numbers (else alpha-beta). */
 export function retroHistoryProofNumbers(on: bool): void { hsPn = on; }
-const PN_INF: i32 = 0x3fffffff; // a settled position's other number
 const PN_TAINT: i32 = PN_INF + 1; // (the same, for an answer that rests on the cap)
 // per depth, at most 64 moves: i32 move, i32 position, u64 key, i32 pn, i32 dn, i32 order, i32 pad
 const PN_KIDS: usize = memory.data(1024 * 64 * 32, 16);
@@ -1425,7 +1425,6 @@ function pnKeep(k: u64, p: i32, d: i32, taint: bool): void {
   store<i32>(q + 8, p == PN_INF && taint ? PN_TAINT : p); store<i32>(q + 12, d == PN_INF && taint ? PN_TAINT : d);
 }
 
-@inline function addPn(a: i32, b: i32): i32 { return min(a + b, PN_INF - 1); }
 
 /** Settles the position with key k: Black makes the goal or not (resting on the cap or not),
  *  kept and left in pnP, pnD, pnTaint. */
@@ -1496,34 +1495,18 @@ function pnSearch(n: i32, c: i32, depth: i32, thP: i32, thD: i32): void {
   }
   for (;;) {
     // the position's numbers from its moves' (a mover's loss already left out)
-    let p: i32, d: i32, best = -1, second = PN_INF;
-    if (black) { p = PN_INF; d = 0; } else { p = 0; d = PN_INF; }
-    for (let a = 0; a < k; a++) {
-      const r = base + (<usize>a << 5);
-      const cp = load<i32>(r + 16), cd = load<i32>(r + 20);
-      const own = black ? cp : cd;
-      const now = black ? p : d;
-      if (own < now) { second = now; best = a; if (black) p = cp; else d = cd; }
-      else if (own < second) second = own;
-      if (black) d = addPn(d, cd); else p = addPn(p, cp);
-    }
-    const mine = black ? p : d;
+    combine(base, k, 32, 16, black);
+    const p = pnSumP, d = pnSumD, best = pnBest;
     // (every move the mover's loss)
-    if (k == 0 || mine >= PN_INF) { pnSettle(key, !black, lossTaint); return; }
+    if (k == 0 || (black ? p : d) >= PN_INF) { pnSettle(key, !black, lossTaint); return; }
     if (p >= thP || d >= thD) { pnKeep(key, p, d, false); pnP = p; pnD = d; pnTaint = false; return; }
-    // (the most proving move, with thresholds that send the search back up when another would be)
+    // (the most proving move)
     const r = base + (<usize>best << 5);
-    const cp = load<i32>(r + 16), cd = load<i32>(r + 20);
-    let tp: i32, td: i32;
-    // (the 1+e trick: a threshold half past the second best, so that two close moves do not
-    // hand the search back and forth at every step)
-    const next = second >= PN_INF ? PN_INF : min(PN_INF - 1, second + max(1, second >> 1));
-    if (black) { tp = min(thP, next); td = min(thD >= PN_INF ? PN_INF : thD - d + cd, PN_INF); }
-    else { td = min(thD, next); tp = min(thP >= PN_INF ? PN_INF : thP - p + cp, PN_INF); }
+    thresholds(black, thP, thD, load<i32>(r + 16), load<i32>(r + 20));
     const m = load<i32>(r), x = load<i32>(r + 4);
     apply(m, c, depth);
     childRanks(depth, x);
-    pnSearch(x, c ^ 3, depth + 1, tp, td);
+    pnSearch(x, c ^ 3, depth + 1, pnThP, pnThD);
     undo(depth);
     if (solOut) return;
     if (pnP == 0 || pnD == 0) {
