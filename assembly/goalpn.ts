@@ -4,10 +4,11 @@
 // are alpha-beta's own (solve.ts); the table is alpha-beta's memory with entries of its own.
 //
 // A line that comes back to a position on it is void (worth 0), and one that runs past the
-// engine's moves counts as Black's failure. Both depend on the line, not the position, so an
-// answer that rests on one is marked (tainted) and proves nothing at the root. An answer that
-// rests on none holds whatever line led to it: each of its moves goes to a position answered
-// before it, so its lines repeat no position (docs/solve.md says why).
+// engine's moves counts as Black's failure. Both depend on the line: an answer that rests on a
+// repetition of a position above its own entry, or on the engine's depth, is kept only as
+// likely numbers and searched again where it is met. The rest hold wherever the position is met
+// (a repetition of it or of a position below it comes back to what play from it made), so the
+// root's answer is a proof either way (docs/solve.md).
 
 import { BLACK, boardJournalFull } from "./board";
 import { PN_INF, combine, thresholds, pnSumP, pnSumD, pnBest, pnThP, pnThD } from "./dfpn";
