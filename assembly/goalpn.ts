@@ -114,7 +114,7 @@ function search(tk: u64, c: i32, depth: i32, thP: i32, thD: i32): void {
   let k = 0;
   let lossTaint = FREE; // the shallowest entry a move dropped as the mover's loss rested on
   let won = false, wonTaint = FREE;
-  for (let i = 0; i < nPoints + 3 && !won; i++) {
+  for (let i = 0; i < nPoints + 3; i++) {
     const m = moveAt(i, false);
     if (m == -99) continue;
     apply(m, c, depth);

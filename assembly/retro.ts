@@ -1425,7 +1425,6 @@ function pnKeep(k: u64, p: i32, d: i32, taint: bool): void {
   store<i32>(q + 8, p == PN_INF && taint ? PN_TAINT : p); store<i32>(q + 12, d == PN_INF && taint ? PN_TAINT : d);
 }
 
-
 /** Settles the position with key k: Black makes the goal or not (resting on the cap or not),
  *  kept and left in pnP, pnD, pnTaint. */
 function pnSettle(k: u64, makes: bool, taint: bool): void {

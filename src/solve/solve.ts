@@ -325,6 +325,7 @@ function solveOnce(o: SolveOptions): SolveResult {
     throw new ArbiterError(o.goal === undefined ? "a goal's search by proof numbers needs a goal" :
       `a goal by proof numbers takes a rule set that reads no history and voids long cycles (as chinese with --ko simple --long-cycles void); ${rules.name} does not`);
   }
+  const goalByPn = o.goalSearch === "proof-numbers";
   const c = loadCore() as SolveCore;
   releaseCore();
   c.newGame(o.width, o.height, SUICIDE[rules.suicide], 0, 1, 4096);
@@ -591,7 +592,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       // (alpha-beta's first window: every count lies within twice the points each way, a
       // forfeit apart, New Ing's laziness)
       v = retro ? c.retroRun(maxPositions, movesFor(maxPositions), +symmetric, o.endlessValue ?? 0, 0, 0, 0)
-        : o.goal !== undefined ? o.goalSearch === "proof-numbers" ? c.solveGoalPn(Math.round(2 * o.goal)) : (o.deepening ?? true) ? c.solveGoalDeepening(Math.round(2 * o.goal), o.firstHorizon ?? 2 * points) : c.solveAtLeast(Math.round(2 * o.goal))
+        : o.goal !== undefined ? goalByPn ? c.solveGoalPn(Math.round(2 * o.goal)) : (o.deepening ?? true) ? c.solveGoalDeepening(Math.round(2 * o.goal), o.firstHorizon ?? 2 * points) : c.solveAtLeast(Math.round(2 * o.goal))
         : c.solveRun(1, 2 * points + 1);
     }
     if (leafError) throw leafError;
@@ -603,25 +604,24 @@ function solveOnce(o: SolveOptions): SolveResult {
     }
     if (leafError) throw leafError;
     // (by proof numbers an answer resting on its line, a repetition or the engine's depth, is no proof)
-    const goalTainted = o.goal !== undefined && o.goalSearch === "proof-numbers" && !!g("gpnTainted");
+    const goalTainted = goalByPn && !!g("gpnTainted");
     const finished = !g("solOut") && !goalTainted;
     if (o.goal !== undefined && !retro) {
       const r: SolveResult = { size: `${o.width}x${o.height}`, rules: o.name ?? rules.name, komi: rules.komi, value: null, result: null,
         line: [], lineRuling: null, nodes: g("solNodes"), timeMs: Math.round(performance.now() - t0), complete: finished, regime: memoryless ? "memoryless" : "history",
-        method: o.goalSearch === "proof-numbers" ? "proof-numbers" : "alpha-beta", stats: { leaves: g("solLeaves"), counted: g("solLeafCalls"), stored: g("solStored"), hits: g("solHits"),
+        method: goalByPn ? "proof-numbers" : "alpha-beta", stats: { leaves: g("solLeaves"), counted: g("solLeafCalls"), stored: g("solStored"), hits: g("solHits"),
         cycles: g("solCycles"), maxDepth: g("solMaxDepth") }, gaps: g("solGaps"), notes };
       r.goal = o.goal;
       if (finished) r.goalMet = v === 1;
       else r.stoppedBy = goalTainted ? "unproven" : stopCause(g("solNodes"));
-      const pn = o.goalSearch === "proof-numbers";
-      r.goalWork = { horizon: !pn && (o.deepening ?? true) ? g("solHorizon") : null, horizonLeaves: g("solHorizonLeaves"), bySafeArea: g("solSafe"),
-        search: pn ? "proof-numbers" : "deepening",
-        ...(pn ? { expanded: g("gpnExpanded"), repetitions: g("gpnRepetitions"), tooDeep: g("gpnTooDeep"), replaced: g("gpnReplaced") } : {}) };
+      r.goalWork = { horizon: !goalByPn && (o.deepening ?? true) ? g("solHorizon") : null, horizonLeaves: g("solHorizonLeaves"), bySafeArea: g("solSafe"),
+        search: goalByPn ? "proof-numbers" : "deepening",
+        ...(goalByPn ? { expanded: g("gpnExpanded"), repetitions: g("gpnRepetitions"), tooDeep: g("gpnTooDeep"), replaced: g("gpnReplaced") } : {}) };
       if (goalTainted) notes.push("by proof numbers the root's answer rests on a line that repeats a position or runs past the engine's moves: no proof either way");
       // (Black makes the whole board: nothing is above it, so that is the value; the line is
       // the move that proved it and two passes, whatever White does being no better for him)
       const whole = 2 * points - Math.round(2 * rules.komi);
-      if (pn && finished && v === 1 && Math.round(2 * o.goal) === whole && g("gpnRootMove") >= 0) {
+      if (goalByPn && finished && v === 1 && Math.round(2 * o.goal) === whole && g("gpnRootMove") >= 0) {
         const moves = [g("gpnRootMove"), -1, -1];
         releaseCore();
         const ruled = refereeLine(moves, o.width, o.height, rules);
