@@ -275,16 +275,23 @@ export function bensonVitalIn(p: i32, flags: usize, bit: u8): i32 {
   return n;
 }
 
-const SAFE_REGION = memory.data(MAXP, 16); // u8 per region: healthy and vital to an alive string
+const SAFE_REGION = memory.data(MAXP, 16); // u8 per region: 0 not safe, else 1 + its points that touch no alive string
 
 /**
  * The points colour c keeps whatever is played, where the count is of area with every stone on
  * the board alive (the solver's leaves): the stones of its unconditionally alive strings and
- * every point of each healthy region vital to one of them. Such a region's empty points are
- * all that string's liberties, so the opponent can make no eye there, and c, filling them (each
- * joins the string, which keeps its other vital region), captures whatever the opponent put
- * inside; c's stones there are never captured, so no position comes back. Targets: every c
- * stone (this function puts them in BENSON_IN itself).
+ * every point of each region (a maximal connected set of points not c's) whose strings around
+ * it are all alive, whose empty points each touch one of them, and of whose points at most one
+ * (none where suicide is allowed) touches none: the inside point. c answers the opponent there
+ * by filling a liberty that touches an alive string or a stone joined to one (such a stone is
+ * never captured, and a point that touches one never becomes an eye), so the opponent has one
+ * eye at most, the inside point; where its strings have no other liberty, c plays there and
+ * captures, and the points it empties touch alive strings, so c's next stone there joins that
+ * stone to them. Every two of c's moves add a stone that stays, so no position comes back, and
+ * c passes only when the opponent has no stone there. (Benson's vital region, every empty point
+ * a liberty of one string, is not enough: the opponent's stones inside it that touch none,
+ * captured, can leave an inside of many points out of reach of every c stone.) Targets: every
+ * c stone (this function puts them in BENSON_IN itself).
  */
 export function bensonArea(c: i32, allPoints: bool): i32 {
   if (fitsWord()) return bensonAreaWord(c, allPoints);
@@ -296,11 +303,17 @@ export function bensonArea(c: i32, allPoints: bool): i32 {
     }
   }
   if (n == 0 || bensonAlive(c, n, false, allPoints) == 0) return 0;
-  memory.fill(SAFE_REGION, 0, <usize>regions);
-  for (let i = 0; i < pairs; i++) {
-    const k = geti(PAIR_REGION, i);
-    if (load<u8>(HEALTHY + <usize>k) != 0 && geti(PAIR_TOUCH, i) == geti(REGION_EMPTY, k)
-      && load<u8>(ALIVE + <usize>geti(PAIR_STRING, i)) != 0) store<u8>(SAFE_REGION + <usize>k, 1);
+  // (SAFE_REGION: 1 + the points inside a healthy region so far; 0 not healthy)
+  for (let k = 0; k < regions; k++) store<u8>(SAFE_REGION + <usize>k, load<u8>(HEALTHY + <usize>k));
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const p = pointOf(x, y);
+      if (colorAt(p) == c) continue;
+      const m = geti(MARK, p) - stamp;
+      if (m < 0 || m >= regions || touchesAlive(p, c)) continue;
+      const inside = load<u8>(SAFE_REGION + <usize>m);
+      if (inside != 0) store<u8>(SAFE_REGION + <usize>m, allPoints || inside >= 2 ? 0 : 2);
+    }
   }
   let area = 0;
   for (let y = 0; y < h; y++) {
@@ -312,6 +325,15 @@ export function bensonArea(c: i32, allPoints: bool): i32 {
     }
   }
   return area;
+}
+
+/** Whether point p touches a stone of colour c in a string bensonAlive found alive. */
+function touchesAlive(p: i32, c: i32): bool {
+  for (let d = 0; d < 4; d++) {
+    const q = neighbour(p, d);
+    if (colorAt(q) == c && load<u8>(ALIVE + <usize>chainOf(q)) != 0) return true;
+  }
+  return false;
 }
 
 // ---- in one word of bitboard (every point below bit 64: boards up to 7x7, all the solver's) ----
@@ -404,13 +426,17 @@ function bensonAreaWord(c: i32, allPoints: bool): i32 {
       if ((alive & bit) == 0) healthy &= ~word(W_NEXT_TO, i);
     }
   }
-  let stones: u64 = 0, safe: u64 = 0;
-  for (let i = 0; i < ns; i++) {
-    if ((alive & ((<u64>1) << <u64>i)) == 0) continue;
-    stones |= word(W_STRING, i);
-    safe |= word(W_VITAL, i) & healthy;
-  }
+  let stones: u64 = 0;
+  for (let i = 0; i < ns; i++) if ((alive & ((<u64>1) << <u64>i)) != 0) stones |= word(W_STRING, i);
+  // a healthy region counts where at most one point of it (none with suicide) touches no
+  // alive string
+  const reach = spread(stones);
   let area = <i32>popcnt(stones);
-  for (let k = 0; k < nr; k++) if ((safe & ((<u64>1) << <u64>k)) != 0) area += <i32>popcnt(word(W_REGION, k));
+  for (let k = 0; k < nr; k++) {
+    const r = word(W_REGION, k);
+    if ((healthy & ((<u64>1) << <u64>k)) == 0) continue;
+    const inside = popcnt(r & ~reach);
+    if (inside == 0 || (inside == 1 && !allPoints)) area += <i32>popcnt(r);
+  }
   return area;
 }

@@ -66,9 +66,10 @@ let suspGoal: i32 = 0;
 /** Suspensions as leaves for the goal "Black makes at least `goal`", `side` as suspSide (0 off). */
 export function setSuspensionLeaves(side: i32, goal: i32): void { suspSide = side; suspGoal = goal; }
 
-// Benson's test (benson.ts bensonArea), where the count is of area with every stone on the board
-// alive and the rule set memoryless: what a side keeps whatever is played bounds the count (a
-// void, 0, apart), and a board all one side's keeps is worth the whole board to it.
+// Benson's test (benson.ts bensonArea: the alive strings and the regions around them that the
+// other side can never hold), where the count is of area with every stone on the board alive and
+// the rule set memoryless: what a side keeps whatever is played bounds the count (a void, 0,
+// apart), and a board all one side's keeps is worth the whole board to it.
 let safeArea: bool = false;
 let safeAllPoints: bool = false; // suicide allowed: Benson's regions by all their points
 let komiTwice: i32 = 0;

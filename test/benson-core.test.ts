@@ -184,9 +184,9 @@ describe("Benson in the core agrees with the plain algorithm", () => {
 });
 
 /** The safe area worked the plain way, from the plain test's alive stones: those stones, and every
- *  point of each region (a maximal connected set of points not the colour's) whose strings
- *  around it are all alive and one of which has every point of it that must be a liberty (the
- *  empty ones, or where suicide is allowed all) as its liberty. */
+ *  point of each region (a maximal connected set of points not the colour's) whose strings around
+ *  it are all alive, whose empty points all touch one of them, and of whose points at most one
+ *  (none where suicide is allowed) touches none. */
 function plainArea(w: number, h: number, board: Uint8Array, colour: 1 | 2, allPoints: boolean): number {
   const alive = bensonAlive({ width: w, height: h, board }, colour, allPoints ? ALLOWED : FORBIDDEN);
   const around = (p: number) => {
@@ -207,19 +207,17 @@ function plainArea(w: number, h: number, board: Uint8Array, colour: 1 | 2, allPo
     const next = new Set<number>(); // the strings around it, by a stone of each
     for (const q of region) for (const n of around(q)) if (board[n] === colour) next.add(n);
     if (next.size === 0 || ![...next].every((n) => alive.has(n))) continue;
-    const must = [...region].filter((q) => allPoints || board[q] === 0);
-    const vitalTo = [...next].some((n) => {
-      const str = component(n, (q) => board[q] === colour);
-      return must.every((q) => around(q).some((a) => str.has(a)));
-    });
-    if (vitalTo) area += region.size;
+    const apart = [...region].filter((q) => !around(q).some((a) => alive.has(a)));
+    const touching = apart.every((q) => board[q] !== 0) && apart.length <= (allPoints ? 0 : 1);
+    if (touching) area += region.size;
   }
   return area;
 }
 
 // The solver's bound (assembly/benson.ts bensonArea): the points a colour keeps whatever is
 // played, where every stone on the board counts at the end: its unconditionally alive stones and
-// every point of each healthy region vital to one of them, worked by hand below.
+// every point of each region whose strings around it are all alive and every point of which
+// touches one of them, worked by hand below.
 describe("Benson's safe area", () => {
   it("3x3: Black's middle column with White A3 inside one of its two regions keeps the whole board", () => {
     // rows from the top: White A3; Black B3 B2 B1. The regions A3-A2-A1 and C3-C2-C1: every
@@ -254,6 +252,80 @@ describe("Benson's safe area", () => {
     game.setup(one);
     expect(game.bensonArea("W")).toBe(0);
   });
+
+  it("5x5: a region vital to Black's wall with White stones inside that touch no Black stone does not count", () => {
+    // rows from the top: White A5-E5; row 4 empty; Black A3-E3, A2-E2, B1 D1 E1 (eyes A1, C1).
+    // The top region's empty points are all liberties of the wall (Benson's vital region), but
+    // White's row touches none of Black's stones: once captured it leaves points out of reach of
+    // Black's wall, so the top is not counted; the stones and the two eyes are (13 + 2)
+    const board = new Uint8Array(25);
+    for (let p = 0; p < 5; p++) board[p] = 2;
+    for (let p = 10; p < 25; p++) board[p] = 1;
+    board[20] = 0;
+    board[22] = 0;
+    const game = new Game({ width: 5, height: 5, suicide: "forbidden", ko: "simple" });
+    game.setup(board);
+    expect(game.bensonArea("B")).toBe(15);
+    // Black on row 4 too, White on B5 and D5 only: every point of the top row touches Black's
+    // wall, so it counts with White's two stones in it, the whole board
+    const touching = Uint8Array.from(board);
+    for (let p = 0; p < 5; p++) { touching[p] = p === 1 || p === 3 ? 2 : 0; touching[p + 5] = 1; }
+    game.setup(touching);
+    expect(game.bensonArea("B")).toBe(25);
+  });
+
+  it("2x3 and 2x4: one point of the region out of reach of Black's strings is allowed, three are not", () => {
+    // 2x3, rows from the top: White A3 B3; A2 empty, Black B2; Black A1, B1 empty. Black's two
+    // stones each have the regions A2-A3-B3 and B1 as vital ones: alive. Of the top region only
+    // A3 touches no Black stone: White's eye there is the one it can have, Black A2 captures
+    // both stones and then joins A2 to the rest (B3, emptied, touches B2): the whole board
+    const board = Uint8Array.from([2, 2, 0, 1, 1, 0]);
+    const game = new Game({ width: 2, height: 3, suicide: "forbidden", ko: "simple" });
+    game.setup(board);
+    expect(game.bensonArea("B")).toBe(6);
+    // (where suicide is allowed a vital region's every point must touch the string, and A3
+    // touches neither: each string has one vital region, B1, and nothing is alive)
+    const nz = new Game({ width: 2, height: 3, suicide: "allowed", ko: "simple" });
+    nz.setup(board);
+    expect(nz.bensonArea("B", true)).toBe(0);
+    // 2x4 with White's block two rows deep (A4 B4 A3 B3): A4, B4 and A3 touch no Black stone;
+    // the region does not count, only the two stones and B1
+    const deep = Uint8Array.from([2, 2, 2, 2, 0, 1, 1, 0]);
+    const g4 = new Game({ width: 2, height: 4, suicide: "forbidden", ko: "simple" });
+    g4.setup(deep);
+    expect(g4.bensonArea("B")).toBe(3);
+  });
+
+  for (const [w, h] of [[6, 5], [7, 9]] as const) {
+    it(`${w}x${h}: two alive strings share a region, each point of it touching one of them, not all one: it counts`, () => {
+      // Black: column B with A's even rows (eyes on A's odd rows) and, right of the open
+      // columns C-D, column E with ${w === 7 ? "column G and " : ""}F's even rows (eyes on F's odd
+      // rows). C touches only the left string and D only the right one, so the region C-D is
+      // vital to neither, yet White can make no eye in it: the whole board is Black's
+      const board = new Uint8Array(w * h);
+      for (let y = 0; y < h; y++) {
+        const row = y * w;
+        board[row + 1] = 1;
+        board[row + 4] = 1;
+        if (w === 7) board[row + 6] = 1;
+        if (y % 2 === 1) { board[row] = 1; board[row + 5] = 1; }
+      }
+      const game = new Game({ width: w, height: h, suicide: "forbidden", ko: "simple" });
+      game.setup(board);
+      expect(game.bensonArea("B")).toBe(w * h);
+      // a White stone in the middle changes nothing: it touches the left string
+      const inside = Uint8Array.from(board);
+      inside[2 * w + 2] = 2;
+      game.setup(inside);
+      expect(game.bensonArea("B")).toBe(w * h);
+      // column B cut at its second row from the top (that point empty): the left string is two,
+      // the upper one with a single eye, so it is not alive and the middle region joins A's
+      const cut = Uint8Array.from(board);
+      cut[w + 1] = 0;
+      game.setup(cut);
+      expect(game.bensonArea("B")).toBeLessThan(w * h);
+    });
+  }
 
   for (const [w, h, suicide] of [[5, 5, FORBIDDEN], [7, 7, FORBIDDEN], [9, 9, FORBIDDEN], [4, 4, ALLOWED], [6, 6, ALLOWED]] as const) {
     it(`${w}x${h}, suicide ${suicide.suicide}: on positions from random play, a colour's area holds its alive stones, is none without them, and the two areas never meet`, () => {
