@@ -33,11 +33,12 @@ export function combine(base: usize, k: i32, stride: i32, at: i32, black: bool):
 
 /** The thresholds of the best move (numbers cp, cd) of the position combine just summed, within
  *  the position's own (thP, thD): they send the search back up when another move would be
- *  better. The 1+e trick: the mover's threshold half past the second best, so that two close
- *  moves do not hand the search back and forth at every step. */
-export function thresholds(black: bool, thP: i32, thD: i32, cp: i32, cd: i32): void {
+ *  better. The 1+e trick: the mover's threshold past the second best by e = 2^-eShift of it,
+ *  so that two close moves do not hand the search back and forth at every step (measured best:
+ *  a half over a rule's lines, an eighth for a goal; docs/solve.md). */
+export function thresholds(black: bool, thP: i32, thD: i32, cp: i32, cd: i32, eShift: i32): void {
   const second = pnSecond;
-  const next = second >= PN_INF ? PN_INF : min(PN_INF - 1, second + max(1, second >> 1));
+  const next = second >= PN_INF ? PN_INF : min(PN_INF - 1, second + max(1, second >> eShift));
   if (black) { pnThP = min(thP, next); pnThD = min(thD >= PN_INF ? PN_INF : thD - pnSumD + cd, PN_INF); }
   else { pnThD = min(thD, next); pnThP = min(thP >= PN_INF ? PN_INF : thP - pnSumP + cp, PN_INF); }
 }

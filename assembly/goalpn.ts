@@ -167,7 +167,7 @@ function loop(tk: u64, c: i32, depth: i32, thP: i32, thD: i32, base: usize, k: i
     if (p >= thP || d >= thD) { keep(tk, p, d, false); gP = p; gD = d; gTaint = FREE; return; }
     // (the most proving move)
     const r = base + <usize>(best * KID_BYTES);
-    thresholds(black, thP, thD, load<i32>(r + 12), load<i32>(r + 16));
+    thresholds(black, thP, thD, load<i32>(r + 12), load<i32>(r + 16), 3);
     const m = load<i32>(r + 8);
     apply(m, c, depth);
     search(load<u64>(r), c ^ 3, depth + 1, pnThP, pnThD);

@@ -1501,7 +1501,7 @@ function pnSearch(n: i32, c: i32, depth: i32, thP: i32, thD: i32): void {
     if (p >= thP || d >= thD) { pnKeep(key, p, d, false); pnP = p; pnD = d; pnTaint = false; return; }
     // (the most proving move)
     const r = base + (<usize>best << 5);
-    thresholds(black, thP, thD, load<i32>(r + 16), load<i32>(r + 20));
+    thresholds(black, thP, thD, load<i32>(r + 16), load<i32>(r + 20), 1);
     const m = load<i32>(r), x = load<i32>(r + 4);
     apply(m, c, depth);
     childRanks(depth, x);
