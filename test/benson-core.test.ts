@@ -327,6 +327,26 @@ describe("Benson's safe area", () => {
     });
   }
 
+  it("on every legal board of 2x3 and 3x3, each colour's area is the plain count's", () => {
+    let boards = 0, withArea = 0;
+    for (const [w, h] of [[3, 3], [2, 3]] as const) {
+      const game = new Game({ width: w, height: h, suicide: "forbidden", ko: "simple" });
+      for (let code = 0; code < 3 ** (w * h); code++) {
+        const board = new Uint8Array(w * h);
+        for (let i = 0, c = code; i < w * h; i++, c = Math.floor(c / 3)) board[i] = c % 3;
+        try { game.setup(board); } catch { continue; } // (a string without a liberty)
+        if (w === 3) boards++;
+        for (const colour of [1, 2] as const) {
+          const area = game.bensonArea(colour === 1 ? "B" : "W");
+          expect(area).toBe(plainArea(w, h, board, colour, false));
+          if (area > 0) withArea++;
+        }
+      }
+    }
+    expect(boards).toBe(12675); // (3x3's legal positions, Tromp and Farnebäck's count)
+    expect(withArea).toBeGreaterThan(100);
+  });
+
   for (const [w, h, suicide] of [[5, 5, FORBIDDEN], [7, 7, FORBIDDEN], [9, 9, FORBIDDEN], [4, 4, ALLOWED], [6, 6, ALLOWED]] as const) {
     it(`${w}x${h}, suicide ${suicide.suicide}: on positions from random play, a colour's area holds its alive stones, is none without them, and the two areas never meet`, () => {
       const next = rng(w * 31 + h);
