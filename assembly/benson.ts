@@ -275,7 +275,13 @@ export function bensonVitalIn(p: i32, flags: usize, bit: u8): i32 {
   return n;
 }
 
-const SAFE_REGION = memory.data(MAXP, 16); // u8 per region: 0 not safe, else 1 + its points that touch no alive string
+const SAFE_REGION = memory.data(MAXP, 16); // u8 per region: what bensonArea found of it
+const REGION_INSIDE = memory.data(MAXP * 4, 16); // i32 per region: its first point that touches no alive string
+/** The last bensonArea's count for a bound (bensonBoundArea). */
+let bensonBound: i32 = 0;
+/** What the last bensonArea counted for a bound, not a leaf: its area and the regions with two
+ *  points next to each other that touch no alive string (see bensonArea). */
+export function bensonBoundArea(): i32 { return bensonBound; }
 
 /**
  * The points colour c keeps whatever is played, where the count is of area with every stone on
@@ -292,6 +298,13 @@ const SAFE_REGION = memory.data(MAXP, 16); // u8 per region: 0 not safe, else 1 
  * a liberty of one string, is not enough: the opponent's stones inside it that touch none,
  * captured, can leave an inside of many points out of reach of every c stone.) Targets: every
  * c stone (this function puts them in BENSON_IN itself).
+ *
+ * For a bound, where play that never ends counts as a void (bensonBoundArea), a region with two
+ * inside points next to each other counts too (not where suicide is allowed): the opponent has
+ * one eye there at most, of one point or two, so while it has stones there c has a move there
+ * (a fill, a capture, or a stone thrown in with the other inside point its liberty) and never
+ * passes; a game that ends leaves the region c's, one that does not is void. The leaf needs
+ * play to end, which throw-ins and recaptures in two points are not shown to allow.
  */
 export function bensonArea(c: i32, allPoints: bool): i32 {
   if (fitsWord()) return bensonAreaWord(c, allPoints);
@@ -302,8 +315,10 @@ export function bensonArea(c: i32, allPoints: bool): i32 {
       if (colorAt(pointOf(x, y)) == c) store<u16>(BENSON_IN + (<usize>(n++) << 1), <u16>(y * w + x));
     }
   }
+  bensonBound = 0;
   if (n == 0 || bensonAlive(c, n, false, allPoints) == 0) return 0;
-  // (SAFE_REGION: 1 + the points inside a healthy region so far; 0 not healthy)
+  // (SAFE_REGION: 0 not safe, 1 healthy with no inside point so far, 2 with one (at
+  // REGION_INSIDE), 3 with two next to each other: the bound's alone)
   for (let k = 0; k < regions; k++) store<u8>(SAFE_REGION + <usize>k, load<u8>(HEALTHY + <usize>k));
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
@@ -312,18 +327,29 @@ export function bensonArea(c: i32, allPoints: bool): i32 {
       const m = geti(MARK, p) - stamp;
       if (m < 0 || m >= regions || touchesAlive(p, c)) continue;
       const inside = load<u8>(SAFE_REGION + <usize>m);
-      if (inside != 0) store<u8>(SAFE_REGION + <usize>m, allPoints || inside >= 2 ? 0 : 2);
+      let next: u8 = 0;
+      if (allPoints || inside == 0) next = 0;
+      else if (inside == 1) { next = 2; seti(REGION_INSIDE, m, p); }
+      else if (inside == 2) {
+        const q = geti(REGION_INSIDE, m);
+        next = q == p - 1 || q == p + 1 || q == p - pitch || q == p + pitch ? 3 : 0;
+      }
+      store<u8>(SAFE_REGION + <usize>m, next);
     }
   }
-  let area = 0;
+  let area = 0, bound = 0;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const p = pointOf(x, y);
-      if (colorAt(p) == c) { if (load<u8>(ALIVE + <usize>chainOf(p)) != 0) area++; continue; }
+      if (colorAt(p) == c) { if (load<u8>(ALIVE + <usize>chainOf(p)) != 0) { area++; bound++; } continue; }
       const m = geti(MARK, p) - stamp;
-      if (m >= 0 && m < regions && load<u8>(SAFE_REGION + <usize>m) != 0) area++;
+      if (m < 0 || m >= regions) continue;
+      const safe = load<u8>(SAFE_REGION + <usize>m);
+      if (safe != 0) bound++;
+      if (safe == 1 || safe == 2) area++;
     }
   }
+  bensonBound = bound;
   return area;
 }
 
@@ -386,6 +412,7 @@ const W_STRING = memory.data(64 * 8, 16); // u64 each string's stones
 
 /** bensonArea on a board that fits one word (the same regions, strings and fixed point). */
 function bensonAreaWord(c: i32, allPoints: bool): i32 {
+  bensonBound = 0;
   closedRegions(c, allPoints);
   if (popcnt(wClosed) < 2) return 0;
   const other = wFree & load<u64>(BB_STONES + <usize>(2 - c) * 56);
@@ -429,14 +456,17 @@ function bensonAreaWord(c: i32, allPoints: bool): i32 {
   let stones: u64 = 0;
   for (let i = 0; i < ns; i++) if ((alive & ((<u64>1) << <u64>i)) != 0) stones |= word(W_STRING, i);
   // a healthy region counts where at most one point of it (none with suicide) touches no
-  // alive string
+  // alive string; for a bound, two next to each other too
   const reach = spread(stones);
-  let area = <i32>popcnt(stones);
+  let area = <i32>popcnt(stones), bound = area;
   for (let k = 0; k < nr; k++) {
     const r = word(W_REGION, k);
     if ((healthy & ((<u64>1) << <u64>k)) == 0) continue;
-    const inside = popcnt(r & ~reach);
-    if (inside == 0 || (inside == 1 && !allPoints)) area += <i32>popcnt(r);
+    const d = r & ~reach;
+    const inside = popcnt(d);
+    if (inside == 0 || (inside == 1 && !allPoints)) { area += <i32>popcnt(r); bound += <i32>popcnt(r); }
+    else if (inside == 2 && !allPoints && (spread(d & (~d + 1)) & d & (d - 1)) != 0) bound += <i32>popcnt(r);
   }
+  bensonBound = bound;
   return area;
 }

@@ -17,7 +17,7 @@ export { simSetup, simulateBatch, replayMoves, seedFor, SUMMARY_OUT, BOARDS_OUT,
   movesLen, FORBIDDEN_OUT, capturePolicyMoves } from "./simulate";
 export { setRules, setHotStones, setVirtualFree, EVENTS_OUT, evLen, evCount, evDropped } from "./rules";
 export { rngState } from "./prng";
-export { bensonTargets, bensonArea, BENSON_IN } from "./benson";
+export { bensonTargets, bensonArea, bensonBoundArea, BENSON_IN } from "./benson";
 export { searchInit, searchPrior, searchPriorKey, searchBudget, searchPhase, searchNodeLimit, searchReopen, searchVisit, searchApply, searchUndo, searchKey, searchRepetitionKey,
   searchMoves, searchReward, searchPasses, searchFillIn,
   searchProvenBest, searchElsewhereBest, searchDfpn, searchTeamCounters, searchTeam, searchRenew, searchProvenMet, searchSlotBase, searchSlotGen, searchAdopt, sNodes, sPositions, sBudgetOut, sSawVoid,

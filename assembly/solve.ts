@@ -18,7 +18,7 @@ import { mix64 } from "./prng";
 import { SLOT_BYTES, slotFor, slotUsed, slotValue, slotWrite } from "./table";
 import * as R from "./rules";
 import { suspFind, suspAdd, suspWins, thresholdOf, staticVerdict, staticOff, suspClosed, BOARD_BYTES, suspMarkNeeded } from "./suspend";
-import { bensonArea, safeAreaMost } from "./benson";
+import { bensonArea, bensonBoundArea, safeAreaMost } from "./benson";
 import { areaDifference } from "./score";
 
 @external("env", "searchNow") declare function hostNow(): f64;
@@ -618,16 +618,17 @@ export const NO_VERDICT: i32 = INF + 1;
  *  sides' safe areas put the count there (the whole board one side's: its worth), else
  *  NO_VERDICT. */
 export function safeVerdict(alpha: i32, beta: i32): i32 {
-  // (the floods only where the most a side's area can be could end the node)
+  // (the floods only where the most a side's area can be could end the node; a leaf needs play
+  // to end, a bound does not: bensonBoundArea)
   const mb = safeAreaMost(BLACK, safeAllPoints), mw = safeAreaMost(WHITE, safeAllPoints);
   let sb = 0, sw = 0;
   if (mb == nPoints || min(0, 2 * (2 * mb - nPoints) - komiTwice) >= beta) {
-    sb = bensonArea(BLACK, safeAllPoints);
-    if (sb == nPoints) { solSafe += 1; return 2 * nPoints - komiTwice; }
+    if (bensonArea(BLACK, safeAllPoints) == nPoints) { solSafe += 1; return 2 * nPoints - komiTwice; }
+    sb = bensonBoundArea();
   }
   if (mw == nPoints || max(0, 2 * (nPoints - 2 * mw) - komiTwice) <= alpha) {
-    sw = bensonArea(WHITE, safeAllPoints);
-    if (sw == nPoints) { solSafe += 1; return -2 * nPoints - komiTwice; }
+    if (bensonArea(WHITE, safeAllPoints) == nPoints) { solSafe += 1; return -2 * nPoints - komiTwice; }
+    sw = bensonBoundArea();
   }
   // (each side keeps its safe area, unless play cycles: 0)
   const lo = min(0, 2 * (2 * sb - nPoints) - komiTwice), hi = max(0, 2 * (nPoints - 2 * sw) - komiTwice);

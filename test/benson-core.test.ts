@@ -186,8 +186,8 @@ describe("Benson in the core agrees with the plain algorithm", () => {
 /** The safe area worked the plain way, from the plain test's alive stones: those stones, and every
  *  point of each region (a maximal connected set of points not the colour's) whose strings around
  *  it are all alive, whose empty points all touch one of them, and of whose points at most one
- *  (none where suicide is allowed) touches none. */
-function plainArea(w: number, h: number, board: Uint8Array, colour: 1 | 2, allPoints: boolean): number {
+ *  (none where suicide is allowed) touches none; for a bound, two next to each other too. */
+function plainArea(w: number, h: number, board: Uint8Array, colour: 1 | 2, allPoints: boolean, bound = false): number {
   const alive = bensonAlive({ width: w, height: h, board }, colour, allPoints ? ALLOWED : FORBIDDEN);
   const around = (p: number) => {
     const x = p % w, y = Math.floor(p / w);
@@ -208,7 +208,10 @@ function plainArea(w: number, h: number, board: Uint8Array, colour: 1 | 2, allPo
     for (const q of region) for (const n of around(q)) if (board[n] === colour) next.add(n);
     if (next.size === 0 || ![...next].every((n) => alive.has(n))) continue;
     const apart = [...region].filter((q) => !around(q).some((a) => alive.has(a)));
-    const touching = apart.every((q) => board[q] !== 0) && apart.length <= (allPoints ? 0 : 1);
+    // (for a bound, where play that never ends is void, two inside points next to each other too)
+    const inside = apart.length <= (allPoints ? 0 : 1) ||
+      (bound && !allPoints && apart.length === 2 && around(apart[0]).includes(apart[1]));
+    const touching = apart.every((q) => board[q] !== 0) && inside;
     if (touching) area += region.size;
   }
   return area;
@@ -327,6 +330,30 @@ describe("Benson's safe area", () => {
     });
   }
 
+  it("for a bound, a region with two inside points next to each other counts too (2x4, 3x3)", () => {
+    // 2x4, rows from the top: White A4 B4; row 3 empty; Black A2 B2; row 1 empty. Black's
+    // string has the regions row 1 and the top (its empty points A3 B3 its liberties): alive.
+    // A4 and B4 touch no Black stone: White's eye there is one at most (of one point or two),
+    // so Black always has a move in the top while White has stones there (a fill of A3 or B3, a
+    // capture, or a stone thrown in beside the other inside point) and play that ends leaves
+    // the top Black's: 8 for a bound; the leaf's count, which needs play to end, is 4
+    const game = new Game({ width: 2, height: 4, suicide: "forbidden", ko: "simple" });
+    game.setup(Uint8Array.from([2, 2, 0, 0, 1, 1, 0, 0]));
+    expect(game.bensonArea("B")).toBe(4);
+    expect(game.bensonBoundArea("B")).toBe(8);
+    // 3x3: White A3 B3 C3 A2; B2 empty; Black C2, A1 B1; C1 empty. Black's two strings share the
+    // regions B2 (with White's stones) and C1, both vital to both: alive. A3 and B3 touch no
+    // Black stone: 9 for a bound, the stones and C1 (4) for the leaf
+    const g3 = new Game({ width: 3, height: 3, suicide: "forbidden", ko: "simple" });
+    g3.setup(Uint8Array.from([2, 2, 2, 2, 0, 1, 1, 1, 0]));
+    expect(g3.bensonArea("B")).toBe(4);
+    expect(g3.bensonBoundArea("B")).toBe(9);
+    // three inside points (2x5, White A5 B5 A4 B4 with row 3 empty): neither count takes the top
+    const g5 = new Game({ width: 2, height: 5, suicide: "forbidden", ko: "simple" });
+    g5.setup(Uint8Array.from([2, 2, 2, 2, 0, 0, 1, 1, 0, 0]));
+    expect(g5.bensonBoundArea("B")).toBe(4);
+  });
+
   it("on every legal board of 2x3 and 3x3, each colour's area is the plain count's", () => {
     let boards = 0, withArea = 0;
     for (const [w, h] of [[3, 3], [2, 3]] as const) {
@@ -339,6 +366,7 @@ describe("Benson's safe area", () => {
         for (const colour of [1, 2] as const) {
           const area = game.bensonArea(colour === 1 ? "B" : "W");
           expect(area).toBe(plainArea(w, h, board, colour, false));
+          expect(game.bensonBoundArea(colour === 1 ? "B" : "W")).toBe(plainArea(w, h, board, colour, false, true));
           if (area > 0) withArea++;
         }
       }
@@ -364,6 +392,8 @@ describe("Benson's safe area", () => {
           // on the boards up to 7x7 the area is counted in bitboards, on 9x9 point by point)
           expect(area > 0).toBe(alive > 0);
           expect(area).toBe(plainArea(w, h, board, colour as 1 | 2, suicide === ALLOWED));
+          expect(game.bensonBoundArea(colour === 1 ? "B" : "W", suicide === ALLOWED))
+            .toBe(plainArea(w, h, board, colour as 1 | 2, suicide === ALLOWED, true));
           // (no stone that is not alive counts, the opponent's inside a region apart)
           const own = board.filter((v) => v === colour).length;
           expect(area - alive).toBeLessThanOrEqual(w * h - own);

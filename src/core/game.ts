@@ -309,11 +309,18 @@ export class Game {
   }
 
   /** The points `color` keeps whatever is played, all stones counted at the end (the solver's
-   *  bound): its unconditionally alive stones and the points of the healthy regions vital to
-   *  them (assembly/benson.ts bensonArea; it sets the Benson targets itself). */
+   *  leaf): its unconditionally alive stones and the points of the regions around them that the
+   *  opponent can never hold (assembly/benson.ts bensonArea; it sets the Benson targets itself). */
   bensonArea(color: Color, suicideAllowed = false): number {
     this.bensonCount = 0;
     return this.use().bensonArea(colorCode(color), suicideAllowed);
+  }
+
+  /** bensonArea for a bound, where play that never ends is a void: also the regions with two
+   *  inside points next to each other (assembly/benson.ts bensonBoundArea). */
+  bensonBoundArea(color: Color, suicideAllowed = false): number {
+    this.bensonArea(color, suicideAllowed);
+    return this.use().bensonBoundArea();
   }
 
   /** bensonAlive as a search asks it: the points outside `region` (row-major) fixed open for

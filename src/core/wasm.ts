@@ -42,6 +42,7 @@ export interface CoreExports {
   BENSON_IN: WebAssembly.Global;
   bensonTargets(c: number, n: number, allPoints: boolean): number;
   bensonArea(c: number, allPoints: boolean): number;
+  bensonBoundArea(): number;
   bensonFixRegion(c: number): void;
   bensonTargetsFixed(c: number, n: number, allPoints: boolean): number;
   STRING_OUT: WebAssembly.Global;
