@@ -16,6 +16,8 @@ import * as R from "./rules";
 import { apply, undo, applied, leafValue, keyOf, tableKeyOf, moveAt, budgetOut, countNode, setSolOut, solOut,
   safeVerdict, safeAreaOn, NO_VERDICT, tableBase, tableEntries, tableCleared, solDepthOut, SOLVE_MAX_PLY, nPoints, grow } from "./solve";
 
+/** The most moves a goal's search starts after (its line keeps them: SOLVE_MAX_PLY). */
+export const SOLVE_FROM_MOST: i32 = 400;
 const PN_TAINTED: i32 = 64; // the other side's number where an answer rested on another line
 const MAX_KIDS: i32 = 64;
 const KID_BYTES: i32 = 24; // u64 table key, i32 move, i32 pn, i32 dn, i32 pad
@@ -39,6 +41,13 @@ export let gpnTooDeep: f64 = 0; // positions past the engine's moves
 export let gpnTainted: bool = false; // the root's answer rests on its line: no proof
 export let gpnStored: f64 = 0;
 export let gpnReplaced: f64 = 0;
+/** The moves the search starts after (row-major, -1 a pass; Black first), solveGoalPn's `fromLen`. */
+export const GOAL_FROM: usize = memory.data(SOLVE_FROM_MOST * 4, 16);
+/** Where a move of GOAL_FROM was refused (its index), or -1. */
+export let gpnFromRefused: i32 = -1;
+/** Where that move came back to: the position after that many of the moves (a void), or -1. */
+export let gpnFromBack: i32 = -1;
+let rootDepth: i32 = 0; // the search's root: entry rootDepth of the line, after the moves it starts from
 
 // ---- the table: buckets of four 16-byte entries (u64 key, i32 pn, i32 dn) ------------------------
 @inline function bucketOf(k: u64): usize { return tBase + (<usize>(<i32>(k ^ (k >> 32)) & tMask & ~3) << 4); }
@@ -139,7 +148,7 @@ function search(tk: u64, c: i32, depth: i32, thP: i32, thD: i32): void {
       }
     }
     undo(depth);
-    if (known > 0) { won = true; wonTaint = taint; if (depth == 0) gpnRootMove = m; break; }
+    if (known > 0) { won = true; wonTaint = taint; if (depth == rootDepth) gpnRootMove = m; break; }
     if (known < 0) { lossTaint = min(lossTaint, taint); continue; }
     // (a move to the same class as one listed: the same answer)
     let dup = false;
@@ -174,7 +183,7 @@ function loop(tk: u64, c: i32, depth: i32, thP: i32, thD: i32, base: usize, k: i
     undo(depth);
     if (solOut) return;
     if (gP == 0 || gD == 0) {
-      if ((gP == 0) == black) { if (depth == 0) gpnRootMove = m; settle(tk, depth, black, gTaint); return; }
+      if ((gP == 0) == black) { if (depth == rootDepth) gpnRootMove = m; settle(tk, depth, black, gTaint); return; }
       // (the mover's loss: the move left out)
       lossTaint = min(lossTaint, gTaint);
       memory.copy(r, r + <usize>KID_BYTES, <usize>((k - 1 - best) * KID_BYTES));
@@ -185,17 +194,42 @@ function loop(tk: u64, c: i32, depth: i32, thP: i32, thD: i32, base: usize, k: i
   }
 }
 
-/** Whether Black makes at least `goal` (twice the margin) from the engine's position, Black to
- *  move: 1, 0, or -1 (the budget ran out, or the answer rests on its line: gpnTainted). */
-export function solveGoalPn(goal: i32): i32 {
+/** Whether Black makes at least `goal` (twice the margin) from the engine's position after the
+ *  first `fromLen` moves of GOAL_FROM (Black first, then by turns): 1, 0, or -1 (the budget ran
+ *  out, or the answer rests on the engine's depth: gpnTainted), or -2 where a move of them is
+ *  refused or ends play (gpnFromRefused). The positions those moves pass through are on the
+ *  line: a move back to one is void, as in the game (an answer resting on one holds for this
+ *  history, which is the question asked). */
+export function solveGoalPn(goal: i32, fromLen: i32): i32 {
   theta = goal;
   if (KIDS == 0) { KIDS = grow(<usize>(SOLVE_MAX_PLY * MAX_KIDS * KID_BYTES)); if (KIDS == 0) { setSolOut(); return -1; } }
   tBase = tableBase(); tMask = tableEntries() - 1;
   gpnRootMove = -99; gpnExpanded = 0; gpnRepetitions = 0; gpnTooDeep = 0; gpnTainted = false; gpnStored = 0; gpnReplaced = 0;
+  gpnFromRefused = -1; gpnFromBack = -1;
   memory.fill(ONLINE, 0, 4096 * 2);
-  search(tableKeyOf(BLACK), BLACK, 0, PN_INF, PN_INF);
+  const n = min(max(fromLen, 0), SOLVE_FROM_MOST);
+  let c = BLACK, played = 0;
+  for (; played < n; played++) {
+    const own = keyOf(c);
+    store<u64>(PATH + (<usize>played << 3), own);
+    const oa = onlineAt(own);
+    store<u16>(oa, load<u16>(oa) + 1);
+    apply(load<i32>(GOAL_FROM + (<usize>played << 2)), c, played);
+    if (applied != 1) { if (applied == 2) undo(played); store<u16>(oa, load<u16>(oa) - 1); gpnFromRefused = played; break; }
+    // (a move back to a position of the moves themselves: a void, as in the search; play is over)
+    gpnFromBack = onLine(keyOf(c ^ 3), played + 1);
+    if (gpnFromBack >= 0) { undo(played); store<u16>(oa, load<u16>(oa) - 1); gpnFromRefused = played; break; }
+    c ^= 3;
+  }
+  rootDepth = played;
+  if (gpnFromRefused < 0) search(tableKeyOf(c), c, played, PN_INF, PN_INF);
+  // (the engine back at the start)
+  while (played > 0) { played--; undo(played); }
+  rootDepth = 0;
   tableCleared();
+  if (gpnFromRefused >= 0) return -2;
   if (solOut) return -1;
+  // (an answer resting on a position of the moves it starts from holds: that history is given)
   gpnTainted = gTaint < 0;
   if (gpnTainted) return -1;
   return gP == 0 ? 1 : 0;

@@ -215,6 +215,38 @@ describe("a goal by deepening with Benson's test (area counting, basic ko: the w
     expect(pn(2, 3, 0)).toMatchObject({ goalMet: true, value: null, line: [] });
   });
 
+  it("a goal by proof numbers from a position: 3x3 after the centre (and after any reply) +9, as the published value; a position of the moves given is on the line", () => {
+    const from = (w: number, h: number, goal: number, moves: number[]) =>
+      solve({ width: w, height: h, rules: basicKo(), method: "alpha-beta", goal, goalSearch: "proof-numbers", from: moves, seconds: 60 });
+    // (3x3 +9 from the centre: White's replies, a side point, a corner and a pass, each lose the board)
+    for (const moves of [[4], [4, 1], [4, 0], [4, -1]]) {
+      expect(from(3, 3, 9, moves), JSON.stringify(moves)).toMatchObject({ goalMet: true, complete: true, value: null, line: [] });
+    }
+    expect(from(3, 3, 9, [4]).from).toEqual(["B2"]);
+    expect(from(3, 3, 9.5, [4]).goalMet).toBe(false); // (the board has 9 points)
+    // 2x2 (row-major: A2 B2 / A1 B1): Black A1, White B2, Black A2, White B1 takes two, Black A1,
+    // White A2 takes one. Black to move: A1 takes three and brings back the board after the first
+    // move (a void, 0); a pass lets White pass too, W+4. So Black makes 0 (by the void) and not +0.5.
+    const cycle = [2, 1, 0, 3, 2, 0];
+    const zero = from(2, 2, 0, cycle);
+    expect(zero).toMatchObject({ goalMet: true, complete: true });
+    expect(zero.goalWork!.repetitions).toBeGreaterThan(0);
+    expect(from(2, 2, 0.5, cycle).goalMet).toBe(false);
+    // (the moves themselves may not come back to a position of theirs: that void is the end of play)
+    expect(() => from(2, 2, 0, [...cycle, 2])).toThrow(/move 7 to start after \(Black A1\) brings back the position after move 1: a void here/);
+  });
+
+  it("a goal from a position refuses moves it cannot start after, by name", () => {
+    const from = (moves: number[], goalSearch: "proof-numbers" | "deepening" = "proof-numbers") =>
+      () => solve({ width: 2, height: 2, rules: basicKo(), method: "alpha-beta", goal: 0, goalSearch, from: moves, seconds: 10 });
+    expect(from([2, 2])).toThrow(/move 2 to start after \(White A1\) is refused by the rule set/); // (occupied)
+    expect(from([-1, -1])).toThrow(/move 2 to start after \(White pass\) is refused by the rule set, or ends play/); // (two passes end play)
+    expect(from([4])).toThrow(/move 1 to start after \(4\) is neither a point of the 2x2 board nor a pass/);
+    expect(from([0.5])).toThrow(/neither a point/);
+    expect(from(new Array(401).fill(-1))).toThrow(/401 moves to start after: at most 400/);
+    expect(from([2], "deepening")).toThrow(/a search from a position .* is a goal's by proof numbers/);
+  });
+
   it("a goal by proof numbers refuses what it cannot do, by name", () => {
     expect(() => solve({ width: 2, height: 2, rules: rules("chinese"), method: "alpha-beta", goal: 1, goalSearch: "proof-numbers" })).toThrow(/reads no history and voids long cycles/);
     expect(() => solve({ width: 2, height: 2, rules: basicKo(), method: "alpha-beta", goalSearch: "proof-numbers" })).toThrow(/needs a goal/);
@@ -812,7 +844,7 @@ describe("budgets and bad input", () => {
     expect(ok.stdout).toMatch(/\| 2x2 \| chinese-basic-ko \| 0 \| 0 \| retrograde \|/);
   });
 
-  it("the command names bad options before any search: --depth, --max-nodes and --time of --gaps, --max-positions, --lines, --goal-search, --first-goal, --proof into no directory", () => {
+  it("the command names bad options before any search: --depth, --max-nodes and --time of --gaps, --max-positions, --lines, --goal-search, --first-goal, --moves, --proof into no directory", () => {
     const depth = arbiter("solve", "--gaps", "--size", "2x2", "--depth", "0");
     expect(depth.status).toBe(2);
     expect(depth.stderr).toMatch(/--depth takes a whole number from 1 to 40, got "0"/);
@@ -835,6 +867,13 @@ describe("budgets and bad input", () => {
     const time = arbiter("solve", "--gaps", "--size", "2x2", "--time", "0");
     expect(time.status).toBe(2);
     expect(time.stderr).toMatch(/--time takes seconds above 0/);
+    const moves = arbiter("solve", "--size", "3x3", "--goal", "9", "--moves", "B2");
+    expect(moves.status).toBe(2);
+    expect(moves.stderr).toMatch(/--moves takes a goal by proof numbers/);
+    const offBoard = arbiter("solve", "--size", "3x3", "--goal", "9", "--goal-search", "proof-numbers", "--moves", "B2,D4");
+    expect(offBoard.status).toBe(2);
+    expect(offBoard.stderr).toMatch(/point D4 is off the 3x3 board/);
+    expect(arbiter("solve", "--size", "3x3", "--goal", "9", "--goal-search", "proof-numbers", "--moves", ",").stderr).toMatch(/--moves names no move/);
     const proof = arbiter("solve", "--size", "2x2", "--proof", "/no/such/dir/p.sgf");
     expect(proof.status).toBe(2);
     expect(proof.stderr).toMatch(/--proof/);
@@ -850,6 +889,8 @@ describe("budgets and bad input", () => {
     expect(no).toMatchObject({ goal: 10, goalMet: false, complete: true, method: "alpha-beta", value: null, rules: "chinese with ko simple, longCycles void" });
     const pn = arbiter("solve", "--size", "3x3", "--rules", "chinese", "--ko", "simple", "--long-cycles", "void", "--goal", "9", "--goal-search", "proof-numbers");
     expect(pn.stdout).toMatch(/Black makes at least 9: yes {2}\(\d+ nodes, \d+ ms, by proof numbers\)/);
+    const after = arbiter("solve", "--size", "3x3", "--rules", "chinese", "--ko", "simple", "--long-cycles", "void", "--goal", "9", "--goal-search", "proof-numbers", "--moves", "B2, A1");
+    expect(after.stdout).toMatch(/Black makes at least 9 after B2 A1: yes {2}\(\d+ nodes/);
     // (by proof numbers a repetition is a void: Chinese rules' positional superko reads the history)
     const superko = arbiter("solve", "--size", "2x2", "--goal", "1", "--goal-search", "proof-numbers");
     expect(superko.status).toBe(2);

@@ -37,6 +37,8 @@ export interface SolveJob {
   goal?: number;
   /** `--goal-search`: the goal by deepening (default) or by proof numbers */
   goalSearch?: "deepening" | "proof-numbers";
+  /** `--moves`: the goal from the position after these moves (row-major points, -1 a pass) */
+  from?: number[];
 }
 
 /** The rule set's name with the knobs the options changed, as "chinese with ko simple, longCycles
@@ -98,6 +100,7 @@ export function solveJob(opts: Record<string, unknown>): SolveJob {
     ...(opts.maxPositions !== undefined ? { maxPositions: parseWhole("--max-positions", opts.maxPositions as string, 1000, 20_000_000, 16_000_000) } : {}),
     ...(opts.lines !== undefined ? { lineSearch: lineSearchOf(opts.lines) } : {}),
     ...(opts.goalSearch !== undefined ? { goalSearch: goalSearchOf(opts.goalSearch, goal) } : {}),
+    ...(opts.moves !== undefined ? { from: movesOf(opts.moves, width, height, opts.goalSearch) } : {}),
     ...(opts.firstGoal !== undefined ? { firstGoal: halfPoints("--first-goal", opts.firstGoal, width * height) } : {}),
     proof: typeof opts.proof === "string",
     threads: parseWhole("--threads", opts.threads as string | undefined, 1, 2, Math.min(2, availableParallelism())),
@@ -117,6 +120,17 @@ function goalSearchOf(raw: unknown, goal: number | undefined): "deepening" | "pr
   return raw;
 }
 
+/** `--moves`: GTP points or "pass", by commas or spaces, Black first; only for a goal by proof
+ *  numbers (the one search that starts from a position). */
+function movesOf(raw: unknown, width: number, height: number, goalSearch: unknown): number[] {
+  if (goalSearch !== "proof-numbers") throw new ArbiterError("--moves takes a goal by proof numbers (--goal M --goal-search proof-numbers)");
+  const text = String(raw);
+  if (text.length > 4000) throw new ArbiterError(`--moves is ${text.length} characters long: at most 4000`);
+  const words = text.split(/[\s,]+/).filter((w) => w !== "");
+  if (words.length === 0) throw new ArbiterError("--moves names no move (GTP points or pass, as C3,B2)");
+  return words.map((w) => (w.toLowerCase() === "pass" ? -1 : (({ x, y }) => y * width + x)(fromGtp(w, width, height))));
+}
+
 /** Black's margin from an option: a multiple of 0.5 within the board's points and komi. */
 function halfPoints(option: string, raw: unknown, points: number): number {
   const m = Number(raw);
@@ -134,7 +148,7 @@ export function runSolveJob(job: SolveJob, hooks: { cancelled?: () => boolean; p
     if (hooks.cancelled?.()) break;
     out.push(solve({ width: job.width, height: job.height, rules, name, maxNodes: job.maxNodes, seconds: job.seconds,
       passesFirst: job.passesFirst, answerPassFirst: job.answerPassFirst, tableBits: job.tableBits, maxPositions: job.maxPositions, firstGoal: job.firstGoal, lineSearch: job.lineSearch, proof: job.proof, threads: job.threads, cancelled: hooks.cancelled,
-      ...(job.goal !== undefined ? { method: "alpha-beta" as const, goal: job.goal, goalSearch: job.goalSearch } : {}),
+      ...(job.goal !== undefined ? { method: "alpha-beta" as const, goal: job.goal, goalSearch: job.goalSearch, from: job.from } : {}),
       progress: hooks.progress ? (n, d) => hooks.progress!(name, n, d) : undefined }));
   }
   return out;
@@ -180,7 +194,8 @@ export function solveText(results: SolveResult[]): string {
     if (r.goalMet !== undefined) {
       const hz = r.goalWork?.horizon ? `, lines cut at ${r.goalWork.horizon} moves` : r.goalWork?.search === "proof-numbers" ? ", by proof numbers" : "";
       const whole = r.value !== null && r.line.length > 0 ? `; the whole board, so the value: ${r.result}  ${r.line.join(" ")} (ruled ${r.lineRuling?.result ?? "?"})` : "";
-      return `${head}Black makes at least ${r.goal}: ${r.goalMet ? "yes" : "no"}  (${r.nodes} nodes, ${r.timeMs} ms${hz})${whole}`;
+      const after = r.from ? ` after ${r.from.join(" ")}` : "";
+      return `${head}Black makes at least ${r.goal}${after}: ${r.goalMet ? "yes" : "no"}  (${r.nodes} nodes, ${r.timeMs} ms${hz})${whole}`;
     }
     if (!r.complete) {
       const between = r.bounds ? `, Black makes ${r.bounds.lower} to ${r.bounds.upper}` : "";

@@ -109,7 +109,11 @@ export interface CoreExports {
   solveLine(toMove: number, value: number, maxLen: number): number;
   solveAtLeast(theta: number): number;
   solveGoalDeepening(theta: number, first: number): number;
-  solveGoalPn(theta: number): number;
+  solveGoalPn(theta: number, fromLen: number): number;
+  GOAL_FROM: WebAssembly.Global;
+  gpnFromRefused: WebAssembly.Global;
+  gpnFromBack: WebAssembly.Global;
+  SOLVE_FROM_MOST: WebAssembly.Global;
   setSafeArea(on: number, allPoints: number, komi2: number): void;
   setAreaLeaves(on: number): void;
   setSymmetricTable(on: number): void;

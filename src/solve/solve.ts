@@ -83,6 +83,10 @@ export interface SolveOptions {
   /** a goal's search: alpha-beta by deepening (default), or proof and disproof numbers (df-pn,
    *  memoryless rule sets; docs/solve.md "A goal by proof numbers") */
   goalSearch?: "deepening" | "proof-numbers";
+  /** a goal by proof numbers from the position after these moves (row-major points, -1 a pass;
+   *  Black first, then by turns), not the empty board: their positions are on the line (a move
+   *  back to one is void, as in the game). A proof's root split by hand: each reply its own run */
+  from?: number[];
   /** alpha-beta under area counting with a memoryless rule set: Benson's test bounds the count
    *  (default); false: every line played to its end (a check of the test) */
   safeArea?: boolean;
@@ -158,6 +162,8 @@ export interface SolveResult {
   goalMet?: boolean;
   /** the goal asked */
   goal?: number;
+  /** a goal from a position: the moves it starts after (GTP points or "pass", Black first) */
+  from?: string[];
   /** a goal by deepening: the last horizon, and the positions Benson's test decided */
   goalWork?: { horizon: number | null; horizonLeaves: number; bySafeArea: number;
     /** by proof numbers: the positions whose moves were generated, the moves back to a position
@@ -290,6 +296,19 @@ export function solve(o: SolveOptions): SolveResult {
     ...(first.bounds ? { bounds: first.bounds } : {}), notes: [...first.notes.filter((n) => !n.startsWith("the search stopped")), ...second.notes] };
 }
 
+/** A goal by proof numbers from the position after `from` (the core's solveGoalPn), a move it
+ *  refuses named: 1 yes, 0 no, -1 no answer. */
+function goalFrom(c: SolveCore, theta: number, from: number[], width: number, height: number): number {
+  new Int32Array(c.memory.buffer, Number(c.GOAL_FROM.value), from.length).set(from);
+  const r = c.solveGoalPn(theta, from.length);
+  if (r !== -2) return r;
+  const i = Number(c.gpnFromRefused.value);
+  const move = `${i % 2 === 0 ? "Black" : "White"} ${from[i] < 0 ? "pass" : indexToGtp(from[i], width, height)}`;
+  const back = Number(c.gpnFromBack.value);
+  if (back >= 0) throw new ArbiterError(`move ${i + 1} to start after (${move}) brings back the position ${back === 0 ? "at the start" : `after move ${back}`}: a void here (play is over), so there is no position to search from`);
+  throw new ArbiterError(`move ${i + 1} to start after (${move}) is refused by the rule set, or ends play: the search starts from a position in play`);
+}
+
 function solveOnce(o: SolveOptions): SolveResult {
   checkSize(o.width, o.height);
   const points = o.width * o.height;
@@ -326,7 +345,14 @@ function solveOnce(o: SolveOptions): SolveResult {
       `a goal by proof numbers takes a rule set that reads no history and voids long cycles (as chinese with --ko simple --long-cycles void); ${rules.name} does not`);
   }
   const goalByPn = o.goalSearch === "proof-numbers";
+  const from = o.from ?? [];
+  if (from.length > 0 && !goalByPn) throw new ArbiterError("a search from a position (moves to start after) is a goal's by proof numbers: it needs a goal and goalSearch \"proof-numbers\"");
+  from.forEach((m, i) => {
+    if (!Number.isInteger(m) || m < -1 || m >= points) throw new ArbiterError(`move ${i + 1} to start after (${String(m)}) is neither a point of the ${o.width}x${o.height} board nor a pass`);
+  });
   const c = loadCore() as SolveCore;
+  const fromMost = Number(c.SOLVE_FROM_MOST.value);
+  if (from.length > fromMost) throw new ArbiterError(`${from.length} moves to start after: at most ${fromMost}`);
   releaseCore();
   c.newGame(o.width, o.height, SUICIDE[rules.suicide], 0, 1, 4096);
   // retrograde analysis where it takes the rule set (a memoryless one, territory counting, a
@@ -592,7 +618,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       // (alpha-beta's first window: every count lies within twice the points each way, a
       // forfeit apart, New Ing's laziness)
       v = retro ? c.retroRun(maxPositions, movesFor(maxPositions), +symmetric, o.endlessValue ?? 0, 0, 0, 0)
-        : o.goal !== undefined ? goalByPn ? c.solveGoalPn(Math.round(2 * o.goal)) : (o.deepening ?? true) ? c.solveGoalDeepening(Math.round(2 * o.goal), o.firstHorizon ?? 2 * points) : c.solveAtLeast(Math.round(2 * o.goal))
+        : o.goal !== undefined ? goalByPn ? goalFrom(c, Math.round(2 * o.goal), from, o.width, o.height) : (o.deepening ?? true) ? c.solveGoalDeepening(Math.round(2 * o.goal), o.firstHorizon ?? 2 * points) : c.solveAtLeast(Math.round(2 * o.goal))
         : c.solveRun(1, 2 * points + 1);
     }
     if (leafError) throw leafError;
@@ -612,6 +638,7 @@ function solveOnce(o: SolveOptions): SolveResult {
         method: goalByPn ? "proof-numbers" : "alpha-beta", stats: { leaves: g("solLeaves"), counted: g("solLeafCalls"), stored: g("solStored"), hits: g("solHits"),
         cycles: g("solCycles"), maxDepth: g("solMaxDepth") }, gaps: g("solGaps"), notes };
       r.goal = o.goal;
+      if (from.length > 0) r.from = from.map((m) => (m < 0 ? "pass" : indexToGtp(m, o.width, o.height)));
       if (finished) r.goalMet = v === 1;
       else r.stoppedBy = goalTainted ? "unproven" : stopCause(g("solNodes"));
       r.goalWork = { horizon: !goalByPn && (o.deepening ?? true) ? g("solHorizon") : null, horizonLeaves: g("solHorizonLeaves"), bySafeArea: g("solSafe"),
@@ -621,7 +648,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       // (Black makes the whole board: nothing is above it, so that is the value; the line is
       // the move that proved it and two passes, whatever White does being no better for him)
       const whole = 2 * points - Math.round(2 * rules.komi);
-      if (goalByPn && finished && v === 1 && Math.round(2 * o.goal) === whole && g("gpnRootMove") >= 0) {
+      if (goalByPn && finished && v === 1 && Math.round(2 * o.goal) === whole && g("gpnRootMove") >= 0 && from.length === 0) {
         const moves = [g("gpnRootMove"), -1, -1];
         releaseCore();
         const ruled = refereeLine(moves, o.width, o.height, rules);
