@@ -43,6 +43,9 @@ export let gpnStored: f64 = 0;
 export let gpnReplaced: f64 = 0;
 /** The moves the search starts after (row-major, -1 a pass; Black first), solveGoalPn's `fromLen`. */
 export const GOAL_FROM: usize = memory.data(SOLVE_FROM_MOST * 4, 16);
+/** A root split's moves (goalRootMoves): pairs of i32, the move and what it is known to give. */
+export const GOAL_ROOT_OUT: usize = memory.data(MAX_KIDS * 8, 16);
+const ROOT_KEYS: usize = memory.data(MAX_KIDS * 8, 16);
 /** Where a move of GOAL_FROM was refused (its index), or -1. */
 export let gpnFromRefused: i32 = -1;
 /** Where that move came back to: the position after that many of the moves (a void), or -1. */
@@ -194,17 +197,10 @@ function loop(tk: u64, c: i32, depth: i32, thP: i32, thD: i32, base: usize, k: i
   }
 }
 
-/** Whether Black makes at least `goal` (twice the margin) from the engine's position after the
- *  first `fromLen` moves of GOAL_FROM (Black first, then by turns): 1, 0, or -1 (the budget ran
- *  out, or the answer rests on the engine's depth: gpnTainted), or -2 where a move of them is
- *  refused or ends play (gpnFromRefused). The positions those moves pass through are on the
- *  line: a move back to one is void, as in the game (an answer resting on one holds for this
- *  history, which is the question asked). */
-export function solveGoalPn(goal: i32, fromLen: i32): i32 {
-  theta = goal;
-  if (KIDS == 0) { KIDS = grow(<usize>(SOLVE_MAX_PLY * MAX_KIDS * KID_BYTES)); if (KIDS == 0) { setSolOut(); return -1; } }
-  tBase = tableBase(); tMask = tableEntries() - 1;
-  gpnRootMove = -99; gpnExpanded = 0; gpnRepetitions = 0; gpnTooDeep = 0; gpnTainted = false; gpnStored = 0; gpnReplaced = 0;
+/** Plays the first `fromLen` moves of GOAL_FROM (Black first, then by turns), each position on
+ *  the line; the number played (all of them, or up to the one refused: gpnFromRefused, and
+ *  gpnFromBack where it came back to a position of theirs). */
+function playFrom(fromLen: i32): i32 {
   gpnFromRefused = -1; gpnFromBack = -1;
   memory.fill(ONLINE, 0, 4096 * 2);
   const n = min(max(fromLen, 0), SOLVE_FROM_MOST);
@@ -221,10 +217,30 @@ export function solveGoalPn(goal: i32, fromLen: i32): i32 {
     if (gpnFromBack >= 0) { undo(played); store<u16>(oa, load<u16>(oa) - 1); gpnFromRefused = played; break; }
     c ^= 3;
   }
-  rootDepth = played;
-  if (gpnFromRefused < 0) search(tableKeyOf(c), c, played, PN_INF, PN_INF);
-  // (the engine back at the start)
+  return played;
+}
+
+/** The engine back at the start from `played` moves of GOAL_FROM. */
+function unplayFrom(played: i32): void {
   while (played > 0) { played--; undo(played); }
+}
+
+/** Whether Black makes at least `goal` (twice the margin) from the engine's position after the
+ *  first `fromLen` moves of GOAL_FROM (Black first, then by turns): 1, 0, or -1 (the budget ran
+ *  out, or the answer rests on the engine's depth: gpnTainted), or -2 where a move of them is
+ *  refused or ends play (gpnFromRefused). The positions those moves pass through are on the
+ *  line: a move back to one is void, as in the game (an answer resting on one holds for this
+ *  history, which is the question asked). */
+export function solveGoalPn(goal: i32, fromLen: i32): i32 {
+  theta = goal;
+  if (KIDS == 0) { KIDS = grow(<usize>(SOLVE_MAX_PLY * MAX_KIDS * KID_BYTES)); if (KIDS == 0) { setSolOut(); return -1; } }
+  tBase = tableBase(); tMask = tableEntries() - 1;
+  gpnRootMove = -99; gpnExpanded = 0; gpnRepetitions = 0; gpnTooDeep = 0; gpnTainted = false; gpnStored = 0; gpnReplaced = 0;
+  let played = playFrom(fromLen);
+  rootDepth = played;
+  const c = played % 2 == 0 ? BLACK : BLACK ^ 3;
+  if (gpnFromRefused < 0) search(tableKeyOf(c), c, played, PN_INF, PN_INF);
+  unplayFrom(played);
   rootDepth = 0;
   tableCleared();
   if (gpnFromRefused >= 0) return -2;
@@ -233,4 +249,45 @@ export function solveGoalPn(goal: i32, fromLen: i32): i32 {
   gpnTainted = gTaint < 0;
   if (gpnTainted) return -1;
   return gP == 0 ? 1 : 0;
+}
+
+/** The moves of the position after the first `fromLen` moves of GOAL_FROM, one a class under
+ *  the board's symmetries (a root split: each its own search), into GOAL_ROOT_OUT as pairs (the
+ *  move, what it gives the mover for "Black makes at least `goal`" where that is known at once:
+ *  1 a win, -1 a loss, 0 open: a final position, a move back to the line, Benson's test). The
+ *  number of pairs, or -2 where a move of GOAL_FROM is refused (gpnFromRefused). */
+export function goalRootMoves(goal: i32, fromLen: i32): i32 {
+  theta = goal;
+  const played = playFrom(fromLen);
+  if (gpnFromRefused >= 0) { unplayFrom(played); return -2; }
+  const c = played % 2 == 0 ? BLACK : BLACK ^ 3;
+  const black = c == BLACK;
+  store<u64>(PATH + (<usize>played << 3), keyOf(c));
+  let k = 0;
+  for (let i = 0; i < nPoints + 3 && k < MAX_KIDS; i++) {
+    const m = moveAt(i, false);
+    if (m == -99) continue;
+    apply(m, c, played);
+    if (applied == 0) continue;
+    let known = 0;
+    let ck: u64 = 0;
+    const back = applied == 2 ? -1 : onLine(keyOf(c ^ 3), played + 1);
+    if (applied == 2) known = (leafValue() >= theta) == black ? 1 : -1;
+    else if (back >= 0) known = (0 >= theta) == black ? 1 : -1;
+    else {
+      ck = tableKeyOf(c ^ 3);
+      const v = safeAreaOn() ? safeVerdict(theta - 1, theta) : NO_VERDICT;
+      if (v != NO_VERDICT) known = (v >= theta) == black ? 1 : -1;
+    }
+    undo(played);
+    // (a move to the same class as one listed: the same answer)
+    let dup = false;
+    if (known == 0) for (let a = 0; a < k; a++) if (load<u64>(ROOT_KEYS + (<usize>a << 3)) == ck && load<i32>(GOAL_ROOT_OUT + (<usize>a << 3) + 4) == 0) { dup = true; break; }
+    if (dup) continue;
+    store<u64>(ROOT_KEYS + (<usize>k << 3), ck);
+    store<i32>(GOAL_ROOT_OUT + (<usize>k << 3), m); store<i32>(GOAL_ROOT_OUT + (<usize>k << 3) + 4, known);
+    k++;
+  }
+  unplayFrom(played);
+  return k;
 }

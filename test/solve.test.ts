@@ -236,6 +236,27 @@ describe("a goal by deepening with Benson's test (area counting, basic ko: the w
     expect(() => from(2, 2, 0, [...cycle, 2])).toThrow(/move 7 to start after \(Black A1\) brings back the position after move 1: a void here/);
   });
 
+  it("a goal split at its root: White's three classes of reply to 3x3's centre each lose the board; Black's centre answers for the empty board; 2x3's +0.5 needs every move's no", () => {
+    const split = (w: number, h: number, goal: number, moves: number[]) =>
+      solve({ width: w, height: h, rules: basicKo(), method: "alpha-beta", goal, goalSearch: "proof-numbers", from: moves, split: true, threads: 1, seconds: 60 });
+    // (after the centre, White's moves by class: a side point, a corner, a pass; each its own search)
+    const replies = split(3, 3, 9, [4]);
+    expect(replies).toMatchObject({ goalMet: true, complete: true, from: ["B2"] });
+    expect(replies.parts!.map((p) => [p.move, p.goalMet])).toEqual([["B3", true], ["A3", true], ["pass", true]]);
+    expect(replies.nodes).toBe(replies.parts!.reduce((a, p) => a + p.nodes, 0));
+    // (Black's root: the centre first, which wins; the rest are not needed)
+    const root = split(3, 3, 9, []);
+    expect(root.goalMet).toBe(true);
+    expect(root.parts![0]).toMatchObject({ move: "B2", goalMet: true });
+    expect(root.parts!.slice(1).every((p) => p.goalMet === undefined && p.stoppedBy === "not needed")).toBe(true);
+    // (2x3's value is 0: no move of Black's makes +0.5, and a no needs each one's)
+    const none = split(2, 3, 0.5, []);
+    expect(none.goalMet).toBe(false);
+    expect(none.parts!.length).toBeGreaterThan(1);
+    expect(none.parts!.every((p) => p.goalMet === false)).toBe(true);
+    expect(() => solve({ width: 2, height: 2, rules: basicKo(), method: "alpha-beta", goal: 0, split: true })).toThrow(/a split at the root is a goal's by proof numbers/);
+  });
+
   it("a goal from a position refuses moves it cannot start after, by name", () => {
     const from = (moves: number[], goalSearch: "proof-numbers" | "deepening" = "proof-numbers") =>
       () => solve({ width: 2, height: 2, rules: basicKo(), method: "alpha-beta", goal: 0, goalSearch, from: moves, seconds: 10 });
@@ -891,6 +912,10 @@ describe("budgets and bad input", () => {
     expect(pn.stdout).toMatch(/Black makes at least 9: yes {2}\(\d+ nodes, \d+ ms, by proof numbers\)/);
     const after = arbiter("solve", "--size", "3x3", "--rules", "chinese", "--ko", "simple", "--long-cycles", "void", "--goal", "9", "--goal-search", "proof-numbers", "--moves", "B2, A1");
     expect(after.stdout).toMatch(/Black makes at least 9 after B2 A1: yes {2}\(\d+ nodes/);
+    // (split on two worker threads: each class of White's reply its own search)
+    const split = arbiter("solve", "--size", "3x3", "--rules", "chinese", "--ko", "simple", "--long-cycles", "void", "--goal", "9", "--goal-search", "proof-numbers", "--moves", "B2", "--split", "--threads", "2", "--json");
+    expect(JSON.parse(split.stdout)).toMatchObject({ goalMet: true, complete: true, parts: [{ move: "B3", goalMet: true }, { move: "A3", goalMet: true }, { move: "pass", goalMet: true }] });
+    expect(arbiter("solve", "--size", "3x3", "--goal", "9", "--split").stderr).toMatch(/--split takes a goal by proof numbers/);
     // (by proof numbers a repetition is a void: Chinese rules' positional superko reads the history)
     const superko = arbiter("solve", "--size", "2x2", "--goal", "1", "--goal-search", "proof-numbers");
     expect(superko.status).toBe(2);

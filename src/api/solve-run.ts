@@ -39,6 +39,8 @@ export interface SolveJob {
   goalSearch?: "deepening" | "proof-numbers";
   /** `--moves`: the goal from the position after these moves (row-major points, -1 a pass) */
   from?: number[];
+  /** `--split`: the goal split at its root, each move its own search (`threads` at once) */
+  split?: boolean;
 }
 
 /** The rule set's name with the knobs the options changed, as "chinese with ko simple, longCycles
@@ -101,6 +103,7 @@ export function solveJob(opts: Record<string, unknown>): SolveJob {
     ...(opts.lines !== undefined ? { lineSearch: lineSearchOf(opts.lines) } : {}),
     ...(opts.goalSearch !== undefined ? { goalSearch: goalSearchOf(opts.goalSearch, goal) } : {}),
     ...(opts.moves !== undefined ? { from: movesOf(opts.moves, width, height, opts.goalSearch) } : {}),
+    ...(opts.split ? { split: splitOf(opts.goalSearch) } : {}),
     ...(opts.firstGoal !== undefined ? { firstGoal: halfPoints("--first-goal", opts.firstGoal, width * height) } : {}),
     proof: typeof opts.proof === "string",
     threads: parseWhole("--threads", opts.threads as string | undefined, 1, 2, Math.min(2, availableParallelism())),
@@ -118,6 +121,12 @@ function goalSearchOf(raw: unknown, goal: number | undefined): "deepening" | "pr
   if (raw !== "deepening" && raw !== "proof-numbers") throw new ArbiterError(`--goal-search takes deepening or proof-numbers, got "${String(raw)}"`);
   if (goal === undefined) throw new ArbiterError("--goal-search needs --goal");
   return raw;
+}
+
+/** `--split`: only for a goal by proof numbers. */
+function splitOf(goalSearch: unknown): true {
+  if (goalSearch !== "proof-numbers") throw new ArbiterError("--split takes a goal by proof numbers (--goal M --goal-search proof-numbers)");
+  return true;
 }
 
 /** `--moves`: GTP points or "pass", by commas or spaces, Black first; only for a goal by proof
@@ -148,7 +157,7 @@ export function runSolveJob(job: SolveJob, hooks: { cancelled?: () => boolean; p
     if (hooks.cancelled?.()) break;
     out.push(solve({ width: job.width, height: job.height, rules, name, maxNodes: job.maxNodes, seconds: job.seconds,
       passesFirst: job.passesFirst, answerPassFirst: job.answerPassFirst, tableBits: job.tableBits, maxPositions: job.maxPositions, firstGoal: job.firstGoal, lineSearch: job.lineSearch, proof: job.proof, threads: job.threads, cancelled: hooks.cancelled,
-      ...(job.goal !== undefined ? { method: "alpha-beta" as const, goal: job.goal, goalSearch: job.goalSearch, from: job.from } : {}),
+      ...(job.goal !== undefined ? { method: "alpha-beta" as const, goal: job.goal, goalSearch: job.goalSearch, from: job.from, split: job.split } : {}),
       progress: hooks.progress ? (n, d) => hooks.progress!(name, n, d) : undefined }));
   }
   return out;
@@ -191,15 +200,17 @@ export function solveSgf(results: SolveResult[]): string {
 export function solveText(results: SolveResult[]): string {
   return results.map((r) => {
     const head = `${r.size} ${r.rules} (komi ${r.komi}): `;
+    // (a goal split at its root: each move's answer on a line of its own)
+    const parts = (r.parts ?? []).map((p) => `\n  after ${p.move}: ${p.goalMet === undefined ? `no answer (${p.stoppedBy})` : p.goalMet ? "yes" : "no"}  (${p.nodes} nodes, ${p.timeMs} ms)`).join("");
     if (r.goalMet !== undefined) {
       const hz = r.goalWork?.horizon ? `, lines cut at ${r.goalWork.horizon} moves` : r.goalWork?.search === "proof-numbers" ? ", by proof numbers" : "";
       const whole = r.value !== null && r.line.length > 0 ? `; the whole board, so the value: ${r.result}  ${r.line.join(" ")} (ruled ${r.lineRuling?.result ?? "?"})` : "";
       const after = r.from ? ` after ${r.from.join(" ")}` : "";
-      return `${head}Black makes at least ${r.goal}${after}: ${r.goalMet ? "yes" : "no"}  (${r.nodes} nodes, ${r.timeMs} ms${hz})${whole}`;
+      return `${head}Black makes at least ${r.goal}${after}: ${r.goalMet ? "yes" : "no"}  (${r.nodes} nodes, ${r.timeMs} ms${hz})${whole}${parts}`;
     }
     if (!r.complete) {
       const between = r.bounds ? `, Black makes ${r.bounds.lower} to ${r.bounds.upper}` : "";
-      return `${head}no value (stopped by ${r.stoppedBy}${between}, ${r.nodes} nodes, ${r.timeMs} ms)`;
+      return `${head}no value (stopped by ${r.stoppedBy}${between}, ${r.nodes} nodes, ${r.timeMs} ms)${parts}`;
     }
     return `${head}${r.result}  ${r.line.join(" ")}  (${r.nodes} nodes, ${r.timeMs} ms${r.notes.length ? "; " + r.notes.join("; ") : ""})`;
   }).join("\n");

@@ -114,6 +114,8 @@ export interface CoreExports {
   gpnFromRefused: WebAssembly.Global;
   gpnFromBack: WebAssembly.Global;
   SOLVE_FROM_MOST: WebAssembly.Global;
+  goalRootMoves(theta: number, fromLen: number): number;
+  GOAL_ROOT_OUT: WebAssembly.Global;
   setSafeArea(on: number, allPoints: number, komi2: number): void;
   setAreaLeaves(on: number): void;
   setSymmetricTable(on: number): void;

@@ -16,7 +16,7 @@ import { judge, marginTwice, type GameSummary } from "../simulate/engine.js";
 import { SUICIDE } from "../core/codes.js";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
 import { REP_ING, REP_PSK, REP_SIMPLE, REP_SSK, REP_ZHANG } from "../../assembly/codes.js";
 import { rootData, sgfPoint, writeSgf, type SgfNode } from "../sgf/write.js";
 
@@ -87,6 +87,10 @@ export interface SolveOptions {
    *  Black first, then by turns), not the empty board: their positions are on the line (a move
    *  back to one is void, as in the game). A proof's root split by hand: each reply its own run */
   from?: number[];
+  /** a goal by proof numbers split at its root (after `from`): each of the mover's moves, one a
+   *  class under the board's symmetries, its own search, `threads` at once on worker threads
+   *  (goal-worker.ts); Black's first yes or White's first no answers, the rest are stopped */
+  split?: boolean;
   /** alpha-beta under area counting with a memoryless rule set: Benson's test bounds the count
    *  (default); false: every line played to its end (a check of the test) */
   safeArea?: boolean;
@@ -131,6 +135,17 @@ export interface SolveOptions {
   cancelled?: () => boolean;
 }
 
+/** One move of a goal split at its root: whether Black makes the goal after it (absent: not
+ *  answered, `stoppedBy` why), its search's nodes and time (0 where the move settled it at once:
+ *  a final position, a move back to the line, Benson's test). */
+export interface GoalPart {
+  move: string;
+  goalMet?: boolean;
+  nodes: number;
+  timeMs: number;
+  stoppedBy?: SolveResult["stoppedBy"] | "not needed";
+}
+
 export interface SolveResult {
   size: string;
   rules: string;
@@ -164,6 +179,8 @@ export interface SolveResult {
   goal?: number;
   /** a goal from a position: the moves it starts after (GTP points or "pass", Black first) */
   from?: string[];
+  /** a goal split at its root: each move's search (or what was known of it at once), in order */
+  parts?: GoalPart[];
   /** a goal by deepening: the last horizon, and the positions Benson's test decided */
   goalWork?: { horizon: number | null; horizonLeaves: number; bySafeArea: number;
     /** by proof numbers: the positions whose moves were generated, the moves back to a position
@@ -309,6 +326,121 @@ function goalFrom(c: SolveCore, theta: number, from: number[], width: number, he
   throw new ArbiterError(`move ${i + 1} to start after (${move}) is refused by the rule set, or ends play: the search starts from a position in play`);
 }
 
+/** A goal by proof numbers split at its root (`split`): the mover's moves after `from`, one a
+ *  class, those not settled at once each searched from the position after it (`from` and the
+ *  move: its own solve, on a worker thread where `threads` is 2, else here one after another).
+ *  The mover wins where one move wins; a loss needs every move's. The time is the whole split's
+ *  (each part gets what is left); so is the node budget (each part gets what the finished ones
+ *  left). */
+function goalSplit(c: SolveCore, o: SolveOptions, from: number[], t0: number): SolveResult {
+  const theta = Math.round(2 * o.goal!);
+  new Int32Array(c.memory.buffer, Number(c.GOAL_FROM.value), from.length).set(from);
+  const n = c.goalRootMoves(theta, from.length);
+  if (n === -2) goalFrom(c, theta, from, o.width, o.height); // (names the move refused: throws)
+  const pairs = Array.from(new Int32Array(c.memory.buffer, Number(c.GOAL_ROOT_OUT.value), 2 * n));
+  releaseCore();
+  const blackMoves = from.length % 2 === 0;
+  const name = (m: number) => (m < 0 ? "pass" : indexToGtp(m, o.width, o.height));
+  const parts: GoalPart[] = [];
+  const open: { move: number; part: GoalPart }[] = [];
+  for (let i = 0; i < n; i++) {
+    const move = pairs[2 * i], known = pairs[2 * i + 1];
+    const part: GoalPart = { move: name(move), nodes: 0, timeMs: 0 };
+    // (known: what the move gives its mover; Black makes the goal where Black's move wins or White's loses)
+    if (known !== 0) part.goalMet = (known > 0) === blackMoves;
+    else open.push({ move, part });
+    parts.push(part);
+  }
+  // the mover's win: one move; the mover's loss: every move
+  const answer = (): boolean | undefined => {
+    if (parts.some((p) => p.goalMet === blackMoves)) return blackMoves;
+    return parts.every((p) => p.goalMet !== undefined) ? !blackMoves : undefined;
+  };
+  const deadline = o.seconds !== undefined ? t0 + o.seconds * 1000 : Infinity;
+  let nodesLeft = o.maxNodes ?? Infinity;
+  const sub = (move: number): SolveOptions => {
+    const { progress: _p, cancelled: _c, ...plain } = o;
+    return { ...plain, split: false, from: [...from, move], threads: 1,
+      seconds: Number.isFinite(deadline) ? Math.max((deadline - performance.now()) / 1000, 0.001) : undefined,
+      maxNodes: Number.isFinite(nodesLeft) ? Math.max(nodesLeft, 1) : undefined };
+  };
+  const settle = (part: GoalPart, r: SolveResult) => {
+    part.nodes = r.nodes; part.timeMs = r.timeMs;
+    if (r.goalMet !== undefined) part.goalMet = r.goalMet; else part.stoppedBy = r.stoppedBy;
+    nodesLeft -= r.nodes;
+  };
+  const stopped = () => answer() !== undefined || !!o.cancelled?.() || performance.now() >= deadline || nodesLeft <= 0;
+  const threads = Math.max(1, Math.min(o.threads ?? 1, 2));
+  const file = new URL("./goal-worker.js", import.meta.url);
+  if (threads > 1 && open.length > 1 && existsSync(fileURLToPath(file))) {
+    // (two at a time: each worker its own core; the shared words say cancel, done, its nodes)
+    type Running = { part: GoalPart; words: Int32Array; nodes: Float64Array; port: MessagePort; worker: Worker };
+    const running: Running[] = [];
+    let next = 0;
+    let doneNodes = 0;
+    while (running.length > 0 || (next < open.length && !stopped())) {
+      while (running.length < threads && next < open.length && !stopped()) {
+        const { move, part } = open[next++];
+        const words = new Int32Array(new SharedArrayBuffer(2 * 4));
+        const nodes = new Float64Array(new SharedArrayBuffer(8));
+        const { port1, port2 } = new MessageChannel();
+        const worker = new Worker(file, { workerData: { o: sub(move), words, nodes, port: port2 } satisfies GoalWorkerData, transferList: [port2] });
+        worker.unref();
+        running.push({ part, words, nodes, port: port1, worker });
+      }
+      const r0 = running[0];
+      Atomics.wait(r0.words, 1, 0, 100);
+      if (o.cancelled?.() || performance.now() >= deadline + 60_000 || answer() !== undefined) for (const r of running) Atomics.store(r.words, 0, 1);
+      o.progress?.(doneNodes + running.reduce((a, r) => a + r.nodes[0], 0), from.length + 1);
+      for (let i = running.length - 1; i >= 0; i--) {
+        const r = running[i];
+        if (Atomics.load(r.words, 1) === 0) continue;
+        const msg = receiveMessageOnPort(r.port)?.message as { result?: SolveResult; error?: string } | undefined;
+        r.port.close();
+        void r.worker.terminate();
+        running.splice(i, 1);
+        if (msg?.error) { for (const x of running) { Atomics.store(x.words, 0, 1); void x.worker.terminate(); } throw new ArbiterError(msg.error); }
+        if (msg?.result) { settle(r.part, msg.result); doneNodes += msg.result.nodes; }
+        else r.part.stoppedBy = "cancel";
+        // (a part stopped because another answered was not needed)
+        if (r.part.goalMet === undefined && answer() !== undefined) r.part.stoppedBy = "not needed";
+      }
+    }
+  } else {
+    for (const { move, part } of open) {
+      if (stopped()) break;
+      settle(part, solve({ ...sub(move), progress: o.progress, cancelled: o.cancelled }));
+    }
+  }
+  const met = answer();
+  for (const p of parts) if (p.goalMet === undefined && p.stoppedBy === undefined) p.stoppedBy = met !== undefined ? "not needed" : o.cancelled?.() ? "cancel" : nodesLeft <= 0 ? "nodes" : "time";
+  const nodes = parts.reduce((a, p) => a + p.nodes, 0);
+  const r: SolveResult = { size: `${o.width}x${o.height}`, rules: o.name ?? o.rules.name, komi: o.rules.komi, value: null, result: null,
+    line: [], lineRuling: null, nodes, timeMs: Math.round(performance.now() - t0), complete: met !== undefined, regime: "memoryless",
+    method: "proof-numbers", stats: { leaves: 0, counted: 0, stored: 0, hits: 0, cycles: 0, maxDepth: 0 }, gaps: 0, notes: [], goal: o.goal, parts };
+  if (from.length > 0) r.from = from.map(name);
+  if (met !== undefined) r.goalMet = met;
+  else r.stoppedBy = o.cancelled?.() ? "cancel" : nodesLeft <= 0 ? "nodes" : "time";
+  r.notes.push(`split at the root: ${parts.length} moves of ${blackMoves ? "Black" : "White"}'s (one a class), ${open.length} searched apart`);
+  return r;
+}
+
+/** What a goal's part gets on its worker thread (goal-worker.ts): its options, the words (0:
+ *  cancel, 1: done) and its nodes so far, and the port its result goes back on. */
+export interface GoalWorkerData { o: SolveOptions; words: Int32Array; nodes: Float64Array; port: MessagePort }
+
+/** The worker's side (goal-worker.ts): the part's solve, its result on the port. */
+export function goalWorker(d: GoalWorkerData): void {
+  try {
+    const r = solve({ ...d.o, cancelled: () => Atomics.load(d.words, 0) === 1, progress: (nodes) => { d.nodes[0] = nodes; } });
+    d.port.postMessage({ result: r });
+  } catch (e) {
+    d.port.postMessage({ error: e instanceof Error ? e.message : String(e) });
+  }
+  Atomics.store(d.words, 1, 1);
+  Atomics.notify(d.words, 1);
+}
+
 function solveOnce(o: SolveOptions): SolveResult {
   checkSize(o.width, o.height);
   const points = o.width * o.height;
@@ -347,6 +479,7 @@ function solveOnce(o: SolveOptions): SolveResult {
   const goalByPn = o.goalSearch === "proof-numbers";
   const from = o.from ?? [];
   if (from.length > 0 && !goalByPn) throw new ArbiterError("a search from a position (moves to start after) is a goal's by proof numbers: it needs a goal and goalSearch \"proof-numbers\"");
+  if (o.split && !goalByPn) throw new ArbiterError("a split at the root is a goal's by proof numbers: it needs a goal and goalSearch \"proof-numbers\"");
   from.forEach((m, i) => {
     if (!Number.isInteger(m) || m < -1 || m >= points) throw new ArbiterError(`move ${i + 1} to start after (${String(m)}) is neither a point of the ${o.width}x${o.height} board nor a pass`);
   });
@@ -617,6 +750,7 @@ function solveOnce(o: SolveOptions): SolveResult {
     } else {
       // (alpha-beta's first window: every count lies within twice the points each way, a
       // forfeit apart, New Ing's laziness)
+      if (o.split && goalByPn) return goalSplit(c, o, from, t0);
       v = retro ? c.retroRun(maxPositions, movesFor(maxPositions), +symmetric, o.endlessValue ?? 0, 0, 0, 0)
         : o.goal !== undefined ? goalByPn ? goalFrom(c, Math.round(2 * o.goal), from, o.width, o.height) : (o.deepening ?? true) ? c.solveGoalDeepening(Math.round(2 * o.goal), o.firstHorizon ?? 2 * points) : c.solveAtLeast(Math.round(2 * o.goal))
         : c.solveRun(1, 2 * points + 1);
