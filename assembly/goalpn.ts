@@ -14,7 +14,7 @@ import { BLACK, boardJournalFull } from "./board";
 import { PN_INF, combine, thresholds, pnSumP, pnSumD, pnBest, pnThP, pnThD } from "./dfpn";
 import * as R from "./rules";
 import { apply, undo, applied, leafValue, keyOf, tableKeyOf, moveAt, budgetOut, countNode, setSolOut, solOut,
-  safeVerdict, safeAreaOn, NO_VERDICT, tableBase, tableEntries, tableCleared, solDepthOut, SOLVE_MAX_PLY, nPoints, grow } from "./solve";
+  safeVerdict, safeAreaOn, NO_VERDICT, tableBase, tableKept, tableEntries, tableCleared, solDepthOut, SOLVE_MAX_PLY, nPoints, grow } from "./solve";
 
 /** The most moves a goal's search starts after (its line keeps them: SOLVE_MAX_PLY). */
 export const SOLVE_FROM_MOST: i32 = 400;
@@ -226,15 +226,18 @@ function unplayFrom(played: i32): void {
 }
 
 /** Whether Black makes at least `goal` (twice the margin) from the engine's position after the
- *  first `fromLen` moves of GOAL_FROM (Black first, then by turns): 1, 0, or -1 (the budget ran
+ *  first `fromLen` moves of GOAL_FROM (Black first, then by turns; `keepTable`: the table as the
+ *  last search left it, and left so): 1, 0, or -1 (the budget ran
  *  out, or the answer rests on the engine's depth: gpnTainted), or -2 where a move of them is
  *  refused or ends play (gpnFromRefused). The positions those moves pass through are on the
  *  line: a move back to one is void, as in the game (an answer resting on one holds for this
  *  history, which is the question asked). */
-export function solveGoalPn(goal: i32, fromLen: i32): i32 {
+export function solveGoalPn(goal: i32, fromLen: i32, keepTable: bool): i32 {
   theta = goal;
   if (KIDS == 0) { KIDS = grow(<usize>(SOLVE_MAX_PLY * MAX_KIDS * KID_BYTES)); if (KIDS == 0) { setSolOut(); return -1; } }
-  tBase = tableBase(); tMask = tableEntries() - 1;
+  // (the parts of a split one after another keep the table: an answer that rests on no position
+  // of its line holds on every line, theirs too)
+  tBase = keepTable ? tableKept() : tableBase(); tMask = tableEntries() - 1;
   gpnRootMove = -99; gpnExpanded = 0; gpnRepetitions = 0; gpnTooDeep = 0; gpnTainted = false; gpnStored = 0; gpnReplaced = 0;
   let played = playFrom(fromLen);
   rootDepth = played;
@@ -242,7 +245,7 @@ export function solveGoalPn(goal: i32, fromLen: i32): i32 {
   if (gpnFromRefused < 0) search(tableKeyOf(c), c, played, PN_INF, PN_INF);
   unplayFrom(played);
   rootDepth = 0;
-  tableCleared();
+  if (!keepTable) tableCleared();
   if (gpnFromRefused >= 0) return -2;
   if (solOut) return -1;
   // (an answer resting on a position of the moves it starts from holds: that history is given)
@@ -291,3 +294,6 @@ export function goalRootMoves(goal: i32, fromLen: i32): i32 {
   unplayFrom(played);
   return k;
 }
+
+/** Clears the table a split's parts shared (solveGoalPn with `keepTable`). */
+export function goalTableClear(): void { tableCleared(); }

@@ -30,4 +30,4 @@ export { solveProof, proofLen, proofOver, proofBase, setSolOut } from "./solve";
 export { suspReset, suspCount, suspFull, graphBoards } from "./suspend";
 export { grandKnobs, grandGraph, grandBounds, grandLine, grandPhaseRoom, gpRounds, gpSearches, gpLower, gpUpper, gpLineLen, gpLineEnd, gpGraphPositions,
   grandRulesBounds, gvNodes, gvCuts, gvHits, gvVoids, gvSearches, gvUnknown } from "./grand";
-export { solveGoalPn, gpnRootMove, gpnExpanded, gpnRepetitions, gpnTooDeep, gpnTainted, gpnStored, gpnReplaced, GOAL_FROM, gpnFromRefused, gpnFromBack, SOLVE_FROM_MOST, goalRootMoves, GOAL_ROOT_OUT } from "./goalpn";
+export { solveGoalPn, gpnRootMove, gpnExpanded, gpnRepetitions, gpnTooDeep, gpnTainted, gpnStored, gpnReplaced, GOAL_FROM, gpnFromRefused, gpnFromBack, SOLVE_FROM_MOST, goalRootMoves, GOAL_ROOT_OUT, goalTableClear } from "./goalpn";

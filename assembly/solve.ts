@@ -646,6 +646,8 @@ export function tableKeyOf(toMove: i32): u64 { return symTable ? canonicalKeyOf(
  *  done, so that no entry of its reads as alpha-beta's. */
 export function tableBase(): usize { tableCleared(); return ttBase; }
 export function tableEntries(): i32 { return ttMask + 1; }
+/** The table as it stands (a goal split at its root: its parts one after another share it). */
+export function tableKept(): usize { return ttBase; }
 export function tableCleared(): void { memory.fill(ttBase, 0, <usize>(ttMask + 1) << 4); ttGen = 1; }
 
 /** Whether pass m just suspended play (grand 4.4), where suspensions are leaves. */

@@ -122,7 +122,7 @@ async function main(): Promise<void> {
     const parts = solve({ width: 4, height: 4, rules: basicKo, method: "alpha-beta", goal: 1, goalSearch: "proof-numbers", seconds: 300, tableBits: 24, from: [5], split: true, threads: 1 });
     line("4x4 at least +1 from the empty board", empty, `  ${empty.goalMet}`);
     line("4x4 at least +1 after B3 (--moves B3)", given, `  ${given.goalMet}; ${(given.nodes / Math.max(1, empty.nodes)).toFixed(2)}x the nodes from the empty board`);
-    line("4x4 at least +1 after B3, split (one thread)", parts, `  ${parts.goalMet}; ${parts.parts?.length} parts, ${(parts.nodes / Math.max(1, given.nodes)).toFixed(2)}x the nodes of one search`);
+    line("4x4 at least +1 after B3, split (one thread, the table shared)", parts, `  ${parts.goalMet}; ${parts.parts?.length} parts, ${(parts.nodes / Math.max(1, given.nodes)).toFixed(2)}x the nodes of one search`);
     if (big) {
       // (18 points, past retrograde analysis's room: the whole board, so the value)
       const pn = solve({ width: 3, height: 6, rules: basicKo, method: "alpha-beta", goal: 18, goalSearch: "proof-numbers", seconds: 900, tableBits: 24 });

@@ -109,7 +109,8 @@ export interface CoreExports {
   solveLine(toMove: number, value: number, maxLen: number): number;
   solveAtLeast(theta: number): number;
   solveGoalDeepening(theta: number, first: number): number;
-  solveGoalPn(theta: number, fromLen: number): number;
+  solveGoalPn(theta: number, fromLen: number, keepTable: number): number;
+  goalTableClear(): void;
   GOAL_FROM: WebAssembly.Global;
   gpnFromRefused: WebAssembly.Global;
   gpnFromBack: WebAssembly.Global;

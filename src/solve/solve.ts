@@ -317,7 +317,7 @@ export function solve(o: SolveOptions): SolveResult {
  *  refuses named: 1 yes, 0 no, -1 no answer. */
 function goalFrom(c: SolveCore, theta: number, from: number[], width: number, height: number): number {
   new Int32Array(c.memory.buffer, Number(c.GOAL_FROM.value), from.length).set(from);
-  const r = c.solveGoalPn(theta, from.length);
+  const r = c.solveGoalPn(theta, from.length, 0);
   if (r !== -2) return r;
   const i = Number(c.gpnFromRefused.value);
   const move = `${i % 2 === 0 ? "Black" : "White"} ${from[i] < 0 ? "pass" : indexToGtp(from[i], width, height)}`;
@@ -328,7 +328,8 @@ function goalFrom(c: SolveCore, theta: number, from: number[], width: number, he
 
 /** A goal by proof numbers split at its root (`split`): the mover's moves after `from`, one a
  *  class, those not settled at once each searched from the position after it (`from` and the
- *  move: its own solve, on a worker thread where `threads` is 2, else here one after another).
+ *  move: on two worker threads, each its own solve and table, where `threads` is 2; else here
+ *  one after another, sharing the table).
  *  The mover wins where one move wins; a loss needs every move's. The time is the whole split's
  *  (each part gets what is left); so is the node budget (each part gets what the finished ones
  *  left). */
@@ -338,7 +339,6 @@ function goalSplit(c: SolveCore, o: SolveOptions, from: number[], t0: number): S
   const n = c.goalRootMoves(theta, from.length);
   if (n === -2) goalFrom(c, theta, from, o.width, o.height); // (names the move refused: throws)
   const pairs = Array.from(new Int32Array(c.memory.buffer, Number(c.GOAL_ROOT_OUT.value), 2 * n));
-  releaseCore();
   const blackMoves = from.length % 2 === 0;
   const name = (m: number) => (m < 0 ? "pass" : indexToGtp(m, o.width, o.height));
   const parts: GoalPart[] = [];
@@ -372,7 +372,9 @@ function goalSplit(c: SolveCore, o: SolveOptions, from: number[], t0: number): S
   const stopped = () => answer() !== undefined || !!o.cancelled?.() || performance.now() >= deadline || nodesLeft <= 0;
   const threads = Math.max(1, Math.min(o.threads ?? 1, 2));
   const file = new URL("./goal-worker.js", import.meta.url);
+  const g = (k: string): number => Number((c as unknown as Record<string, WebAssembly.Global>)[k].value);
   if (threads > 1 && open.length > 1 && existsSync(fileURLToPath(file))) {
+    releaseCore();
     // (two at a time: each worker its own core; the shared words say cancel, done, its nodes)
     type Running = { part: GoalPart; words: Int32Array; nodes: Float64Array; port: MessagePort; worker: Worker };
     const running: Running[] = [];
@@ -407,10 +409,22 @@ function goalSplit(c: SolveCore, o: SolveOptions, from: number[], t0: number): S
       }
     }
   } else {
+    // (one after another in this core, the table shared: what one part showed, the next reads)
+    let first = true;
     for (const { move, part } of open) {
       if (stopped()) break;
-      settle(part, solve({ ...sub(move), progress: o.progress, cancelled: o.cancelled }));
+      const before = g("solNodes"), t = performance.now();
+      const line = [...from, move];
+      new Int32Array(c.memory.buffer, Number(c.GOAL_FROM.value), line.length).set(line);
+      const v = c.solveGoalPn(theta, line.length, first ? 0 : 1);
+      first = false;
+      part.nodes = g("solNodes") - before; part.timeMs = Math.round(performance.now() - t);
+      if (v === 0 || v === 1) part.goalMet = v === 1;
+      else part.stoppedBy = g("gpnTainted") ? "unproven" : g("solDepthOut") ? "depth" : o.cancelled?.() ? "cancel" : g("solNodes") >= (o.maxNodes ?? Infinity) ? "nodes" : "time";
+      if (g("solOut")) break;
     }
+    c.goalTableClear();
+    releaseCore();
   }
   const met = answer();
   for (const p of parts) if (p.goalMet === undefined && p.stoppedBy === undefined) p.stoppedBy = met !== undefined ? "not needed" : o.cancelled?.() ? "cancel" : nodesLeft <= 0 ? "nodes" : "time";
