@@ -239,7 +239,7 @@ export function solveGoalPn(goal: i32, fromLen: i32, keepTable: bool): i32 {
   // of its line holds on every line, theirs too)
   tBase = keepTable ? tableKept() : tableBase(); tMask = tableEntries() - 1;
   gpnRootMove = -99; gpnExpanded = 0; gpnRepetitions = 0; gpnTooDeep = 0; gpnTainted = false; gpnStored = 0; gpnReplaced = 0;
-  let played = playFrom(fromLen);
+  const played = playFrom(fromLen);
   rootDepth = played;
   const c = played % 2 == 0 ? BLACK : BLACK ^ 3;
   if (gpnFromRefused < 0) search(tableKeyOf(c), c, played, PN_INF, PN_INF);

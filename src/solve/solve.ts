@@ -85,11 +85,12 @@ export interface SolveOptions {
   goalSearch?: "deepening" | "proof-numbers";
   /** a goal by proof numbers from the position after these moves (row-major points, -1 a pass;
    *  Black first, then by turns), not the empty board: their positions are on the line (a move
-   *  back to one is void, as in the game). A proof's root split by hand: each reply its own run */
+   *  back to one is void, as in the game) */
   from?: number[];
   /** a goal by proof numbers split at its root (after `from`): each of the mover's moves, one a
-   *  class under the board's symmetries, its own search, `threads` at once on worker threads
-   *  (goal-worker.ts); Black's first yes or White's first no answers, the rest are stopped */
+   *  class under the board's symmetries, its own search: with `threads` 2 two at once on worker
+   *  threads (goal-worker.ts, a table each), else one after another sharing the table; Black's
+   *  first yes or White's first no answers, the rest are stopped */
   split?: boolean;
   /** alpha-beta under area counting with a memoryless rule set: Benson's test bounds the count
    *  (default); false: every line played to its end (a check of the test) */
