@@ -14,10 +14,9 @@ import { BLACK, boardJournalFull } from "./board";
 import { PN_INF, combine, thresholds, pnSumP, pnSumD, pnBest, pnThP, pnThD } from "./dfpn";
 import * as R from "./rules";
 import { apply, undo, applied, leafValue, keyOf, tableKeyOf, moveAt, budgetOut, countNode, setSolOut, solOut,
-  safeVerdict, safeAreaOn, NO_VERDICT, tableBase, tableKept, tableEntries, tableCleared, solDepthOut, SOLVE_MAX_PLY, nPoints, grow } from "./solve";
+  safeVerdict, safeAreaOn, NO_VERDICT, tableBase, tableKept, tableEntries, tableCleared, solDepthOut, SOLVE_MAX_PLY, nPoints, grow,
+  playFrom, unplayFrom, fromRefused } from "./solve";
 
-/** The most moves a goal's search starts after (its line keeps them: SOLVE_MAX_PLY). */
-export const SOLVE_FROM_MOST: i32 = 400;
 const PN_TAINTED: i32 = 64; // the other side's number where an answer rested on another line
 const MAX_KIDS: i32 = 64;
 const KID_BYTES: i32 = 24; // u64 table key, i32 move, i32 pn, i32 dn, i32 pad
@@ -41,15 +40,9 @@ export let gpnTooDeep: f64 = 0; // positions past the engine's moves
 export let gpnTainted: bool = false; // the root's answer rests on its line: no proof
 export let gpnStored: f64 = 0;
 export let gpnReplaced: f64 = 0;
-/** The moves the search starts after (row-major, -1 a pass; Black first), solveGoalPn's `fromLen`. */
-export const GOAL_FROM: usize = memory.data(SOLVE_FROM_MOST * 4, 16);
 /** A root split's moves (goalRootMoves): pairs of i32, the move and what it is known to give. */
 export const GOAL_ROOT_OUT: usize = memory.data(MAX_KIDS * 8, 16);
 const ROOT_KEYS: usize = memory.data(MAX_KIDS * 8, 16);
-/** Where a move of GOAL_FROM was refused (its index), or -1. */
-export let gpnFromRefused: i32 = -1;
-/** Where that move came back to: the position after that many of the moves (a void), or -1. */
-export let gpnFromBack: i32 = -1;
 let rootDepth: i32 = 0; // the search's root: entry rootDepth of the line, after the moves it starts from
 
 // ---- the table: buckets of four 16-byte entries (u64 key, i32 pn, i32 dn) ------------------------
@@ -197,39 +190,11 @@ function loop(tk: u64, c: i32, depth: i32, thP: i32, thD: i32, base: usize, k: i
   }
 }
 
-/** Plays the first `fromLen` moves of GOAL_FROM (Black first, then by turns), each position on
- *  the line; the number played (all of them, or up to the one refused: gpnFromRefused, and
- *  gpnFromBack where it came back to a position of theirs). */
-function playFrom(fromLen: i32): i32 {
-  gpnFromRefused = -1; gpnFromBack = -1;
-  memory.fill(ONLINE, 0, 4096 * 2);
-  const n = min(max(fromLen, 0), SOLVE_FROM_MOST);
-  let c = BLACK, played = 0;
-  for (; played < n; played++) {
-    const own = keyOf(c);
-    store<u64>(PATH + (<usize>played << 3), own);
-    const oa = onlineAt(own);
-    store<u16>(oa, load<u16>(oa) + 1);
-    apply(load<i32>(GOAL_FROM + (<usize>played << 2)), c, played);
-    if (applied != 1) { if (applied == 2) undo(played); store<u16>(oa, load<u16>(oa) - 1); gpnFromRefused = played; break; }
-    // (a move back to a position of the moves themselves: a void, as in the search; play is over)
-    gpnFromBack = onLine(keyOf(c ^ 3), played + 1);
-    if (gpnFromBack >= 0) { undo(played); store<u16>(oa, load<u16>(oa) - 1); gpnFromRefused = played; break; }
-    c ^= 3;
-  }
-  return played;
-}
-
-/** The engine back at the start from `played` moves of GOAL_FROM. */
-function unplayFrom(played: i32): void {
-  while (played > 0) { played--; undo(played); }
-}
-
 /** Whether Black makes at least `goal` (twice the margin) from the engine's position after the
  *  first `fromLen` moves of GOAL_FROM (Black first, then by turns; `keepTable`: the table as the
  *  last search left it, and left so): 1, 0, or -1 (the budget ran
  *  out, or the answer rests on the engine's depth: gpnTainted), or -2 where a move of them is
- *  refused or ends play (gpnFromRefused). The positions those moves pass through are on the
+ *  refused or ends play (solve.ts fromRefused). The positions those moves pass through are on the
  *  line: a move back to one is void, as in the game (an answer resting on one holds for this
  *  history, which is the question asked). */
 export function solveGoalPn(goal: i32, fromLen: i32, keepTable: bool): i32 {
@@ -239,14 +204,15 @@ export function solveGoalPn(goal: i32, fromLen: i32, keepTable: bool): i32 {
   // of its line holds on every line, theirs too)
   tBase = keepTable ? tableKept() : tableBase(); tMask = tableEntries() - 1;
   gpnRootMove = -99; gpnExpanded = 0; gpnRepetitions = 0; gpnTooDeep = 0; gpnTainted = false; gpnStored = 0; gpnReplaced = 0;
-  const played = playFrom(fromLen);
+  const played = playFrom(fromLen, PATH, ONLINE);
   rootDepth = played;
   const c = played % 2 == 0 ? BLACK : BLACK ^ 3;
-  if (gpnFromRefused < 0) search(tableKeyOf(c), c, played, PN_INF, PN_INF);
-  unplayFrom(played);
+  const refused = fromRefused >= 0;
+  if (!refused) search(tableKeyOf(c), c, played, PN_INF, PN_INF);
+  unplayFrom(played, PATH, ONLINE);
   rootDepth = 0;
   if (!keepTable) tableCleared();
-  if (gpnFromRefused >= 0) return -2;
+  if (refused) return -2;
   if (solOut) return -1;
   // (an answer resting on a position of the moves it starts from holds: that history is given)
   gpnTainted = gTaint < 0;
@@ -258,11 +224,11 @@ export function solveGoalPn(goal: i32, fromLen: i32, keepTable: bool): i32 {
  *  the board's symmetries (a root split: each its own search), into GOAL_ROOT_OUT as pairs (the
  *  move, what it gives the mover for "Black makes at least `goal`" where that is known at once:
  *  1 a win, -1 a loss, 0 open: a final position, a move back to the line, Benson's test). The
- *  number of pairs, or -2 where a move of GOAL_FROM is refused (gpnFromRefused). */
+ *  number of pairs, or -2 where a move of GOAL_FROM is refused (solve.ts fromRefused). */
 export function goalRootMoves(goal: i32, fromLen: i32): i32 {
   theta = goal;
-  const played = playFrom(fromLen);
-  if (gpnFromRefused >= 0) { unplayFrom(played); return -2; }
+  const played = playFrom(fromLen, PATH, ONLINE);
+  if (fromRefused >= 0) { unplayFrom(played, PATH, ONLINE); return -2; }
   const c = played % 2 == 0 ? BLACK : BLACK ^ 3;
   const black = c == BLACK;
   store<u64>(PATH + (<usize>played << 3), keyOf(c));
@@ -291,7 +257,7 @@ export function goalRootMoves(goal: i32, fromLen: i32): i32 {
     store<i32>(GOAL_ROOT_OUT + (<usize>k << 3), m); store<i32>(GOAL_ROOT_OUT + (<usize>k << 3) + 4, known);
     k++;
   }
-  unplayFrom(played);
+  unplayFrom(played, PATH, ONLINE);
   return k;
 }
 

@@ -135,6 +135,56 @@ const ONLINE: usize = memory.data(4096 * 2, 16); // positions on the line by the
 @inline function pathKey(d: i32): u64 { return load<u64>(PATH_KEY + (<usize>d << 3)); }
 @inline function onlineAt(k: u64): usize { return ONLINE + (<usize>(<i32>k & 4095) << 1); }
 
+// ---- a goal from a position: the moves it starts after, on the line -----------------------------
+/** The most moves a goal's search starts after (its line keeps them: SOLVE_MAX_PLY). */
+export const SOLVE_FROM_MOST: i32 = 400;
+/** The moves a goal's search starts after (row-major, -1 a pass; Black first). */
+export const GOAL_FROM: usize = memory.data(SOLVE_FROM_MOST * 4, 16);
+/** Where a move of GOAL_FROM was refused (its index), or -1. */
+export let fromRefused: i32 = -1;
+/** Where that move came back to: the position after that many of the moves (a void), or -1. */
+export let fromBack: i32 = -1;
+
+/** Plays the first `fromLen` moves of GOAL_FROM (Black first, then by turns), each position's
+ *  key in `path` (u64 by entry) and counted in `online` (u16 by the key's low 12 bits), as a
+ *  search's line keeps them; the number played (all, or up to the one refused: fromRefused, and
+ *  fromBack where it came back to a position of theirs, which is a void: play is over). */
+export function playFrom(fromLen: i32, path: usize, online: usize): i32 {
+  fromRefused = -1; fromBack = -1;
+  memory.fill(online, 0, 4096 * 2);
+  const n = min(max(fromLen, 0), SOLVE_FROM_MOST);
+  let c = BLACK, played = 0;
+  for (; played < n; played++) {
+    const own = keyOf(c);
+    store<u64>(path + (<usize>played << 3), own);
+    const oa = online + (<usize>(<i32>own & 4095) << 1);
+    store<u16>(oa, load<u16>(oa) + 1);
+    apply(load<i32>(GOAL_FROM + (<usize>played << 2)), c, played);
+    if (applied == 1) {
+      const next = keyOf(c ^ 3);
+      for (let j = played; j >= 0; j--) if (load<u64>(path + (<usize>j << 3)) == next) { fromBack = j; break; }
+    }
+    if (applied != 1 || fromBack >= 0) {
+      if (applied != 0) undo(played);
+      store<u16>(oa, load<u16>(oa) - 1);
+      fromRefused = played;
+      break;
+    }
+    c ^= 3;
+  }
+  return played;
+}
+
+/** Takes back the `played` moves of playFrom, and their count in `online`. */
+export function unplayFrom(played: i32, path: usize, online: usize): void {
+  while (played > 0) {
+    played--;
+    undo(played);
+    const oa = online + (<usize>(<i32>load<u64>(path + (<usize>played << 3)) & 4095) << 1);
+    store<u16>(oa, load<u16>(oa) - 1);
+  }
+}
+
 // move order: the points from the centre out
 const ORDER: usize = memory.data(19 * 19 * 4, 16);
 const CANON: usize = memory.data(19 * 19, 16); // 1: the representative of its class under the board's symmetries
@@ -766,16 +816,24 @@ export function solveAtLeast(theta: i32): i32 {
  *  line cut there (a success never does): 1, 0, or -1 when the budget ran out. solHorizon: the
  *  last horizon. Long lines that decide nothing (stones thrown in and captured again) are met
  *  only as deep as the verdict needs. */
-export function solveGoalDeepening(theta: i32, first: i32): i32 {
+export function solveGoalDeepening(theta: i32, first: i32, fromLen: i32): i32 {
+  // (from the position after the first fromLen moves of GOAL_FROM, on the line: -2 where one is refused)
+  const played = playFrom(fromLen, PATH_KEY, ONLINE);
+  if (fromRefused >= 0) { unplayFrom(played, PATH_KEY, ONLINE); return -2; }
+  const c = played % 2 == 0 ? BLACK : WHITE;
   let h = max(first, 2);
+  let r = 0;
   while (true) {
-    horizon = h >= SOLVE_MAX_PLY - 2 ? SOLVE_MAX_PLY : h;
-    solHorizon = horizon;
-    const v = search(0, BLACK, theta - 1, theta);
-    if (solOut) { horizon = SOLVE_MAX_PLY; return -1; }
-    if (v >= theta || !retHz) { horizon = SOLVE_MAX_PLY; return v >= theta ? 1 : 0; }
+    horizon = played + h >= SOLVE_MAX_PLY - 2 ? SOLVE_MAX_PLY : played + h;
+    solHorizon = horizon - played;
+    const v = search(played, c, theta - 1, theta);
+    if (solOut) { r = -1; break; }
+    if (v >= theta || !retHz) { r = v >= theta ? 1 : 0; break; }
     h += max(2, h >> 2);
   }
+  horizon = SOLVE_MAX_PLY;
+  unplayFrom(played, PATH_KEY, ONLINE);
+  return r;
 }
 export let solHorizon: i32 = 0;
 

@@ -257,6 +257,19 @@ describe("a goal by deepening with Benson's test (area counting, basic ko: the w
     expect(() => solve({ width: 2, height: 2, rules: basicKo(), method: "alpha-beta", goal: 0, split: true })).toThrow(/a split at the root is a goal's by proof numbers/);
   });
 
+  it("a goal by deepening from a position: 3x3 +9 after the centre and a reply; the 2x2 cycle's void; Tromp-Taylor's 2x2 B+1 after A2 (Tromp), the superko reading the moves given", () => {
+    const from = (w: number, h: number, r: RuleSet, goal: number, moves: number[]) =>
+      solve({ width: w, height: h, rules: r, method: "alpha-beta", goal, from: moves, seconds: 60 });
+    expect(from(3, 3, basicKo(), 9, [4, 1])).toMatchObject({ goalMet: true, from: ["B2", "B3"] });
+    // (the moves of the test above: Black's A1 brings back the board after the first move, a void)
+    expect(from(2, 2, basicKo(), 0, [2, 1, 0, 3, 2, 0]).goalMet).toBe(true);
+    expect(from(2, 2, basicKo(), 0.5, [2, 1, 0, 3, 2, 0]).goalMet).toBe(false);
+    // (Tromp's line A2 B1 B2, two passes: B+1 under positional superko; row-major A2 is 0)
+    expect(from(2, 2, rules("tromp-taylor"), 1, [0]).goalMet).toBe(true);
+    expect(from(2, 2, rules("tromp-taylor"), 1.5, [0]).goalMet).toBe(false);
+    expect(from(2, 2, rules("tromp-taylor"), 1, [0, 3, 1]).goalMet).toBe(true);
+  });
+
   it("a goal from a position refuses moves it cannot start after, by name", () => {
     const from = (moves: number[], goalSearch: "proof-numbers" | "deepening" = "proof-numbers") =>
       () => solve({ width: 2, height: 2, rules: basicKo(), method: "alpha-beta", goal: 0, goalSearch, from: moves, seconds: 10 });
@@ -265,7 +278,8 @@ describe("a goal by deepening with Benson's test (area counting, basic ko: the w
     expect(from([4])).toThrow(/move 1 to start after \(4\) is neither a point of the 2x2 board nor a pass/);
     expect(from([0.5])).toThrow(/neither a point/);
     expect(from(new Array(401).fill(-1))).toThrow(/401 moves to start after: at most 400/);
-    expect(from([2], "deepening")).toThrow(/a search from a position .* is a goal's by proof numbers/);
+    expect(() => solve({ width: 2, height: 2, rules: basicKo(), method: "alpha-beta", from: [2], seconds: 10 })).toThrow(/a search from a position .* needs a goal/);
+    expect(from([2, 1, 0, 3, 2, 0, 2], "deepening")).toThrow(/move 7 to start after \(Black A1\) brings back the position after move 1/);
   });
 
   it("a goal by proof numbers refuses what it cannot do, by name", () => {
@@ -888,9 +902,9 @@ describe("budgets and bad input", () => {
     const time = arbiter("solve", "--gaps", "--size", "2x2", "--time", "0");
     expect(time.status).toBe(2);
     expect(time.stderr).toMatch(/--time takes seconds above 0/);
-    const moves = arbiter("solve", "--size", "3x3", "--goal", "9", "--moves", "B2");
+    const moves = arbiter("solve", "--size", "3x3", "--moves", "B2");
     expect(moves.status).toBe(2);
-    expect(moves.stderr).toMatch(/--moves takes a goal by proof numbers/);
+    expect(moves.stderr).toMatch(/--moves takes a goal \(--goal M\)/);
     const offBoard = arbiter("solve", "--size", "3x3", "--goal", "9", "--goal-search", "proof-numbers", "--moves", "B2,D4");
     expect(offBoard.status).toBe(2);
     expect(offBoard.stderr).toMatch(/point D4 is off the 3x3 board/);

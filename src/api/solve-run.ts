@@ -102,7 +102,7 @@ export function solveJob(opts: Record<string, unknown>): SolveJob {
     ...(opts.maxPositions !== undefined ? { maxPositions: parseWhole("--max-positions", opts.maxPositions as string, 1000, 20_000_000, 16_000_000) } : {}),
     ...(opts.lines !== undefined ? { lineSearch: lineSearchOf(opts.lines) } : {}),
     ...(opts.goalSearch !== undefined ? { goalSearch: goalSearchOf(opts.goalSearch, goal) } : {}),
-    ...(opts.moves !== undefined ? { from: movesOf(opts.moves, width, height, opts.goalSearch) } : {}),
+    ...(opts.moves !== undefined ? { from: movesOf(opts.moves, width, height, goal) } : {}),
     ...(opts.split ? { split: splitOf(opts.goalSearch) } : {}),
     ...(opts.firstGoal !== undefined ? { firstGoal: halfPoints("--first-goal", opts.firstGoal, width * height) } : {}),
     proof: typeof opts.proof === "string",
@@ -129,10 +129,10 @@ function splitOf(goalSearch: unknown): true {
   return true;
 }
 
-/** `--moves`: GTP points or "pass", by commas or spaces, Black first; only for a goal by proof
- *  numbers (the one search that starts from a position). */
-function movesOf(raw: unknown, width: number, height: number, goalSearch: unknown): number[] {
-  if (goalSearch !== "proof-numbers") throw new ArbiterError("--moves takes a goal by proof numbers (--goal M --goal-search proof-numbers)");
+/** `--moves`: GTP points or "pass", by commas or spaces, Black first; only for a goal (the
+ *  searches that start from a position). */
+function movesOf(raw: unknown, width: number, height: number, goal: number | undefined): number[] {
+  if (goal === undefined) throw new ArbiterError("--moves takes a goal (--goal M): only a goal's search starts from a position");
   const text = String(raw);
   if (text.length > 4000) throw new ArbiterError(`--moves is ${text.length} characters long: at most 4000`);
   const words = text.split(/[\s,]+/).filter((w) => w !== "");

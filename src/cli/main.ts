@@ -205,7 +205,7 @@ export function buildProgram(): Command {
     .option("--first-goal <margin>", "the search over a rule's own lines (a superko, Ing's, Zhang's rules) asks this goal first, held within the bounds (default: the lower bound)")
     .option("--goal <margin>", "only whether Black makes at least this margin: alpha-beta by deepening, with Benson's test under area counting (the way to 5x5)")
     .option("--goal-search <search>", "with --goal: deepening (alpha-beta, the default) or proof-numbers (df-pn; a rule set that reads no history and voids long cycles)")
-    .option("--moves <list>", "with --goal-search proof-numbers: the goal from the position after these moves (GTP points or pass, comma-separated, Black first), not the empty board")
+    .option("--moves <list>", "with --goal: the goal from the position after these moves (GTP points or pass, comma-separated, Black first), not the empty board")
     .option("--split", "with --goal-search proof-numbers: each move at the root (after --moves) its own search, --threads at once; Black's first yes or White's first no answers")
     .option("--gaps", "look for rule gaps instead: lines where a rule set's text lets play cycle for ever (docs/solve.md)")
     .option("--depth <n>", "with --gaps: the longest way into a cycle tried", "12")

@@ -108,12 +108,12 @@ export interface CoreExports {
   solveRun(toMove: number, bound: number): number;
   solveLine(toMove: number, value: number, maxLen: number): number;
   solveAtLeast(theta: number): number;
-  solveGoalDeepening(theta: number, first: number): number;
+  solveGoalDeepening(theta: number, first: number, fromLen: number): number;
   solveGoalPn(theta: number, fromLen: number, keepTable: number): number;
   goalTableClear(): void;
   GOAL_FROM: WebAssembly.Global;
-  gpnFromRefused: WebAssembly.Global;
-  gpnFromBack: WebAssembly.Global;
+  fromRefused: WebAssembly.Global;
+  fromBack: WebAssembly.Global;
   SOLVE_FROM_MOST: WebAssembly.Global;
   goalRootMoves(theta: number, fromLen: number): number;
   GOAL_ROOT_OUT: WebAssembly.Global;

@@ -83,7 +83,7 @@ export interface SolveOptions {
   /** a goal's search: alpha-beta by deepening (default), or proof and disproof numbers (df-pn,
    *  memoryless rule sets; docs/solve.md "A goal by proof numbers") */
   goalSearch?: "deepening" | "proof-numbers";
-  /** a goal by proof numbers from the position after these moves (row-major points, -1 a pass;
+  /** a goal (by deepening or proof numbers) from the position after these moves (row-major points, -1 a pass;
    *  Black first, then by turns), not the empty board: their positions are on the line (a move
    *  back to one is void, as in the game) */
   from?: number[];
@@ -314,15 +314,15 @@ export function solve(o: SolveOptions): SolveResult {
     ...(first.bounds ? { bounds: first.bounds } : {}), notes: [...first.notes.filter((n) => !n.startsWith("the search stopped")), ...second.notes] };
 }
 
-/** A goal by proof numbers from the position after `from` (the core's solveGoalPn), a move it
- *  refuses named: 1 yes, 0 no, -1 no answer. */
-function goalFrom(c: SolveCore, theta: number, from: number[], width: number, height: number): number {
+/** A goal from the position after `from` (`search`: the core's solveGoalPn or
+ *  solveGoalDeepening with the moves' number), a move it refuses named: 1 yes, 0 no, -1 no answer. */
+function goalFrom(c: SolveCore, theta: number, from: number[], width: number, height: number, search: (fromLen: number) => number): number {
   new Int32Array(c.memory.buffer, Number(c.GOAL_FROM.value), from.length).set(from);
-  const r = c.solveGoalPn(theta, from.length, 0);
+  const r = search(from.length);
   if (r !== -2) return r;
-  const i = Number(c.gpnFromRefused.value);
+  const i = Number(c.fromRefused.value);
   const move = `${i % 2 === 0 ? "Black" : "White"} ${from[i] < 0 ? "pass" : indexToGtp(from[i], width, height)}`;
-  const back = Number(c.gpnFromBack.value);
+  const back = Number(c.fromBack.value);
   if (back >= 0) throw new ArbiterError(`move ${i + 1} to start after (${move}) brings back the position ${back === 0 ? "at the start" : `after move ${back}`}: a void here (play is over), so there is no position to search from`);
   throw new ArbiterError(`move ${i + 1} to start after (${move}) is refused by the rule set, or ends play: the search starts from a position in play`);
 }
@@ -338,7 +338,7 @@ function goalSplit(c: SolveCore, o: SolveOptions, from: number[], t0: number): S
   const theta = Math.round(2 * o.goal!);
   new Int32Array(c.memory.buffer, Number(c.GOAL_FROM.value), from.length).set(from);
   const n = c.goalRootMoves(theta, from.length);
-  if (n === -2) goalFrom(c, theta, from, o.width, o.height); // (names the move refused: throws)
+  if (n === -2) goalFrom(c, theta, from, o.width, o.height, () => -2); // (names the move refused: throws)
   const pairs = Array.from(new Int32Array(c.memory.buffer, Number(c.GOAL_ROOT_OUT.value), 2 * n));
   const blackMoves = from.length % 2 === 0;
   const name = (m: number) => (m < 0 ? "pass" : indexToGtp(m, o.width, o.height));
@@ -493,7 +493,7 @@ function solveOnce(o: SolveOptions): SolveResult {
   }
   const goalByPn = o.goalSearch === "proof-numbers";
   const from = o.from ?? [];
-  if (from.length > 0 && !goalByPn) throw new ArbiterError("a search from a position (moves to start after) is a goal's by proof numbers: it needs a goal and goalSearch \"proof-numbers\"");
+  if (from.length > 0 && (o.goal === undefined || o.deepening === false)) throw new ArbiterError("a search from a position (moves to start after) is a goal's: it needs a goal (by deepening or by proof numbers)");
   if (o.split && !goalByPn) throw new ArbiterError("a split at the root is a goal's by proof numbers: it needs a goal and goalSearch \"proof-numbers\"");
   from.forEach((m, i) => {
     if (!Number.isInteger(m) || m < -1 || m >= points) throw new ArbiterError(`move ${i + 1} to start after (${String(m)}) is neither a point of the ${o.width}x${o.height} board nor a pass`);
@@ -767,7 +767,9 @@ function solveOnce(o: SolveOptions): SolveResult {
       // forfeit apart, New Ing's laziness)
       if (o.split && goalByPn) return goalSplit(c, o, from, t0);
       v = retro ? c.retroRun(maxPositions, movesFor(maxPositions), +symmetric, o.endlessValue ?? 0, 0, 0, 0)
-        : o.goal !== undefined ? goalByPn ? goalFrom(c, Math.round(2 * o.goal), from, o.width, o.height) : (o.deepening ?? true) ? c.solveGoalDeepening(Math.round(2 * o.goal), o.firstHorizon ?? 2 * points) : c.solveAtLeast(Math.round(2 * o.goal))
+        : o.goal !== undefined ? goalByPn ? goalFrom(c, Math.round(2 * o.goal), from, o.width, o.height, (n) => c.solveGoalPn(Math.round(2 * o.goal!), n, 0))
+          : (o.deepening ?? true) ? goalFrom(c, Math.round(2 * o.goal), from, o.width, o.height, (n) => c.solveGoalDeepening(Math.round(2 * o.goal!), o.firstHorizon ?? 2 * points, n))
+          : c.solveAtLeast(Math.round(2 * o.goal))
         : c.solveRun(1, 2 * points + 1);
     }
     if (leafError) throw leafError;
