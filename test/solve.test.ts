@@ -255,6 +255,12 @@ describe("a goal by deepening with Benson's test (area counting, basic ko: the w
     expect(none.parts!.length).toBeGreaterThan(1);
     expect(none.parts!.every((p) => p.goalMet === false)).toBe(true);
     expect(() => solve({ width: 2, height: 2, rules: basicKo(), method: "alpha-beta", goal: 0, split: true })).toThrow(/a split at the root is a goal's by proof numbers/);
+    // (the node budget is the split's: it stops there, the parts not reached named)
+    const short = solve({ width: 4, height: 4, rules: basicKo(), method: "alpha-beta", goal: 1.5, goalSearch: "proof-numbers", from: [5], split: true, threads: 1, maxNodes: 2000 });
+    expect(short).toMatchObject({ complete: false, stoppedBy: "nodes" });
+    expect(short.goalMet).toBeUndefined();
+    expect(short.nodes).toBeLessThan(2000 + 5000);
+    expect(short.parts!.at(-1)!.stoppedBy).toBe("nodes");
   });
 
   it("a goal by deepening from a position: 3x3 +9 after the centre and a reply; the 2x2 cycle's void; Tromp-Taylor's 2x2 B+1 after A2 (Tromp), the superko reading the moves given", () => {

@@ -420,6 +420,7 @@ function goalSplit(c: SolveCore, o: SolveOptions, from: number[], t0: number): S
       const v = c.solveGoalPn(theta, line.length, first ? 0 : 1);
       first = false;
       part.nodes = g("solNodes") - before; part.timeMs = Math.round(performance.now() - t);
+      nodesLeft -= part.nodes;
       if (v === 0 || v === 1) part.goalMet = v === 1;
       else part.stoppedBy = g("gpnTainted") ? "unproven" : g("solDepthOut") ? "depth" : o.cancelled?.() ? "cancel" : g("solNodes") >= (o.maxNodes ?? Infinity) ? "nodes" : "time";
       if (g("solOut")) break;
