@@ -14,7 +14,7 @@ import { BLACK, boardJournalFull } from "./board";
 import { PN_INF, combine, thresholds, pnSumP, pnSumD, pnBest, pnThP, pnThD } from "./dfpn";
 import * as R from "./rules";
 import { apply, undo, applied, leafValue, keyOf, tableKeyOf, moveAt, budgetOut, countNode, setSolOut, solOut,
-  safeVerdict, safeAreaOn, NO_VERDICT, tableBase, tableKept, tableEntries, tableCleared, solDepthOut, SOLVE_MAX_PLY, nPoints, grow,
+  safeVerdict, safeAreaOn, NO_VERDICT, tableBase, tableEntries, tableCleared, solDepthOut, SOLVE_MAX_PLY, nPoints, grow,
   playFrom, unplayFrom, fromRefused } from "./solve";
 
 const PN_TAINTED: i32 = 64; // the other side's number where an answer rested on another line
@@ -92,6 +92,35 @@ function onLine(k: u64, depth: i32): i32 {
   return -1;
 }
 
+let kidKey: u64 = 0; // kidKnown's move: its position's table key (0 where the move ended play or went back)
+let kidTaint: i32 = FREE; // and the line entry its answer rests on
+
+/** What the move just played by c at line entry `depth` gives its mover where that is known at
+ *  once: 1 a win, -1 a loss, 0 not (a final position, a move back to the line, the table's
+ *  answer where `table`, Benson's test; gP, gD the table's numbers where it was looked at). */
+@inline function kidKnown(c: i32, depth: i32, table: bool): i32 {
+  const black = c == BLACK;
+  kidKey = 0; kidTaint = FREE;
+  if (applied == 2) return (leafValue() >= theta) == black ? 1 : -1;
+  const back = onLine(keyOf(c ^ 3), depth + 1);
+  if (back >= 0) {
+    // (back to a position on the line: void, 0)
+    gpnRepetitions += 1;
+    kidTaint = back;
+    return (0 >= theta) == black ? 1 : -1;
+  }
+  kidKey = tableKeyOf(c ^ 3);
+  if (table) {
+    look(kidKey);
+    if (gP == 0 || gD == 0) { kidTaint = gTaint; return (gP == 0) == black ? 1 : -1; }
+    if (gP != 1 || gD != 1) return 0;
+  }
+  const v = safeAreaOn() ? safeVerdict(theta - 1, theta) : NO_VERDICT;
+  if (v == NO_VERDICT) return 0;
+  if (table) keep(kidKey, v >= theta ? 0 : PN_INF, v >= theta ? PN_INF : 0, false);
+  return (v >= theta) == black ? 1 : -1;
+}
+
 /** Settles the position with table key k at line entry `depth`: Black makes the goal or not,
  *  resting on entry `taint` of the line (FREE none). An answer that rests on nothing above its
  *  own entry (a repetition of it or of a position below it) holds wherever it is met. */
@@ -124,25 +153,7 @@ function search(tk: u64, c: i32, depth: i32, thP: i32, thD: i32): void {
     if (m == -99) continue;
     apply(m, c, depth);
     if (applied == 0) { if (solDepthOut) { setSolOut(); break; } continue; }
-    // (each move's worth where it is known at once, as the mover's: 1 a win, -1 a loss, 0 not)
-    let known = 0, taint = FREE;
-    let ck: u64 = 0;
-    const back = applied == 2 ? -1 : onLine(keyOf(c ^ 3), depth + 1);
-    if (applied == 2) known = (leafValue() >= theta) == black ? 1 : -1;
-    else if (back >= 0) {
-      // (back to a position on the line: void, 0)
-      gpnRepetitions += 1;
-      known = (0 >= theta) == black ? 1 : -1;
-      taint = back;
-    } else {
-      ck = tableKeyOf(c ^ 3);
-      look(ck);
-      if (gP == 0 || gD == 0) { known = (gP == 0) == black ? 1 : -1; taint = gTaint; }
-      else if (gP == 1 && gD == 1) {
-        const v = safeAreaOn() ? safeVerdict(theta - 1, theta) : NO_VERDICT;
-        if (v != NO_VERDICT) { known = (v >= theta) == black ? 1 : -1; keep(ck, v >= theta ? 0 : PN_INF, v >= theta ? PN_INF : 0, false); }
-      }
-    }
+    const known = kidKnown(c, depth, true), taint = kidTaint, ck = kidKey;
     undo(depth);
     if (known > 0) { won = true; wonTaint = taint; if (depth == rootDepth) gpnRootMove = m; break; }
     if (known < 0) { lossTaint = min(lossTaint, taint); continue; }
@@ -202,7 +213,7 @@ export function solveGoalPn(goal: i32, fromLen: i32, keepTable: bool): i32 {
   if (KIDS == 0) { KIDS = grow(<usize>(SOLVE_MAX_PLY * MAX_KIDS * KID_BYTES)); if (KIDS == 0) { setSolOut(); return -1; } }
   // (the parts of a split one after another keep the table: an answer that rests on no position
   // of its line holds on every line, theirs too)
-  tBase = keepTable ? tableKept() : tableBase(); tMask = tableEntries() - 1;
+  tBase = tableBase(!keepTable); tMask = tableEntries() - 1;
   gpnRootMove = -99; gpnExpanded = 0; gpnRepetitions = 0; gpnTooDeep = 0; gpnTainted = false; gpnStored = 0; gpnReplaced = 0;
   const played = playFrom(fromLen, PATH, ONLINE);
   rootDepth = played;
@@ -230,7 +241,6 @@ export function goalRootMoves(goal: i32, fromLen: i32): i32 {
   const played = playFrom(fromLen, PATH, ONLINE);
   if (fromRefused >= 0) { unplayFrom(played, PATH, ONLINE); return -2; }
   const c = played % 2 == 0 ? BLACK : BLACK ^ 3;
-  const black = c == BLACK;
   store<u64>(PATH + (<usize>played << 3), keyOf(c));
   let k = 0;
   for (let i = 0; i < nPoints + 3 && k < MAX_KIDS; i++) {
@@ -238,16 +248,7 @@ export function goalRootMoves(goal: i32, fromLen: i32): i32 {
     if (m == -99) continue;
     apply(m, c, played);
     if (applied == 0) continue;
-    let known = 0;
-    let ck: u64 = 0;
-    const back = applied == 2 ? -1 : onLine(keyOf(c ^ 3), played + 1);
-    if (applied == 2) known = (leafValue() >= theta) == black ? 1 : -1;
-    else if (back >= 0) known = (0 >= theta) == black ? 1 : -1;
-    else {
-      ck = tableKeyOf(c ^ 3);
-      const v = safeAreaOn() ? safeVerdict(theta - 1, theta) : NO_VERDICT;
-      if (v != NO_VERDICT) known = (v >= theta) == black ? 1 : -1;
-    }
+    const known = kidKnown(c, played, false), ck = kidKey;
     undo(played);
     // (a move to the same class as one listed: the same answer)
     let dup = false;
@@ -260,6 +261,3 @@ export function goalRootMoves(goal: i32, fromLen: i32): i32 {
   unplayFrom(played, PATH, ONLINE);
   return k;
 }
-
-/** Clears the table a split's parts shared (solveGoalPn with `keepTable`). */
-export function goalTableClear(): void { tableCleared(); }

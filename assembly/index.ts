@@ -30,5 +30,5 @@ export { solveProof, proofLen, proofOver, proofBase, setSolOut } from "./solve";
 export { suspReset, suspCount, suspFull, graphBoards } from "./suspend";
 export { grandKnobs, grandGraph, grandBounds, grandLine, grandPhaseRoom, gpRounds, gpSearches, gpLower, gpUpper, gpLineLen, gpLineEnd, gpGraphPositions,
   grandRulesBounds, gvNodes, gvCuts, gvHits, gvVoids, gvSearches, gvUnknown } from "./grand";
-export { solveGoalPn, gpnRootMove, gpnExpanded, gpnRepetitions, gpnTooDeep, gpnTainted, gpnStored, gpnReplaced, goalRootMoves, GOAL_ROOT_OUT, goalTableClear } from "./goalpn";
-export { GOAL_FROM, SOLVE_FROM_MOST, fromRefused, fromBack } from "./solve";
+export { solveGoalPn, gpnRootMove, gpnExpanded, gpnRepetitions, gpnTooDeep, gpnTainted, gpnStored, gpnReplaced, goalRootMoves, GOAL_ROOT_OUT } from "./goalpn";
+export { GOAL_FROM, SOLVE_FROM_MOST, fromRefused, fromBack, tableCleared } from "./solve";

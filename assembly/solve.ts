@@ -691,13 +691,12 @@ export function safeAreaOn(): bool { return safeArea; }
 /** The key alpha-beta's table files the position under: its class under the board's symmetries
  *  where the table is by class, else its own. */
 export function tableKeyOf(toMove: i32): u64 { return symTable ? canonicalKeyOf(toMove) : keyOf(toMove); }
-/** The transposition table's memory, emptied, for goalpn.ts, which searches instead of
+/** The transposition table's memory, emptied (`clear`; else as it stands: a goal split at its
+ *  root, whose parts one after another share it), for goalpn.ts, which searches instead of
  *  alpha-beta with entries of its own (16 bytes each; tableEntries); tableCleared() when it is
  *  done, so that no entry of its reads as alpha-beta's. */
-export function tableBase(): usize { tableCleared(); return ttBase; }
+export function tableBase(clear: bool): usize { if (clear) tableCleared(); return ttBase; }
 export function tableEntries(): i32 { return ttMask + 1; }
-/** The table as it stands (a goal split at its root: its parts one after another share it). */
-export function tableKept(): usize { return ttBase; }
 export function tableCleared(): void { memory.fill(ttBase, 0, <usize>(ttMask + 1) << 4); ttGen = 1; }
 
 /** Whether pass m just suspended play (grand 4.4), where suspensions are leaves. */

@@ -110,7 +110,7 @@ export interface CoreExports {
   solveAtLeast(theta: number): number;
   solveGoalDeepening(theta: number, first: number, fromLen: number): number;
   solveGoalPn(theta: number, fromLen: number, keepTable: number): number;
-  goalTableClear(): void;
+  tableCleared(): void;
   GOAL_FROM: WebAssembly.Global;
   fromRefused: WebAssembly.Global;
   fromBack: WebAssembly.Global;

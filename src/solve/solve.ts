@@ -315,16 +315,21 @@ export function solve(o: SolveOptions): SolveResult {
 }
 
 /** A goal from the position after `from` (`search`: the core's solveGoalPn or
- *  solveGoalDeepening with the moves' number), a move it refuses named: 1 yes, 0 no, -1 no answer. */
-function goalFrom(c: SolveCore, theta: number, from: number[], width: number, height: number, search: (fromLen: number) => number): number {
+ *  solveGoalDeepening with the moves' number): 1 yes, 0 no, -1 no answer; a move refused, named. */
+function goalFrom(c: SolveCore, from: number[], width: number, height: number, search: (fromLen: number) => number): number {
   new Int32Array(c.memory.buffer, Number(c.GOAL_FROM.value), from.length).set(from);
   const r = search(from.length);
-  if (r !== -2) return r;
+  if (r === -2) throw fromRefusedError(c, from, width, height);
+  return r;
+}
+
+/** The move of `from` the core refused (fromRefused, fromBack), named. */
+function fromRefusedError(c: SolveCore, from: number[], width: number, height: number): ArbiterError {
   const i = Number(c.fromRefused.value);
   const move = `${i % 2 === 0 ? "Black" : "White"} ${from[i] < 0 ? "pass" : indexToGtp(from[i], width, height)}`;
   const back = Number(c.fromBack.value);
-  if (back >= 0) throw new ArbiterError(`move ${i + 1} to start after (${move}) brings back the position ${back === 0 ? "at the start" : `after move ${back}`}: a void here (play is over), so there is no position to search from`);
-  throw new ArbiterError(`move ${i + 1} to start after (${move}) is refused by the rule set, or ends play: the search starts from a position in play`);
+  if (back >= 0) return new ArbiterError(`move ${i + 1} to start after (${move}) brings back the position ${back === 0 ? "at the start" : `after move ${back}`}: a void here (play is over), so there is no position to search from`);
+  return new ArbiterError(`move ${i + 1} to start after (${move}) is refused by the rule set, or ends play: the search starts from a position in play`);
 }
 
 /** A goal by proof numbers split at its root (`split`): the mover's moves after `from`, one a
@@ -334,11 +339,12 @@ function goalFrom(c: SolveCore, theta: number, from: number[], width: number, he
  *  The mover wins where one move wins; a loss needs every move's. The time is the whole split's
  *  (each part gets what is left); so is the node budget (each part gets what the finished ones
  *  left). */
-function goalSplit(c: SolveCore, o: SolveOptions, from: number[], t0: number): SolveResult {
+function goalSplit(c: SolveCore, o: SolveOptions, from: number[], t0: number, g: (name: string) => number,
+  stopCause: (nodes: number) => NonNullable<SolveResult["stoppedBy"]>): SolveResult {
   const theta = Math.round(2 * o.goal!);
   new Int32Array(c.memory.buffer, Number(c.GOAL_FROM.value), from.length).set(from);
   const n = c.goalRootMoves(theta, from.length);
-  if (n === -2) goalFrom(c, theta, from, o.width, o.height, () => -2); // (names the move refused: throws)
+  if (n === -2) throw fromRefusedError(c, from, o.width, o.height);
   const pairs = Array.from(new Int32Array(c.memory.buffer, Number(c.GOAL_ROOT_OUT.value), 2 * n));
   const blackMoves = from.length % 2 === 0;
   const name = (m: number) => (m < 0 ? "pass" : indexToGtp(m, o.width, o.height));
@@ -373,7 +379,6 @@ function goalSplit(c: SolveCore, o: SolveOptions, from: number[], t0: number): S
   const stopped = () => answer() !== undefined || !!o.cancelled?.() || performance.now() >= deadline || nodesLeft <= 0;
   const threads = Math.max(1, Math.min(o.threads ?? 1, 2));
   const file = new URL("./goal-worker.js", import.meta.url);
-  const g = (k: string): number => Number((c as unknown as Record<string, WebAssembly.Global>)[k].value);
   if (threads > 1 && open.length > 1 && existsSync(fileURLToPath(file))) {
     releaseCore();
     // (two at a time: each worker its own core; the shared words say cancel, done, its nodes)
@@ -422,21 +427,23 @@ function goalSplit(c: SolveCore, o: SolveOptions, from: number[], t0: number): S
       part.nodes = g("solNodes") - before; part.timeMs = Math.round(performance.now() - t);
       nodesLeft -= part.nodes;
       if (v === 0 || v === 1) part.goalMet = v === 1;
-      else part.stoppedBy = g("gpnTainted") ? "unproven" : g("solDepthOut") ? "depth" : o.cancelled?.() ? "cancel" : g("solNodes") >= (o.maxNodes ?? Infinity) ? "nodes" : "time";
+      else part.stoppedBy = g("gpnTainted") ? "unproven" : stopCause(g("solNodes"));
       if (g("solOut")) break;
     }
-    c.goalTableClear();
+    c.tableCleared();
     releaseCore();
   }
   const met = answer();
-  for (const p of parts) if (p.goalMet === undefined && p.stoppedBy === undefined) p.stoppedBy = met !== undefined ? "not needed" : o.cancelled?.() ? "cancel" : nodesLeft <= 0 ? "nodes" : "time";
+  // (why the split stopped short: the budget as a whole)
+  const cause = o.cancelled?.() ? "cancel" : nodesLeft <= 0 ? "nodes" : "time";
+  for (const p of parts) if (p.goalMet === undefined && p.stoppedBy === undefined) p.stoppedBy = met !== undefined ? "not needed" : cause;
   const nodes = parts.reduce((a, p) => a + p.nodes, 0);
   const r: SolveResult = { size: `${o.width}x${o.height}`, rules: o.name ?? o.rules.name, komi: o.rules.komi, value: null, result: null,
     line: [], lineRuling: null, nodes, timeMs: Math.round(performance.now() - t0), complete: met !== undefined, regime: "memoryless",
     method: "proof-numbers", stats: { leaves: 0, counted: 0, stored: 0, hits: 0, cycles: 0, maxDepth: 0 }, gaps: 0, notes: [], goal: o.goal, parts };
   if (from.length > 0) r.from = from.map(name);
   if (met !== undefined) r.goalMet = met;
-  else r.stoppedBy = o.cancelled?.() ? "cancel" : nodesLeft <= 0 ? "nodes" : "time";
+  else r.stoppedBy = cause;
   r.notes.push(`split at the root: ${parts.length} moves of ${blackMoves ? "Black" : "White"}'s (one a class), ${open.length} searched apart`);
   return r;
 }
@@ -766,10 +773,10 @@ function solveOnce(o: SolveOptions): SolveResult {
     } else {
       // (alpha-beta's first window: every count lies within twice the points each way, a
       // forfeit apart, New Ing's laziness)
-      if (o.split && goalByPn) return goalSplit(c, o, from, t0);
+      if (o.split && goalByPn) return goalSplit(c, o, from, t0, g, stopCause);
       v = retro ? c.retroRun(maxPositions, movesFor(maxPositions), +symmetric, o.endlessValue ?? 0, 0, 0, 0)
-        : o.goal !== undefined ? goalByPn ? goalFrom(c, Math.round(2 * o.goal), from, o.width, o.height, (n) => c.solveGoalPn(Math.round(2 * o.goal!), n, 0))
-          : (o.deepening ?? true) ? goalFrom(c, Math.round(2 * o.goal), from, o.width, o.height, (n) => c.solveGoalDeepening(Math.round(2 * o.goal!), o.firstHorizon ?? 2 * points, n))
+        : o.goal !== undefined ? goalByPn ? goalFrom(c, from, o.width, o.height, (n) => c.solveGoalPn(Math.round(2 * o.goal!), n, 0))
+          : (o.deepening ?? true) ? goalFrom(c, from, o.width, o.height, (n) => c.solveGoalDeepening(Math.round(2 * o.goal!), o.firstHorizon ?? 2 * points, n))
           : c.solveAtLeast(Math.round(2 * o.goal))
         : c.solveRun(1, 2 * points + 1);
     }
