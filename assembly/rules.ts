@@ -13,7 +13,7 @@
 import { BLACK, WHITE, SUICIDE_FORBIDDEN, SUICIDE_MULTI_STONE,
   REMOVED, colorAt, chainOf, boardHash, xyOf, probe, commit, passMove, pitch, width,
   lastCaptured, lastSelfCaptured, lastNoChange, lastHashAfter, probedCaptures, probedCapStones, probedR0, probedR1,
-  probedR2, probedR3, prisoners, EMPTY, sizeOf, prevHash } from "./board";
+  probedR2, probedR3, prisoners, EMPTY, sizeOf, prevHash, libsOf } from "./board";
 import { sideKeyFor, passCountKey } from "./zobrist";
 import { mix64 } from "./prng";
 import { resetHistory, pushFor, lastPositionIndex, lastSituationIndex, historyLength, truncateHistory, koRefusal,
@@ -237,7 +237,7 @@ export function loneSuicideLast(): bool {
 export function hotStonePlaced(): i32 {
   if (!hotKeys || plies < 1) return -1;
   const p = ptAt(plies);
-  return p > 0 && ncapAt(plies) >= 2 ? p : -1;
+  return p > 0 && ncapAt(plies) >= 2 && libsOf(chainOf(p)) == 1 ? p : -1;
 }
 export function hotStoneCount(): i32 { return plies >= 1 ? ncapAt(plies) : 0; }
 /** Simple ko's memory as a key term (0: none). After a suicide (a custom rule set's: the presets
@@ -255,7 +255,10 @@ export function flowKey(): u64 {
   // (Zhang's virtual moves in a row matter only as "the last move was one", which an abandon
   // move may answer: four in a row are four in one board position, which the digest counts)
   const cons = kEnd == FLOW_ZHANG_VIRTUAL ? min(fCons, 1) : fCons;
-  return mix64(<u64>(cons | fPhase << 4 | fLastNull << 8 | fAbandons << 12 | 1 << 20));
+  // (ing 1.5's pairs: once play has paused, the next two passes end it, whether play has resumed
+  // since or not; nothing else reads the difference)
+  const phase = kEnd == FLOW_ING_PAIRS && fPhase == PHASE_PAUSED ? PHASE_RESUMED : fPhase;
+  return mix64(<u64>(cons | phase << 4 | fLastNull << 8 | fAbandons << 12 | 1 << 20));
 }
 
 // What the referee cites, read after each call: the entry a refusal repeats, the case of a hot
