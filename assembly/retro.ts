@@ -22,14 +22,15 @@ let hMask: i32 = 0;
 let HKEY: usize = 0; // u64 per hash slot
 let HIDX: usize = 0; // i32 per hash slot, -1 free
 let PARENT: usize = 0; // i32 per position
-let PMOVE: usize = 0; // i32 per position: the move from its parent
+let PMOVE: usize = 0; // i8 per position: the move from its parent
 let SIDE: usize = 0; // u8 per position: the player to move
 let CREATED: usize = 0; // u8 per position: 1 where a stone play (or the start) makes it, not a pass
 let BKEY: usize = 0; // u32 per position: its board's class (what positional superko compares)
 let SKEY: usize = 0; // u32 per position: its situation's class, board and player to move
 let BANNED: usize = 0; // a bit per edge: a move the winner's strategy may not make (safeBound)
 let PASSES: usize = 0; // a bit per edge: the move is a pass (a superko bans none)
-let WEIGHT: usize = 0; // i8 per edge: what the move adds to the count (retroPayoff's runs)
+let WEIGHT: usize = 0; // i8 per edge: what the move adds to the count (retroPayoff's runs alone)
+let weightCap: bool = false; // the tables hold WEIGHT
 let safeMode: bool = false; // the last run checked its strategy (safeBound): the line follows it
 let ESTART: usize = 0; // i32 per position + 1
 let EDGES: usize = 0; // i32 per edge
@@ -60,24 +61,28 @@ let endless: i32 = 0; // what play that never ends is worth (0: a void; other va
 }
 
 
-/** Room for `positions` positions and `edges` edges; false when memory cannot grow so far. */
-export function retroTables(positions: i32, edges: i32): bool {
-  if (positions <= cap && edges <= edgeCap) return true;
+/** Room for `positions` positions and `edges` edges (`weighted`: with each move's addition to
+ *  the count, WEIGHT); false when memory cannot grow so far. */
+export function retroTables(positions: i32, edges: i32, weighted: bool): bool {
+  if (positions <= cap && edges <= edgeCap && (weightCap || !weighted)) return true;
   let bits = 4;
-  while ((1 << bits) < positions + (positions >> 1)) bits++; // (a load of 2/3 at most)
+  // (a load of 2/3 at most; of 4/5 past 16 million positions, where one memory holds the graph
+  // only so: the hash slots are an eighth of it there)
+  const most = positions > (1 << 24) ? positions + (positions >> 2) : positions + (positions >> 1);
+  while ((1 << bits) < most) bits++;
   const slots = 1 << bits;
   const n = <usize>positions;
-  const need = <usize>slots * 12 + n * (4 * 8 + 2 + 8 + 8) + <usize>edges * 9 + (<usize>edges >> 2) + 128;
+  const need = <usize>slots * 12 + n * (4 * 9 + 3) + 64 + <usize>edges * (weighted ? 9 : 8) + (<usize>edges >> 2) + 128;
   const base = grow(need);
   if (base == 0) return false;
   let a = base;
   HKEY = a; a += <usize>slots * 8;
   HIDX = a; a += <usize>slots * 4;
-  PARENT = a; a += n * 4; PMOVE = a; a += n * 4; ESTART = a; a += (n + 1) * 4; VAL = a; a += n * 4;
+  PARENT = a; a += n * 4; ESTART = a; a += (n + 1) * 4; VAL = a; a += n * 4;
   RANK = a; a += n * 4; CNT = a; a += n * 4; QUEUE = a; a += n * 4; PREDSTART = a; a += (n + 1) * 4;
   EDGES = a; a += <usize>edges * 4; PREDS = a; a += <usize>edges * 4;
-  BKEY = a; a += n * 4; SKEY = a; a += n * 4; CREATED = a; a += n; BANNED = a; a += (<usize>edges >> 3) + 8; PASSES = a; a += (<usize>edges >> 3) + 8; WEIGHT = a; a += <usize>edges; SIDE = a;
-  cap = positions; edgeCap = edges; hMask = slots - 1;
+  BKEY = a; a += n * 4; SKEY = a; a += n * 4; CREATED = a; a += n; PMOVE = a; a += n; BANNED = a; a += (<usize>edges >> 3) + 8; PASSES = a; a += (<usize>edges >> 3) + 8; WEIGHT = a; a += weighted ? <usize>edges : 0; SIDE = a;
+  cap = positions; edgeCap = edges; hMask = slots - 1; weightCap = weighted;
   return true;
 }
 
@@ -92,7 +97,7 @@ function indexOf(k: u64, p: i32, m: i32, c: i32): i32 {
   if (raPositions >= posLimit) return -2;
   const n = raPositions++;
   store<u64>(HKEY + (<usize>i << 3), k); setI32(HIDX, i, n);
-  setI32(PARENT, n, p); setI32(PMOVE, n, m); store<u8>(SIDE + <usize>n, <u8>c);
+  setI32(PARENT, n, p); store<i8>(PMOVE + <usize>n, <i8>m); store<u8>(SIDE + <usize>n, <u8>c);
   // (the engine stands on the new position)
   // (the Grand Rules' phases: a game phase's boards apart from the dispute phases', which no line
   // of one phase meets in the other's: the checks by rank compare a phase's own)
@@ -122,7 +127,7 @@ function goTo(n: i32): bool {
   let len = 0;
   for (let q = n; i32At(PARENT, q) >= 0; q = i32At(PARENT, q)) {
     if (len >= 1000) return false;
-    setI32(WANT, len++, i32At(PMOVE, q));
+    setI32(WANT, len++, <i32>load<i8>(PMOVE + <usize>q));
   }
   // WANT holds the line backwards
   let common = 0;
@@ -185,7 +190,7 @@ export function retroRun(maxPositions: i32, maxEdges: i32, sym: bool, endlessVal
 function explore(maxPositions: i32, maxEdges: i32, weighted: bool): bool {
   raPositions = 0; raEdges = 0; raTerminals = 0; raTooMany = false; lineLen = 0;
   setCountInKey(!weighted);
-  if (!retroTables(maxPositions, maxEdges)) { raTooMany = true; setSolOut(); return false; }
+  if (!retroTables(maxPositions, maxEdges, weighted)) { raTooMany = true; setSolOut(); return false; }
   // (tables grown for an earlier, larger run are kept: the room asked for is still the limit)
   posLimit = min(maxPositions, cap); edgeLimit = min(maxEdges, edgeCap);
   memory.fill(HIDX, 0xff, <usize>(hMask + 1) * 4);
@@ -228,7 +233,7 @@ function explore(maxPositions: i32, maxEdges: i32, weighted: bool): bool {
       }
       undo(lineLen);
       if (raEdges >= edgeLimit) { raTooMany = true; setSolOut(); return false; }
-      store<i8>(WEIGHT + <usize>raEdges, <i8>w);
+      if (weighted) store<i8>(WEIGHT + <usize>raEdges, <i8>w);
       if (phaseMode) {
         store<u8>(PH_KIND + <usize>raEdges, kind);
         store<u64>(PH_KEY + (<usize>raEdges << 3), tkey);

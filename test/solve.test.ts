@@ -885,16 +885,19 @@ describe("budgets and bad input", () => {
     expect(ok.stdout).toMatch(/\| 2x2 \| chinese-basic-ko \| 0 \| 0 \| retrograde \|/);
   });
 
-  it("the command names bad options before any search: --depth, --max-nodes and --time of --gaps, --max-positions, --lines, --goal-search, --first-goal, --moves, --proof into no directory", () => {
+  it("the command names bad options before any search: --depth, --max-nodes and --time of --gaps, --max-positions, --max-moves, --lines, --goal-search, --first-goal, --moves, --proof into no directory", () => {
     const depth = arbiter("solve", "--gaps", "--size", "2x2", "--depth", "0");
     expect(depth.status).toBe(2);
     expect(depth.stderr).toMatch(/--depth takes a whole number from 1 to 40, got "0"/);
     const lines = arbiter("solve", "--gaps", "--size", "2x2", "--max-nodes", "many");
     expect(lines.status).toBe(2);
     expect(lines.stderr).toMatch(/--max-nodes takes a whole number/);
-    const room = arbiter("solve", "--size", "3x3", "--max-positions", "30000000");
+    const room = arbiter("solve", "--size", "3x3", "--max-positions", "40000000");
     expect(room.status).toBe(2);
-    expect(room.stderr).toMatch(/--max-positions takes a whole number from 1000 to 20000000, got "30000000"/);
+    expect(room.stderr).toMatch(/--max-positions takes a whole number from 1000 to 32000000, got "40000000"/);
+    const moveRoom = arbiter("solve", "--size", "3x3", "--max-moves", "1e9");
+    expect(moveRoom.status).toBe(2);
+    expect(moveRoom.stderr).toMatch(/--max-moves takes a whole number from 1000 to 400000000, got "1e9"/);
     const search = arbiter("solve", "--size", "2x2", "--lines", "pn");
     expect(search.status).toBe(2);
     expect(search.stderr).toMatch(/--lines takes proof-numbers or alpha-beta, got "pn"/);
@@ -968,7 +971,7 @@ describe("budgets and bad input", () => {
     expect(r.stderr).toMatch(/interrupted \(Ctrl-C\)/);
   }, 60_000);
 
-  it("--max-positions sets retrograde analysis's room, and a graph past it stops the solve with a note naming the room", () => {
+  it("--max-positions and --max-moves set retrograde analysis's room, and a graph past it stops the solve with a note naming the room", () => {
     // 3x3 under Chinese rules has 6,990 classes of positions (the table): 2,000 is too few
     const r = arbiter("solve", "--size", "3x3", "--rules", "chinese", "--max-positions", "2000", "--json");
     expect(r.status, r.stderr).toBe(0);
@@ -978,6 +981,13 @@ describe("budgets and bad input", () => {
     // with room enough, the value (B+9)
     const ok = arbiter("solve", "--size", "3x3", "--rules", "chinese", "--max-positions", "8000", "--json");
     expect(JSON.parse(ok.stdout)).toMatchObject({ value: 9 });
+    // --max-moves: the moves' room apart (3x3 has some six moves a class: 20,000 are too few for
+    // its 6,990, found before the positions' room of 8,000 fills)
+    const few = JSON.parse(arbiter("solve", "--size", "3x3", "--rules", "chinese", "--max-positions", "8000", "--max-moves", "20000", "--json").stdout) as { value: unknown; stoppedBy: string; notes: string[] };
+    expect(few).toMatchObject({ value: null, stoppedBy: "positions" });
+    expect(few.notes.join(" ")).toMatch(/the graph outgrew its room of 8000 positions and 20000 moves \(\d+ positions and 20000 moves found/);
+    const enough = arbiter("solve", "--size", "3x3", "--rules", "chinese", "--max-positions", "8000", "--max-moves", "60000", "--json");
+    expect(JSON.parse(enough.stdout)).toMatchObject({ value: 9 });
   });
 
   it("SIGTERM (a job scheduler's stop) stops a solve as Ctrl-C does: the JSON printed, exit status 143", async () => {

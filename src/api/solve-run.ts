@@ -25,6 +25,8 @@ export interface SolveJob {
   /** retrograde analysis: room for this many positions (`--max-positions`; the solver's own
    *  choice by board when not given) */
   maxPositions?: number;
+  /** and for this many moves (`--max-moves`; default ten a position) */
+  maxMoves?: number;
   /** the proof trees as SGF (`--proof`) */
   proof?: boolean;
   /** 2: the bounds' two runs at once (`--threads`; default 2 where the machine has two cores) */
@@ -97,9 +99,10 @@ export function solveJob(opts: Record<string, unknown>): SolveJob {
     passesFirst: order === "passes-first",
     answerPassFirst: order === "passes-answering",
     tableBits: parseWhole("--table-bits", opts.tableBits as string | undefined, 10, 26, 22),
-    // (each position with its moves some 170 bytes: 20 million is near the 4 GB one WebAssembly
-    // memory holds)
-    ...(opts.maxPositions !== undefined ? { maxPositions: parseWhole("--max-positions", opts.maxPositions as string, 1000, 20_000_000, 16_000_000) } : {}),
+    // (a position some 60 bytes with its hash slots, a move 8: 32 million positions with 7 moves
+    // each is near the 4 GB one WebAssembly memory holds; a room past it is refused by the core)
+    ...(opts.maxPositions !== undefined ? { maxPositions: parseWhole("--max-positions", opts.maxPositions as string, 1000, 32_000_000, 16_000_000) } : {}),
+    ...(opts.maxMoves !== undefined ? { maxMoves: parseWhole("--max-moves", opts.maxMoves as string, 1000, 400_000_000, 10) } : {}),
     ...(opts.lines !== undefined ? { lineSearch: lineSearchOf(opts.lines) } : {}),
     ...(opts.goalSearch !== undefined ? { goalSearch: goalSearchOf(opts.goalSearch, goal) } : {}),
     ...(opts.moves !== undefined ? { from: movesOf(opts.moves, width, height, goal) } : {}),
@@ -156,7 +159,7 @@ export function runSolveJob(job: SolveJob, hooks: { cancelled?: () => boolean; p
   for (const { name, rules } of job.rules) {
     if (hooks.cancelled?.()) break;
     out.push(solve({ width: job.width, height: job.height, rules, name, maxNodes: job.maxNodes, seconds: job.seconds,
-      passesFirst: job.passesFirst, answerPassFirst: job.answerPassFirst, tableBits: job.tableBits, maxPositions: job.maxPositions, firstGoal: job.firstGoal, lineSearch: job.lineSearch, proof: job.proof, threads: job.threads, cancelled: hooks.cancelled,
+      passesFirst: job.passesFirst, answerPassFirst: job.answerPassFirst, tableBits: job.tableBits, maxPositions: job.maxPositions, maxMoves: job.maxMoves, firstGoal: job.firstGoal, lineSearch: job.lineSearch, proof: job.proof, threads: job.threads, cancelled: hooks.cancelled,
       ...(job.goal !== undefined ? { method: "alpha-beta" as const, goal: job.goal, goalSearch: job.goalSearch, from: job.from, split: job.split } : {}),
       progress: hooks.progress ? (n, d) => hooks.progress!(name, n, d) : undefined }));
   }

@@ -109,8 +109,11 @@ export interface SolveOptions {
    *  1,000; docs/solve.md "Lines past the cap"); a smaller one is a check that the answers the
    *  cap touched stay proofs */
   lineCap?: number;
-  /** retrograde analysis: room for this many positions (about 170 bytes each with their moves) */
+  /** retrograde analysis: room for this many positions (some 60 bytes each with their hash slots) */
   maxPositions?: number;
+  /** retrograde analysis: room for this many moves (8 bytes each, 9 under territory counting;
+   *  default ten a position) */
+  maxMoves?: number;
   /** the search over a rule's own lines: by proof and disproof numbers (df-pn, the default;
    *  docs/solve.md "The lines by proof numbers") or alpha-beta */
   lineSearch?: "alpha-beta" | "proof-numbers";
@@ -597,8 +600,9 @@ function solveOnce(o: SolveOptions): SolveResult {
     // prisoners in the position 16-18 times as many as under simple ko: 3x4 some 8 million)
     const roomFor = (prisoners: boolean): number => o.maxPositions ?? (points <= (prisoners ? 9 : 12) ? 4_000_000 : 16_000_000);
     const maxPositions = roomFor(territory);
-    // (the moves' room beside the positions': ten a position, more than a board's moves average)
-    const movesFor = (positions: number): number => 10 * positions;
+    // (the moves' room beside the positions': ten a position, more than a board's moves average;
+    // a graph near one memory's 4 GB asks for its own, as Ing's 4x4: 6.9 a position)
+    const movesFor = (positions: number): number => o.maxMoves ?? 10 * positions;
     // (classes under the symmetries hold simple ko's memory as a point, or after a lone stone's
     // suicide as a mark: assembly/solve.ts canonicalKeyOf)
     const symmetric = o.symmetry ?? true;
@@ -933,8 +937,8 @@ function solveOnce(o: SolveOptions): SolveResult {
       // (the graph's room: what a researcher needs to know before asking for more)
       if (stoppedBy === "positions") {
         notes.push(g("raPositions") === 0
-          ? `retrograde analysis: no memory for a room of ${maxPositions} positions (about 170 bytes each with their moves; one WebAssembly memory holds 4 GB)`
-          : `retrograde analysis: the graph outgrew its room of ${maxPositions} positions and ${movesFor(maxPositions)} moves (${g("raPositions")} positions and ${g("raEdges")} moves found when it stopped; --max-positions sets the room, about 170 bytes a position with its moves, up to what one WebAssembly memory of 4 GB holds)`);
+          ? `retrograde analysis: no memory for a room of ${maxPositions} positions and ${movesFor(maxPositions)} moves (some 60 bytes a position with its hash slots and 8 a move; one WebAssembly memory holds 4 GB)`
+          : `retrograde analysis: the graph outgrew its room of ${maxPositions} positions and ${movesFor(maxPositions)} moves (${g("raPositions")} positions and ${g("raEdges")} moves found when it stopped; --max-positions and --max-moves set the room, some 60 bytes a position with its hash slots and 8 a move, up to what one WebAssembly memory of 4 GB holds)`);
       }
       notes.push(`the search stopped (${stoppedBy}) after ${nodes} nodes: no value`);
       return result;
