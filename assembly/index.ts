@@ -15,7 +15,7 @@ export { runPlayouts, runPlayoutsLoggingCycles, replayPlayout, EVENTS, eventsLen
   statWhiteAreaWins, runOwnership, OWNERSHIP } from "./playout";
 export { simSetup, simulateBatch, replayMoves, seedFor, SUMMARY_OUT, BOARDS_OUT, MOVES_OUT,
   movesLen, FORBIDDEN_OUT, capturePolicyMoves } from "./simulate";
-export { setRules, setHotStones, setVirtualFree, EVENTS_OUT, evLen, evCount, evDropped } from "./rules";
+export { setRules, setHotStones, setVirtualFree, EVENTS_OUT, evLen, evCount, evDropped, flowKey, simpleKoKey } from "./rules";
 export { rngState } from "./prng";
 export { bensonTargets, bensonArea, bensonBoundArea, BENSON_IN } from "./benson";
 export { searchInit, searchPrior, searchPriorKey, searchBudget, searchPhase, searchNodeLimit, searchReopen, searchVisit, searchApply, searchUndo, searchKey, searchRepetitionKey,

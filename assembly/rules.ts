@@ -256,8 +256,8 @@ export function flowKey(): u64 {
   // move may answer: four in a row are four in one board position, which the digest counts)
   const cons = kEnd == FLOW_ZHANG_VIRTUAL ? min(fCons, 1) : fCons;
   // (ing 1.5's pairs: once play has paused, the next two passes end it, whether play has resumed
-  // since or not; nothing else reads the difference)
-  const phase = kEnd == FLOW_ING_PAIRS && fPhase == PHASE_PAUSED ? PHASE_RESUMED : fPhase;
+  // since or not; nothing else reads the difference unless a resumption clears the history)
+  const phase = kEnd == FLOW_ING_PAIRS && !kResumeClears && fPhase == PHASE_PAUSED ? PHASE_RESUMED : fPhase;
   return mix64(<u64>(cons | phase << 4 | fLastNull << 8 | fAbandons << 12 | 1 << 20));
 }
 

@@ -43,6 +43,9 @@ interface HotCore {
   setVirtualFree(on: number): void;
   rulesPass(c: number, abandon: number): number;
   RULING_OUT: WebAssembly.Global;
+  /** the position key's terms for the flow of play and for simple ko's (and the hot stones') memory */
+  flowKey(): bigint;
+  simpleKoKey(): bigint;
 }
 
 const rules = (name: string, knobs: Record<string, unknown> = {}): RuleSet => ({ ...withKnobs(preset(name), knobs), komi: 0 });
@@ -380,6 +383,48 @@ describe("Ing's rules by their hot stones (docs/solve.md, \"Ing's and the Grand 
       expect(retake(false, REP_SIMPLE)).toBe(0);
       expect(retake(true, REP_SIMPLE)).toBe(R_HOT_STONE);
       expect(retake(false, REP_ING)).toBe(R_HOT_STONE);
+    } finally {
+      c.setHotStones(0);
+      releaseCore();
+    }
+  });
+
+  it("the relaxation's key keeps a hot stone's memory only where the stone can be taken back at once, and a pause as a resumption under ing 1.5's pairs", () => {
+    const c = loadCore() as unknown as HotCore;
+    // double-hot.sgf as above: after Black C3 takes A3 B3, C3 D3 have one liberty (B3), so White
+    // may not take them back at once with two stones: the memory is part of the position. With D2
+    // empty they have two (B3, D2): no play takes them at once, and no play after the next reads
+    // the memory (1A.2: "at once"), so the position is the same as one without it.
+    const afterCapture = (setup: number[]): bigint => {
+      c.newGame(5, 3, SUICIDE_MULTI_STONE, 0, 1, 4096);
+      new Uint8Array(c.memory.buffer, Number(c.SETUP_IN.value), 15).set(setup);
+      expect(c.loadSetup(1)).toBe(-1);
+      c.rulesStart(SUICIDE_MULTI_STONE, REP_SIMPLE, 0, 0, 0, 0, FLOW_ING_PAIRS, 0, 1, 4096, 1);
+      c.setHotStones(1);
+      expect(c.rulesPlay(2, 0, 1, 1, 0)).toBe(0); // Black C3 takes two
+      return c.simpleKoKey();
+    };
+    // ing 1.5: the first two passes pause play, the next two end it, whether a stone was played
+    // between or not; where a resumption clears the history (the Grand Rules' knob) it differs
+    const flows = (resumeClears: number): bigint[] => {
+      c.newGame(3, 3, SUICIDE_MULTI_STONE, 0, 1, 4096);
+      c.rulesStart(SUICIDE_MULTI_STONE, REP_SIMPLE, 0, 0, 0, 0, FLOW_ING_PAIRS, resumeClears, 1, 4096, 1);
+      const start = c.flowKey();
+      expect(c.rulesPass(1, 0)).toBe(0);
+      expect(c.rulesPass(2, 0)).toBe(0);
+      const paused = c.flowKey();
+      expect(c.rulesPlay(0, 0, 1, 1, 0)).toBe(0);
+      expect(c.rulesPlay(2, 2, 2, 1, 0)).toBe(0);
+      return [start, paused, c.flowKey()];
+    };
+    try {
+      expect(afterCapture([2, 2, 0, 1, 2, 1, 1, 2, 2, 0, 0, 0, 0, 0, 0])).not.toBe(0n);
+      expect(afterCapture([2, 2, 0, 1, 2, 1, 1, 2, 0, 0, 0, 0, 0, 0, 0])).toBe(0n);
+      const [start, paused, resumed] = flows(0);
+      expect(paused).toBe(resumed);
+      expect(paused).not.toBe(start);
+      const [, pausedClears, resumedClears] = flows(1);
+      expect(pausedClears).not.toBe(resumedClears);
     } finally {
       c.setHotStones(0);
       releaseCore();
