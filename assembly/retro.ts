@@ -302,7 +302,9 @@ function attractor(theta: i32, blackReaches: bool): void {
     // (an excluded position: one whose mover may void the game, safeAttractor)
     if (anyBans && (load<u8>(CREATED + <usize>n) & 4) != 0) blocked = true;
     const inNow = c == mover ? good : !blocked && open == 0;
-    setI32(CNT, n, c == mover ? 1 : blocked ? 1 << 30 : open);
+    // (the moves still needed: the mover's one, the other's every one; 0 once in, so the search
+    // below reads one number a predecessor, not three)
+    setI32(CNT, n, inNow ? 0 : c == mover ? 1 : blocked ? 1 << 30 : open);
     if (inNow) { setI32(RANK, n, 1); setI32(QUEUE, qt++, n); }
   }
   while (qh < qt) {
@@ -310,11 +312,11 @@ function attractor(theta: i32, blackReaches: bool): void {
     const r = i32At(RANK, n);
     for (let k = i32At(PREDSTART, n); k < i32At(PREDSTART, n + 1); k++) {
       const p = i32At(PREDS, k);
-      if (i32At(RANK, p) >= 0) continue;
-      if (anyBans && <i32>load<u8>(SIDE + <usize>p) == mover && !openEdge(p, n)) continue;
       const left = i32At(CNT, p) - 1;
+      if (left < 0) continue;
+      if (anyBans && <i32>load<u8>(SIDE + <usize>p) == mover && !openEdge(p, n)) continue;
       setI32(CNT, p, left);
-      if (<i32>load<u8>(SIDE + <usize>p) == mover || left == 0) { setI32(RANK, p, r + 1); setI32(QUEUE, qt++, p); }
+      if (left == 0) { setI32(RANK, p, r + 1); setI32(QUEUE, qt++, p); }
     }
   }
 }
