@@ -25,7 +25,7 @@ export interface SolveJob {
   /** retrograde analysis: room for this many positions (`--max-positions`; the solver's own
    *  choice by board when not given) */
   maxPositions?: number;
-  /** and for this many moves (`--max-moves`; default ten a position) */
+  /** and for this many moves (`--max-moves`; default ten a position, at most 185 million) */
   maxMoves?: number;
   /** the proof trees as SGF (`--proof`) */
   proof?: boolean;

@@ -112,7 +112,7 @@ export interface SolveOptions {
   /** retrograde analysis: room for this many positions (some 60 bytes each with their hash slots) */
   maxPositions?: number;
   /** retrograde analysis: room for this many moves (8 bytes each, 9 under territory counting;
-   *  default ten a position) */
+   *  default ten a position, at most 185 million) */
   maxMoves?: number;
   /** the search over a rule's own lines: by proof and disproof numbers (df-pn, the default;
    *  docs/solve.md "The lines by proof numbers") or alpha-beta */
@@ -598,11 +598,12 @@ function solveOnce(o: SolveOptions): SolveResult {
     c.setSymmetricTable(+(!retro && !grand && engineMemoryless && (o.symmetry ?? true)));
     // (a 4x4 board has 12.4 million classes of positions under basic ko: 1.5 GB; with the
     // prisoners in the position 16-18 times as many as under simple ko: 3x4 some 8 million)
-    const roomFor = (prisoners: boolean): number => o.maxPositions ?? (points <= (prisoners ? 9 : 12) ? 4_000_000 : 16_000_000);
+    // (past 12 points 26.5 million: Ing's 4x4 has 25 million, with 6.9 moves each)
+    const roomFor = (prisoners: boolean): number => o.maxPositions ?? (points <= (prisoners ? 9 : 12) ? 4_000_000 : 26_500_000);
     const maxPositions = roomFor(territory);
-    // (the moves' room beside the positions': ten a position, more than a board's moves average;
-    // a graph near one memory's 4 GB asks for its own, as Ing's 4x4: 6.9 a position)
-    const movesFor = (positions: number): number => o.maxMoves ?? 10 * positions;
+    // (the moves' room beside the positions': ten a position, more than a board's moves average,
+    // and at most 185 million, what one memory's 4 GB holds beside 26.5 million positions)
+    const movesFor = (positions: number): number => o.maxMoves ?? Math.min(10 * positions, 185_000_000);
     // (classes under the symmetries hold simple ko's memory as a point, or after a lone stone's
     // suicide as a mark: assembly/solve.ts canonicalKeyOf)
     const symmetric = o.symmetry ?? true;
