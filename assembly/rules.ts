@@ -233,7 +233,8 @@ export function loneSuicideLast(): bool {
 }
 /** Where the last play captured two or more stones (hotKeys): the stone it placed, which ing
  *  1A.2 forbids taking back at once with as many stones (the rest of a key's memory: koPoint
- *  covers one stone); -1 for none. Its count is hotStoneCount(). */
+ *  covers one stone); -1 for none, and -1 where its chain has two liberties or more (no one play
+ *  takes it back, and only the next play reads the memory). Its count is hotStoneCount(). */
 export function hotStonePlaced(): i32 {
   if (!hotKeys || plies < 1) return -1;
   const p = ptAt(plies);

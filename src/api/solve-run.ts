@@ -101,8 +101,8 @@ export function solveJob(opts: Record<string, unknown>): SolveJob {
     tableBits: parseWhole("--table-bits", opts.tableBits as string | undefined, 10, 26, 22),
     // (a position some 60 bytes with its hash slots, a move 8: 32 million positions with 7 moves
     // each is near the 4 GB one WebAssembly memory holds; a room past it is refused by the core)
-    ...(opts.maxPositions !== undefined ? { maxPositions: parseWhole("--max-positions", opts.maxPositions as string, 1000, 32_000_000, 16_000_000) } : {}),
-    ...(opts.maxMoves !== undefined ? { maxMoves: parseWhole("--max-moves", opts.maxMoves as string, 1000, 400_000_000, 10) } : {}),
+    ...(opts.maxPositions !== undefined ? { maxPositions: parseWhole("--max-positions", opts.maxPositions as string, 1000, 32_000_000, 26_500_000) } : {}),
+    ...(opts.maxMoves !== undefined ? { maxMoves: parseWhole("--max-moves", opts.maxMoves as string, 1000, 400_000_000, 185_000_000) } : {}),
     ...(opts.lines !== undefined ? { lineSearch: lineSearchOf(opts.lines) } : {}),
     ...(opts.goalSearch !== undefined ? { goalSearch: goalSearchOf(opts.goalSearch, goal) } : {}),
     ...(opts.moves !== undefined ? { from: movesOf(opts.moves, width, height, goal) } : {}),
