@@ -325,7 +325,12 @@ function attractor(theta: i32, blackReaches: bool): void {
 const THETAS: usize = memory.data(4096 * 4, 16);
 let thetaCount: i32 = 0;
 
-/** VAL: each position's value, the largest theta for which Black can make at least theta. */
+/** VAL: each position's value, the largest theta for which Black can make at least theta.
+ *  W(theta), the positions where Black makes theta (Black reaches a count >= theta where theta is
+ *  above what endless play is worth; else White cannot reach a count < theta), shrinks as theta
+ *  grows, so VAL is where a position leaves it. Both attractors only grow as theta moves away
+ *  from `endless` (Black's as it falls, White's as it rises), so each is built once, its
+ *  counters kept from one goal to the next: the work of two attractors, not one per count. */
 function values(): void {
   const N = raPositions;
   let nt = 0;
@@ -347,24 +352,81 @@ function values(): void {
   }
   thetaCount = nt;
   anyBans = false;
-  for (let n = 0; n < N; n++) setI32(VAL, n, i32At(THETAS, 0));
-  for (let j = 1; j < nt; j++) {
+  let top = 0; // the last goal at or below endless
+  while (top + 1 < nt && i32At(THETAS, top + 1) <= endless) top++;
+  // White's attractor of counts below theta, theta rising to endless: a position joins at the
+  // first theta it is in, and was in W at the one before
+  valueKeys(false);
+  for (let j = 1; j <= top; j++) {
+    if (budgetNow()) return;
+    const was = i32At(THETAS, j - 1);
+    valueSweep(WHITE, was, was, j == 1);
+  }
+  // (with no goal below endless nothing joined: every position starts at the least goal)
+  for (let n = 0; n < N; n++) if (top == 0 || i32At(CNT, n) != 0) setI32(VAL, n, i32At(THETAS, top));
+  // Black's attractor of counts >= theta, theta falling to just above endless
+  valueKeys(true);
+  for (let j = nt - 1; j > top; j--) {
     if (budgetNow()) return;
     const theta = i32At(THETAS, j);
-    // theta above what endless play is worth: Black must reach such a count; else Black holds
-    // unless White reaches less
-    attractor(theta, theta > endless);
-    let any = false;
-    for (let n = 0; n < N; n++) {
-      const inW = theta > endless ? i32At(RANK, n) >= 0 : i32At(RANK, n) < 0;
-      if (inW) { setI32(VAL, n, theta); any = true; }
-    }
-    if (!any) break;
+    valueSweep(BLACK, theta, theta, j == nt - 1);
   }
   raRootValue = i32At(VAL, 0);
   // the ranks the line follows: towards the winner's goal (a value of 0 towards a count of 0)
   const v = raRootValue;
   if (v > endless) attractor(v, true); else attractor(v + 1, false);
+}
+
+const NO_END: i32 = 0x7fffffff; // a position with no final move (RANK in values())
+/** For values(): each position's counter as the attractor of `black` starts it (the mover's
+ *  one good move; the other's every move: its moves to positions, and its final moves as one,
+ *  since they all turn good at the same goal), and in RANK the count at which its final moves
+ *  turn good: the best final count for the player to move (Black's highest, White's lowest). */
+function valueKeys(black: bool): void {
+  const mover = black ? BLACK : WHITE;
+  for (let n = 0; n < raPositions; n++) {
+    const c = <i32>load<u8>(SIDE + <usize>n);
+    let open = 0, ends = false, best = 0;
+    for (let e = i32At(ESTART, n); e < i32At(ESTART, n + 1); e++) {
+      const x = i32At(EDGES, e);
+      if (x < TERM) { open++; continue; }
+      const v = x - TERM - 65536;
+      if (!ends || (c == BLACK ? v > best : v < best)) best = v;
+      ends = true;
+    }
+    setI32(RANK, n, ends ? best : NO_END);
+    setI32(CNT, n, c == mover ? 1 : open + (ends ? 1 : 0));
+  }
+}
+
+/** One goal of values()'s attractor for `mover`: the positions whose final moves turn good at
+ *  this goal (`fire`: their best final count; Black's at or above the goal, White's below the
+ *  next) are counted down, and whatever joins takes `val`. `first`: the positions in with no
+ *  move needed (the other side has none) join too. */
+function valueSweep(mover: i32, fire: i32, val: i32, first: bool): void {
+  const N = raPositions;
+  let qt = 0;
+  for (let n = 0; n < N; n++) {
+    const left = i32At(CNT, n);
+    if (left == 0) { if (first) { setI32(VAL, n, val); setI32(QUEUE, qt++, n); } continue; }
+    const k = i32At(RANK, n);
+    if (k == NO_END || k != fire) continue;
+    const c = <i32>load<u8>(SIDE + <usize>n);
+    const now = c == mover ? 0 : left - 1;
+    setI32(CNT, n, now);
+    if (now == 0) { setI32(VAL, n, val); setI32(QUEUE, qt++, n); }
+  }
+  let qh = 0;
+  while (qh < qt) {
+    const n = i32At(QUEUE, qh++);
+    for (let k = i32At(PREDSTART, n); k < i32At(PREDSTART, n + 1); k++) {
+      const p = i32At(PREDS, k);
+      const left = i32At(CNT, p) - 1;
+      if (left < 0) continue;
+      setI32(CNT, p, left);
+      if (left == 0) { setI32(VAL, p, val); setI32(QUEUE, qt++, p); }
+    }
+  }
 }
 
 // ---- a principal variation -------------------------------------------------------------------
