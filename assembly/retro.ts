@@ -741,6 +741,8 @@ export function retroProveKept(): bool {
   return ok && !solOut;
 }
 let proveBans: bool = false; // proveFrom: the winner keeps to the moves safeBound left
+let rankShift: u32 = 2; // proveFrom's RANK: 4 where it is a slot array (strategyHolds)
+@inline function rankAt(x: i32): i32 { return load<i32>(RANK + (<usize>x << rankShift)); }
 let byPayoff: bool = false; // proveFrom: the winner's strategy is a payoff game's (payoffProve)
 
 /** The winner's candidate move to x from n, by the strategy played out: its key (the order of
@@ -752,8 +754,8 @@ function candidateKey(n: i32, x: i32, off: i32): i32 {
     if (goalBlack ? v == -PINF || off + v < goalTheta : v == PINF || off + v >= goalTheta) return -1;
     return i32At(goalBlack ? SKEY : BKEY, x);
   }
-  const rx = i32At(RANK, x);
-  if (rx < 0 || rx >= i32At(RANK, n) || (proveBans && !openEdge(n, x))) return -1;
+  const rx = rankAt(x);
+  if (rx < 0 || rx >= rankAt(n) || (proveBans && !openEdge(n, x))) return -1;
   return rx;
 }
 
@@ -774,7 +776,7 @@ function proveFrom(n: i32, c: i32, depth: i32): bool {
       else if (applied == 2) ok = meets(leafValue());
       else {
         const x = findIndex(posKey(c ^ 3));
-        ok = x >= 0 && (byPayoff || i32At(RANK, x) >= 0) && proveFrom(x, c ^ 3, depth + 1);
+        ok = x >= 0 && (byPayoff || rankAt(x) >= 0) && proveFrom(x, c ^ 3, depth + 1);
       }
       undo(depth);
       if (!ok) return false;
@@ -1016,9 +1018,15 @@ export function payoffProve(theta: i32): bool {
 // Black makes at least LO and less than HI.
 
 const NONE: i32 = 0x7fffffff;
-let HSLOT: usize = 0; // two goals' ranks and least ranks: i32 per position each (slotArray)
+// two goals' ranks and least ranks: per goal slot a record of 16 bytes a position, its ranks
+// (Black's, White's) and least ranks (LB, LW) side by side, so that a move's look at all four
+// costs one memory access (slotAt)
+let HSLOT: usize = 0;
 let histRoom: i32 = 0;
-let HT: usize = 0; // the table: u64 key, i32 lo, i32 hi per entry
+// The lines' table and the cap's answers side by side: a record of 32 bytes a slot, the table's
+// entry (u64 key, i32 lo, i32 hi) then the cap's (below), so that a look-up that misses the first
+// finds the second in the same cache line (one memory access a position, not two)
+let HT: usize = 0; // the table's entries: HT + htSlot(k)
 let htBits: i32 = 0; // log2 of the table's entries (and the cap's answers')
 let htWant: i32 = 22;
 /** The lines' table: 2^bits entries of 16 bytes, and as many for the answers resting on the cap
@@ -1027,7 +1035,7 @@ export function retroHistoryTableBits(bits: i32): void { htWant = min(max(bits, 
 // the answers that rest on the cap, each valid in its run alone: u64 key, i32 run, i32 moves left
 // (hsearch: an answer the cap touched is the cap's side's, never a proof; met again in the same
 // run with as many moves left or fewer, it is that answer again, taking the cap's taint along)
-let HC: usize = 0;
+let HC: usize = 0; // HT + 16: the cap's entries, HC + htSlot(k)
 let hsRun: i32 = 0; // the run now: a goal, a cap and what a line at the cap is worth
 export let hsCapHits: f64 = 0;
 const SLOT_THETA: usize = memory.data(2 * 4, 16);
@@ -1102,7 +1110,10 @@ export function retroHistoryCheck(search: bool, leaves: bool): void {
  *  distinct count of its final positions; NONE past the last. */
 export function retroTheta(i: i32): i32 { return i >= 0 && i < thetaCount ? i32At(THETAS, i) : NONE; }
 
-@inline function slotArray(s: i32, which: i32): usize { return HSLOT + (<usize>(s * 4 + which) * <usize>histRoom << 2); }
+@inline function slotArray(s: i32, which: i32): usize { return HSLOT + ((<usize>s * <usize>histRoom) << 4) + (<usize>which << 2); }
+/** Position n's entry in a slot array (aRB, aRW, aLB, aLW: 16 bytes apart). */
+@inline function slotAt(a: usize, n: i32): i32 { return load<i32>(a + (<usize>n << 4)); }
+@inline function setSlot(a: usize, n: i32, v: i32): void { store<i32>(a + (<usize>n << 4), v); }
 function useSlot(s: i32): void {
   hsTheta = load<i32>(SLOT_THETA + (<usize>s << 2));
   aRB = slotArray(s, 0); aRW = slotArray(s, 1); aLB = slotArray(s, 2); aLW = slotArray(s, 3);
@@ -1120,15 +1131,15 @@ export function retroHistoryGoal(theta: i32, s: i32, fresh: bool): bool {
   if (N > histRoom) {
     const base = grow(<usize>N * 32 + 64);
     if (base == 0) return false;
-    HSLOT = base; histRoom = N;
+    HSLOT = (base + 15) & ~15; histRoom = N;
   }
   if (HT == 0 || htWant > htBits) {
-    const base = grow((<usize>32 << htWant) + 16);
+    const base = grow((<usize>32 << htWant) + 64);
     if (base == 0) return false;
-    htBits = htWant; HT = (base + 15) & ~15; HC = HT + (<usize>16 << htBits); memory.fill(HC, 0, <usize>16 << htBits);
+    htBits = htWant; HT = (base + 63) & ~63; HC = HT + 16; memory.fill(HT, 0, <usize>32 << htBits);
     fresh = true;
   }
-  if (fresh) memory.fill(HT, 0, <usize>16 << htBits);
+  if (fresh) for (let i: usize = 0, n = <usize>1 << htBits; i < n; i++) store<u64>(HT + (i << 5), 0);
   store<i32>(SLOT_THETA + (<usize>s << 2), theta);
   setI32(SLOT_CAP, s, hsCapMost);
   useSlot(s);
@@ -1138,7 +1149,7 @@ export function retroHistoryGoal(theta: i32, s: i32, fresh: bool): bool {
     // (the start need not be in it: a position of the search is cut off where it is)
     if (virtualEnds) virtualRegion(theta, black, true); else safeAttractor(theta, black, true);
     if (budgetNow()) return false;
-    memory.copy(black ? aRB : aRW, RANK, <usize>N * 4);
+    { const to = black ? aRB : aRW; for (let n = 0; n < N; n++) setSlot(to, n, i32At(RANK, n)); }
     setI32(SLOT_BAD, 2 * s + side, virtualEnds ? mostBadTurns() : 0);
   }
   for (let side = 0; side < 2; side++) {
@@ -1152,14 +1163,14 @@ export function retroHistoryGoal(theta: i32, s: i32, fresh: bool): bool {
     const other = black ? WHITE : BLACK;
     let m = 0;
     for (let n = 0; n < N; n++) {
-      const r = i32At(ranks, n);
+      const r = slotAt(ranks, n);
       if (r < 0 || (!voids && <i32>load<u8>(SIDE + <usize>n) != other) || (load<u8>(CREATED + <usize>n) & 1) == 0) continue;
       store<u64>(CNT + (<usize>m << 3), <u64>load<u32>(keys + (<usize>n << 2)) << 32 | <u64>r);
       m++;
     }
     heapsort(CNT, m);
     const least = black ? aLB : aLW;
-    for (let n = 0; n < N; n++) setI32(least, n, leastRank(CNT, m, load<u32>(keys + (<usize>n << 2))));
+    for (let n = 0; n < N; n++) setSlot(least, n, leastRank(CNT, m, load<u32>(keys + (<usize>n << 2))));
     setI32(SLOT_TRIPLE, 2 * s + side, voids ? thirdLowest(CNT, m) : NONE);
   }
   useSlot(s); // (the triple ranks just written)
@@ -1247,14 +1258,14 @@ function deepened(n: i32, c: i32, depth: i32, noFirst: bool): i32 {
 
 /** The line's least ranks at the start of a search from position n, `depth` moves in. */
 function rootRanks(n: i32, depth: i32): void {
-  setI32(MINB, depth, i32At(aLB, n)); setI32(MINW, depth, i32At(aLW, n)); setI32(PASSES_SO_FAR, depth, 0);
+  setI32(MINB, depth, slotAt(aLB, n)); setI32(MINW, depth, slotAt(aLW, n)); setI32(PASSES_SO_FAR, depth, 0);
 }
 
 function searchOnce(n: i32, c: i32, depth: i32): i32 {
   if (!dpPhase) { rootRanks(n, depth); return hsearch(n, c, depth); }
   if (dpPaused) return phaseTurn(c, depth, dpLb, dpLw, dpFirst);
-  setI32(MINB, depth, n < 0 ? -1 : min(dpLb, i32At(aLB, n)));
-  setI32(MINW, depth, n < 0 ? -1 : min(dpLw, i32At(aLW, n)));
+  setI32(MINB, depth, n < 0 ? -1 : min(dpLb, slotAt(aLB, n)));
+  setI32(MINW, depth, n < 0 ? -1 : min(dpLw, slotAt(aLW, n)));
   setI32(PASSES_SO_FAR, depth, 0);
   return hsearch(n, c, depth);
 }
@@ -1266,16 +1277,16 @@ function searchOnce(n: i32, c: i32, depth: i32): i32 {
     // (the phases' graph: a position it lacks, beyond the clamp, has a board it may hold: the
     // engine stands on it)
     const b = phaseMode ? boardRep(retroPhaseBoardKey()) : -1;
-    setI32(MINB, d + 1, b < 0 ? -1 : min(i32At(MINB, d), i32At(aLB, b)));
-    setI32(MINW, d + 1, b < 0 ? -1 : min(i32At(MINW, d), i32At(aLW, b)));
+    setI32(MINB, d + 1, b < 0 ? -1 : min(i32At(MINB, d), slotAt(aLB, b)));
+    setI32(MINW, d + 1, b < 0 ? -1 : min(i32At(MINW, d), slotAt(aLW, b)));
     setI32(PASSES_SO_FAR, d + 1, i32At(PASSES_SO_FAR, d));
     return;
   }
   // (Zhang's rules: a virtual move starts a new phase, whose positions alone a stone play may not
   // bring back)
   const fresh = virtualEnds && afterPass(x);
-  setI32(MINB, d + 1, fresh ? i32At(aLB, x) : min(i32At(MINB, d), i32At(aLB, x)));
-  setI32(MINW, d + 1, fresh ? i32At(aLW, x) : min(i32At(MINW, d), i32At(aLW, x)));
+  setI32(MINB, d + 1, fresh ? slotAt(aLB, x) : min(i32At(MINB, d), slotAt(aLB, x)));
+  setI32(MINW, d + 1, fresh ? slotAt(aLW, x) : min(i32At(MINW, d), slotAt(aLW, x)));
   setI32(PASSES_SO_FAR, d + 1, max(i32At(PASSES_SO_FAR, d), fresh ? R.virtualMovesHere() : 0));
 }
 
@@ -1286,9 +1297,9 @@ function searchOnce(n: i32, c: i32, depth: i32): i32 {
  *  -1: White's, 0: neither. */
 @inline function cutOff(n: i32, mb: i32, mw: i32, passes: i32): i32 {
   if (n < 0) return 0; // (a position the phases' graph lacks: no strategy known there)
-  const rb = i32At(aRB, n);
+  const rb = slotAt(aRB, n);
   if (rb >= 0 && mb >= rb && rb <= triB && passes + badB <= 3) return 1;
-  const rw = i32At(aRW, n);
+  const rw = slotAt(aRW, n);
   if (rw >= 0 && mw >= rw && rw <= triW && passes + badW <= 3) return -1;
   return 0;
 }
@@ -1301,7 +1312,7 @@ function searchOnce(n: i32, c: i32, depth: i32): i32 {
 }
 
 /** The slot of history key k in the lines' tables (the exact answers', and the cap's or the run's). */
-@inline function htSlot(k: u64): usize { return <usize>(<i32>(k ^ (k >> 32)) & ((1 << htBits) - 1)) << 4; }
+@inline function htSlot(k: u64): usize { return <usize>(<i32>(k ^ (k >> 32)) & ((1 << htBits) - 1)) << 5; }
 
 /** Plays move m of a rule's own lines: false where the engine refuses it, or where it is a lone
  *  stone's suicide the lines leave out (taken back; "A lone stone's suicide"). */
@@ -1383,8 +1394,8 @@ function hsearch(n: i32, c: i32, depth: i32): i32 {
     if (x < 0 && !phaseMode) { setSolOut(); return 0; } // (the graph holds every position simple ko allows)
     if (x < 0) phMissing += 1;
     const fresh = virtualEnds && afterPass(x);
-    const cx = hsCheck ? 0 : cutOff(x, fresh ? i32At(aLB, x) : min(i32At(MINB, depth), i32At(aLB, x)),
-      fresh ? i32At(aLW, x) : min(i32At(MINW, depth), i32At(aLW, x)), max(i32At(PASSES_SO_FAR, depth), here));
+    const cx = hsCheck ? 0 : cutOff(x, fresh ? slotAt(aLB, x) : min(i32At(MINB, depth), slotAt(aLB, x)),
+      fresh ? slotAt(aLW, x) : min(i32At(MINW, depth), slotAt(aLW, x)), max(i32At(PASSES_SO_FAR, depth), here));
     if (cx != 0) {
       if (cx > 0) hsCutB += 1; else hsCutW += 1;
       if ((cx > 0) == black) { result = black ? 1 : 0; settled = true; }
@@ -1459,8 +1470,8 @@ function pnLook(k: u64): void {
     if (hsTheta <= load<i32>(e + 8)) { pnP = 0; pnD = PN_INF; return; }
     if (hsTheta >= load<i32>(e + 12)) { pnP = PN_INF; pnD = 0; return; }
   }
-  const pk = k ^ pnSalt;
-  const p = HC + htSlot(pk);
+  const pk = k ^ pnSalt; // (in k's record: the run's salt only tells the runs apart)
+  const p = HC + htSlot(k);
   if (load<u64>(p) == pk) {
     pnP = load<i32>(p + 8); pnD = load<i32>(p + 12);
     if (pnP == PN_TAINT) { pnP = PN_INF; pnTaint = true; }
@@ -1479,8 +1490,8 @@ const PN_OPEN: i32 = 16; // both numbers at a position neither holds
 /** A new position's numbers by the strategies of simple ko's game: one that a side's strategy
  *  holds, though the line's history keeps it from a cut-off, likely that side's still. */
 @inline function pnGuess(x: i32): void {
-  if (i32At(aRB, x) >= 0) { pnP = 1; pnD = PN_HELD; }
-  else if (i32At(aRW, x) >= 0) { pnP = PN_HELD; pnD = 1; }
+  if (slotAt(aRB, x) >= 0) { pnP = 1; pnD = PN_HELD; }
+  else if (slotAt(aRW, x) >= 0) { pnP = PN_HELD; pnD = 1; }
   else { pnP = PN_OPEN; pnD = PN_OPEN; }
 }
 
@@ -1489,7 +1500,7 @@ const PN_OPEN: i32 = 16; // both numbers at a position neither holds
 function pnKeep(k: u64, p: i32, d: i32, taint: bool): void {
   if ((p == 0 || d == 0) && !taint) { keepAnswer(k, p == 0); return; }
   const pk = k ^ pnSalt;
-  const q = HC + htSlot(pk);
+  const q = HC + htSlot(k);
   store<u64>(q, pk);
   store<i32>(q + 8, p == PN_INF && taint ? PN_TAINT : p); store<i32>(q + 12, d == PN_INF && taint ? PN_TAINT : d);
 }
@@ -1530,8 +1541,8 @@ function pnSearch(n: i32, c: i32, depth: i32, thP: i32, thD: i32): void {
       const here = virtualEnds && m == -1 ? R.virtualMovesHere() : 0;
       if (x < 0) { undo(depth); setSolOut(); return; } // (the graph holds every position simple ko allows)
       const fresh = virtualEnds && afterPass(x);
-      const cx = cutOff(x, fresh ? i32At(aLB, x) : min(i32At(MINB, depth), i32At(aLB, x)),
-        fresh ? i32At(aLW, x) : min(i32At(MINW, depth), i32At(aLW, x)), max(i32At(PASSES_SO_FAR, depth), here));
+      const cx = cutOff(x, fresh ? slotAt(aLB, x) : min(i32At(MINB, depth), slotAt(aLB, x)),
+        fresh ? slotAt(aLW, x) : min(i32At(MINW, depth), slotAt(aLW, x)), max(i32At(PASSES_SO_FAR, depth), here));
       if (cx != 0) {
         if (cx > 0) hsCutB += 1; else hsCutW += 1;
         known = (cx > 0) == black ? 1 : -1;
@@ -1612,7 +1623,7 @@ function pnFrom(n: i32, c: i32, depth: i32): i32 {
  *  first, the nearer the goal the better, the other's last; between, simple ko's low game value. */
 function promise(x: i32, black: bool): i32 {
   if (x < 0) return 0;
-  const own = i32At(black ? aRB : aRW, x), theirs = i32At(black ? aRW : aRB, x);
+  const own = slotAt(black ? aRB : aRW, x), theirs = slotAt(black ? aRW : aRB, x);
   if (own >= 0) return 0x40000000 - own;
   if (theirs >= 0) return -0x40000000 + theirs;
   return black ? i32At(VAL, x) : -i32At(VAL, x);
@@ -1624,8 +1635,8 @@ function lineRanks(s: i32, d: i32): void {
   for (let j = 0; j <= d; j++) {
     const x = i32At(HS_LINE, j);
     const fresh = j == 0 || (virtualEnds && afterPass(x));
-    setI32(MINB, j, fresh ? i32At(aLB, x) : min(i32At(MINB, j - 1), i32At(aLB, x)));
-    setI32(MINW, j, fresh ? i32At(aLW, x) : min(i32At(MINW, j - 1), i32At(aLW, x)));
+    setI32(MINB, j, fresh ? slotAt(aLB, x) : min(i32At(MINB, j - 1), slotAt(aLB, x)));
+    setI32(MINW, j, fresh ? slotAt(aLW, x) : min(i32At(MINW, j - 1), slotAt(aLW, x)));
   }
 }
 
@@ -1713,9 +1724,9 @@ export function retroHistoryLine(sLow: i32, sHigh: i32, maxLen: i32): i32 {
  *  lower the rank, tried best first, every reply the superko allows (proveFrom). */
 function strategyHolds(n: i32, c: i32, depth: i32, black: bool): bool {
   const savedRank = RANK, savedBlack = goalBlack, savedTheta = goalTheta;
-  RANK = black ? aRB : aRW; goalBlack = black; goalTheta = hsTheta;
+  RANK = black ? aRB : aRW; rankShift = 4; goalBlack = black; goalTheta = hsTheta;
   const ok = proveFrom(n, c, depth);
-  RANK = savedRank; goalBlack = savedBlack; goalTheta = savedTheta;
+  RANK = savedRank; rankShift = 2; goalBlack = savedBlack; goalTheta = savedTheta;
   return ok || solOut;
 }
 
@@ -1750,7 +1761,7 @@ function historyTree(s: i32, atLeast: bool): bool {
   useSlot(s);
   const n = findIndex(posKey(BLACK));
   if (n < 0) return false;
-  setI32(MINB, 0, i32At(aLB, n)); setI32(MINW, 0, i32At(aLW, n)); setI32(PASSES_SO_FAR, 0, 0);
+  setI32(MINB, 0, slotAt(aLB, n)); setI32(MINW, 0, slotAt(aLW, n)); setI32(PASSES_SO_FAR, 0, 0);
   // (the prover's moves kept by searches whose cap was the prover's loss)
   capRun(atLeast ? 1 : 2);
   proofNodeAt(n, BLACK, 0, atLeast, -9);
@@ -2319,8 +2330,8 @@ function phaseTurn(c: i32, depth: i32, lb: i32, lw: i32, first: bool): i32 {
     else if (m < 0) r = first ? phaseTurn(c ^ 3, depth + 1, lb, lw, false) : 0;
     else {
       const x = findIndex(posKey(c ^ 3));
-      setI32(MINB, depth + 1, x < 0 ? -1 : min(lb, i32At(aLB, x)));
-      setI32(MINW, depth + 1, x < 0 ? -1 : min(lw, i32At(aLW, x)));
+      setI32(MINB, depth + 1, x < 0 ? -1 : min(lb, slotAt(aLB, x)));
+      setI32(MINW, depth + 1, x < 0 ? -1 : min(lw, slotAt(aLW, x)));
       setI32(PASSES_SO_FAR, depth + 1, 0);
       r = hsearch(x, c ^ 3, depth + 1);
     }
@@ -2336,7 +2347,7 @@ function phaseTurn(c: i32, depth: i32, lb: i32, lw: i32, first: bool): i32 {
  *  -1 where the graph lacks the position or the strategy does not win from it. */
 export function retroPhaseRank(toMove: i32, side: i32): i32 {
   const x = findIndex(posKey(toMove));
-  return x < 0 ? -1 : i32At(side == BLACK ? aRB : aRW, x);
+  return x < 0 ? -1 : slotAt(side == BLACK ? aRB : aRW, x);
 }
 
 /** The board key the graph's checks compare (BKEY) of the engine's position. */
@@ -2348,7 +2359,7 @@ export function retroPhaseBoardKey(): u32 {
  *  graph has none (no cut-off may count on it). */
 function boardLeast(key: u32, ranks: usize): i32 {
   const b = boardRep(key);
-  return b < 0 ? -1 : i32At(ranks, b);
+  return b < 0 ? -1 : slotAt(ranks, b);
 }
 
 // each board key of the phases' graph with one position of that board (the least ranks by board
