@@ -1484,8 +1484,9 @@ function pnLook(k: u64): void {
 // A new position's numbers (df-pn+): a position one side's strategy holds is that side's to
 // lose, one neither holds costs both sides some search. The figures were chosen on 2x2 to 3x3
 // (docs/solve.md): with 1 and 1 everywhere, Ing's 3x3 took 14 million nodes against
-// alpha-beta's 42,392, with these 121,718.
-const PN_HELD: i32 = 256; // the other side's number at a position a side's strategy holds
+// alpha-beta's 42,392, with these 121,718; PN_HELD on Ing's 3x4 (16.6 million nodes at 256,
+// 15.2 at 1024, 14.7 at 4096, 15.2 at 16384; the small boards the same within 1%).
+const PN_HELD: i32 = 4096; // the other side's number at a position a side's strategy holds
 const PN_OPEN: i32 = 16; // both numbers at a position neither holds
 /** A new position's numbers by the strategies of simple ko's game: one that a side's strategy
  *  holds, though the line's history keeps it from a cut-off, likely that side's still. */
