@@ -286,7 +286,7 @@ function attractor(theta: i32, blackReaches: bool): void {
   goalTheta = theta; goalBlack = blackReaches;
   const N = raPositions;
   const mover = blackReaches ? BLACK : WHITE;
-  let qh = 0, qt = 0;
+  let qt = 0;
   for (let n = 0; n < N; n++) {
     setI32(RANK, n, -1);
     const c = <i32>load<u8>(SIDE + <usize>n);
@@ -307,16 +307,24 @@ function attractor(theta: i32, blackReaches: bool): void {
     setI32(CNT, n, inNow ? 0 : c == mover ? 1 : blocked ? 1 << 30 : open);
     if (inNow) { setI32(RANK, n, 1); setI32(QUEUE, qt++, n); }
   }
+  spread(qt, mover, RANK, 1);
+}
+
+/** The attractor's spread from the qt positions queued: each predecessor whose counter (CNT)
+ *  falls to 0 joins, with out[p] = out[n] + step (RANK: the moves to the goal; VAL: the goal
+ *  it joins at, step 0). */
+function spread(qt: i32, mover: i32, out: usize, step: i32): void {
+  let qh = 0;
   while (qh < qt) {
     const n = i32At(QUEUE, qh++);
-    const r = i32At(RANK, n);
+    const r = i32At(out, n) + step;
     for (let k = i32At(PREDSTART, n); k < i32At(PREDSTART, n + 1); k++) {
       const p = i32At(PREDS, k);
       const left = i32At(CNT, p) - 1;
       if (left < 0) continue;
       if (anyBans && <i32>load<u8>(SIDE + <usize>p) == mover && !openEdge(p, n)) continue;
       setI32(CNT, p, left);
-      if (left == 0) { setI32(RANK, p, r + 1); setI32(QUEUE, qt++, p); }
+      if (left == 0) { setI32(out, p, r); setI32(QUEUE, qt++, p); }
     }
   }
 }
@@ -416,17 +424,7 @@ function valueSweep(mover: i32, fire: i32, val: i32, first: bool): void {
     setI32(CNT, n, now);
     if (now == 0) { setI32(VAL, n, val); setI32(QUEUE, qt++, n); }
   }
-  let qh = 0;
-  while (qh < qt) {
-    const n = i32At(QUEUE, qh++);
-    for (let k = i32At(PREDSTART, n); k < i32At(PREDSTART, n + 1); k++) {
-      const p = i32At(PREDS, k);
-      const left = i32At(CNT, p) - 1;
-      if (left < 0) continue;
-      setI32(CNT, p, left);
-      if (left == 0) { setI32(VAL, p, val); setI32(QUEUE, qt++, p); }
-    }
-  }
+  spread(qt, mover, VAL, 0);
 }
 
 // ---- a principal variation -------------------------------------------------------------------
