@@ -541,7 +541,7 @@ let longestRun: i32 = 0; // (sortedRuns: the longest run of one key)
 /** Sorts the m keys at buf and counts the keys that come k times or more; longestRun: the most
  *  times one comes. */
 function sortedRuns(buf: usize, m: i32, k: i32): i32 {
-  heapsort(buf, m);
+  sortU64(buf, m);
   let runs = 0, run = 0;
   longestRun = 0;
   for (let j = 0; j < m; j++) {
@@ -651,26 +651,29 @@ function sortRanked(keys: usize, createdOnly: bool): void {
     store<u64>(CNT + (<usize>m << 3), <u64>load<u32>(keys + (<usize>n << 2)) << 32 | <u64>r);
     m++;
   }
-  heapsort(CNT, m);
+  sortU64(CNT, m);
   sortedLen = m;
   indexSorted();
 }
 
-// Every 64th sorted entry, so that a look-up first searches a small array that stays in cache,
-// then one block of 64 entries (some 4 memory accesses, not the 25 of a search over 25 million)
-let SAMPLES: usize = 0;
-let sampleRoom: i32 = 0;
-let sampleLen: i32 = -1; // -1: no index (no memory for it), a search over all the entries
+// The sorted entries by the top 16 bits of their keys: START[t] is the first entry whose key's
+// top 16 bits are t or more, so a look-up searches one bucket (some 150 entries of 25 million:
+// a few memory accesses) and the index (256 KB) stays in cache, where a search over all the
+// entries misses it at each of its 25 steps
+let START: usize = 0; // 0: no index (no memory for it), a search over all the entries
 function indexSorted(): void {
-  const need = (sortedLen + 63) >> 6;
-  if (need > sampleRoom) {
-    const base = grow(<usize>need * 8 + 16);
-    if (base == 0) { sampleLen = -1; return; }
-    SAMPLES = (base + 7) & ~7; sampleRoom = need;
+  if (START == 0) {
+    const base = grow(<usize>(BUCKETS + 1) * 4 + 16);
+    if (base == 0) return;
+    START = (base + 3) & ~3;
   }
-  sampleLen = need;
-  for (let i = 0; i < sampleLen; i++) store<u64>(SAMPLES + (<usize>i << 3), load<u64>(CNT + (<usize>i << 9)));
+  let j = 0;
+  for (let t = 0; t <= BUCKETS; t++) {
+    while (j < sortedLen && <i32>(load<u64>(CNT + (<usize>j << 3)) >> 48) < t) j++;
+    store<i32>(START + (<usize>t << 2), j);
+  }
 }
+const BUCKETS: i32 = 1 << 16;
 
 /** How many sorted entries (key, rank) have this key and a rank of at least r. */
 function atOrAbove(key: u32, r: i32): i32 {
@@ -680,16 +683,10 @@ function atOrAbove(key: u32, r: i32): i32 {
 }
 /** The first sorted entry at or above x. */
 function lowerBound(x: u64): i32 {
-  // (the first sample at or above x: the entry lies after the sample before it, and at or before
-  // this one)
   let lo = 0, hi = sortedLen;
-  if (sampleLen >= 0) {
-    let a = 0, b = sampleLen;
-    while (a < b) {
-      const mid = (a + b) >>> 1;
-      if (load<u64>(SAMPLES + (<usize>mid << 3)) < x) a = mid + 1; else b = mid;
-    }
-    lo = a == 0 ? 0 : (a - 1) << 6; hi = min(a << 6, sortedLen);
+  if (START != 0) {
+    const t = <usize>(x >> 48);
+    lo = load<i32>(START + (t << 2)); hi = load<i32>(START + (t << 2) + 4);
   }
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
@@ -698,26 +695,72 @@ function lowerBound(x: u64): i32 {
   return lo;
 }
 
+// ---- sorting ---------------------------------------------------------------------------------
+// The checks sort up to 25 million entries several times a goal. A heapsort's every step is a
+// cache miss at that size (it took a quarter of a 4x4 solve); a radix sort by the most
+// significant byte first, in place (American flag sort: each bucket's entries swapped into it
+// in turn), reads and writes the entries a few times in order, and a bucket of 40,000 entries
+// after the first byte already fits the cache.
+const RADIX_ROWS: usize = memory.data(8 * 256 * 4 * 2, 16); // per byte: each bucket's next and end
+
 /** Sorts n u64 at base, ascending, in place. */
-function heapsort(base: usize, n: i32): void {
-  for (let i = (n >> 1) - 1; i >= 0; i--) siftDown(base, i, n);
-  for (let end = n - 1; end > 0; end--) {
-    const t = load<u64>(base); store<u64>(base, load<u64>(base + (<usize>end << 3))); store<u64>(base + (<usize>end << 3), t);
-    siftDown(base, 0, end);
+function sortU64(base: usize, n: i32): void {
+  let any: u64 = 0;
+  for (let i = 0; i < n; i++) any |= load<u64>(base + (<usize>i << 3));
+  if (any == 0) return;
+  // (from the highest byte any entry uses: the checks' keys are 32 or 64 bits)
+  radixPass(base, n, <i32>((63 - clz(any)) >> 3) << 3, 0);
+}
+
+function radixPass(base: usize, n: i32, shift: i32, level: i32): void {
+  if (n < 48) { insertionSortU64(base, n); return; }
+  const next = RADIX_ROWS + (<usize>level << 11), end = next + 1024;
+  memory.fill(end, 0, 1024);
+  for (let i = 0; i < n; i++) {
+    const d = <usize>((load<u64>(base + (<usize>i << 3)) >> shift) & 255);
+    store<i32>(end + (d << 2), load<i32>(end + (d << 2)) + 1);
+  }
+  // (the buckets' bounds: next is where each fills from, end where it stops)
+  let at = 0, whole = false;
+  for (let d: usize = 0; d < 256; d++) {
+    const c = load<i32>(end + (d << 2));
+    if (c == n) whole = true;
+    store<i32>(next + (d << 2), at); at += c; store<i32>(end + (d << 2), at);
+  }
+  if (!whole) {
+    for (let b: usize = 0; b < 256; b++) {
+      while (load<i32>(next + (b << 2)) < load<i32>(end + (b << 2))) {
+        let v = load<u64>(base + (<usize>load<i32>(next + (b << 2)) << 3));
+        let d = <usize>((v >> shift) & 255);
+        // (the entry goes to its bucket's next place, and the one there moves on)
+        while (d != b) {
+          const to = base + (<usize>load<i32>(next + (d << 2)) << 3);
+          const w = load<u64>(to);
+          store<u64>(to, v);
+          store<i32>(next + (d << 2), load<i32>(next + (d << 2)) + 1);
+          v = w; d = <usize>((v >> shift) & 255);
+        }
+        store<u64>(base + (<usize>load<i32>(next + (b << 2)) << 3), v);
+        store<i32>(next + (b << 2), load<i32>(next + (b << 2)) + 1);
+      }
+    }
+  }
+  if (shift == 0) return;
+  let from = 0;
+  for (let d: usize = 0; d < 256; d++) {
+    const to = load<i32>(end + (d << 2));
+    if (to - from > 1) radixPass(base + (<usize>from << 3), to - from, shift - 8, level + 1);
+    from = to;
   }
 }
-function siftDown(base: usize, i: i32, n: i32): void {
-  const v = load<u64>(base + (<usize>i << 3));
-  while (true) {
-    let c = 2 * i + 1;
-    if (c >= n) break;
-    if (c + 1 < n && load<u64>(base + (<usize>(c + 1) << 3)) > load<u64>(base + (<usize>c << 3))) c++;
-    const w = load<u64>(base + (<usize>c << 3));
-    if (w <= v) break;
-    store<u64>(base + (<usize>i << 3), w);
-    i = c;
+
+function insertionSortU64(base: usize, n: i32): void {
+  for (let i = 1; i < n; i++) {
+    const v = load<u64>(base + (<usize>i << 3));
+    let j = i;
+    while (j > 0 && load<u64>(base + (<usize>(j - 1) << 3)) > v) { store<u64>(base + (<usize>j << 3), load<u64>(base + (<usize>(j - 1) << 3))); j--; }
+    store<u64>(base + (<usize>j << 3), v);
   }
-  store<u64>(base + (<usize>i << 3), v);
 }
 
 // ---- a strategy played out under the rule itself ---------------------------------------------
@@ -1193,7 +1236,7 @@ export function retroHistoryGoal(theta: i32, s: i32, fresh: bool): bool {
       store<u64>(CNT + (<usize>m << 3), <u64>load<u32>(keys + (<usize>n << 2)) << 32 | <u64>r);
       m++;
     }
-    heapsort(CNT, m);
+    sortU64(CNT, m);
     sortedLen = m; indexSorted(); // (leastRank's look-ups)
     const least = black ? aLB : aLW;
     for (let n = 0; n < N; n++) setSlot(least, n, leastRank(load<u32>(keys + (<usize>n << 2))));
@@ -2184,7 +2227,7 @@ function transientCheck(theta: i32, black: bool): i32 {
     store<u64>(CNT + (<usize>m << 3), <u64>load<u32>(BKEY + (<usize>n << 2)) << 32 | <u64>n);
     m++;
   }
-  heapsort(CNT, m);
+  sortU64(CNT, m);
   for (let j = 0; j < m;) {
     let k = j;
     const key = load<u64>(CNT + (<usize>j << 3)) >> 32;
