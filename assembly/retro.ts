@@ -1521,6 +1521,10 @@ export function retroHistoryProofNumbers(on: bool): void { hsPn = on; }
 const PN_TAINT: i32 = PN_INF + 1; // (the same, for an answer that rests on the cap)
 // per depth, at most 64 moves: i32 move, i32 position, u64 key, i32 pn, i32 dn, i32 order, i32 pad
 const PN_KIDS: usize = memory.data(1024 * 64 * 32, 16);
+// a position's moves before they are read (pnSearch): i32 move, i32 position (-1: an end), i32 an
+// end's worth (1 the mover's win, -1 his loss), i32 virtual moves here, u64 key
+const PN_MOVES: usize = memory.data(400 * 32, 16);
+let pnTouched: u64 = 0; // (the records touched ahead: kept, so that the loads are made)
 let pnSalt: u64 = 0;
 let pnP: i32 = 0, pnD: i32 = 0; // a look-up's or a search's numbers (for Black's goal)
 let pnTaint: bool = false; // the answer in them rests on the cap
@@ -1592,19 +1596,58 @@ function pnSearch(n: i32, c: i32, depth: i32, thP: i32, thD: i32): void {
   let k = 0;
   let lossTaint = false; // a move dropped as the mover's loss rested on the cap
   const canAbandon = abandonNow();
+  // The moves first, each played and taken back for its position and key; then their records
+  // touched in one short loop, so that their cache misses overlap (one a move between the
+  // engine's plays came one after another, and the look-up was a third of the search's time);
+  // then each move read in order as before.
+  let nc = 0;
   for (let i = 0; i < nPoints + 3; i++) {
     const m = moveAt(i, canAbandon);
     if (m == -99) continue;
     if (!lineMove(m, c, depth)) continue;
+    const q = PN_MOVES + (<usize>nc << 5);
+    store<i32>(q, m);
+    nc++;
+    if (applied == 2) {
+      // (an end: its count while the engine stands on it; a win ends the list, it settles)
+      const win = (leafValue() >= hsTheta) == black;
+      store<i32>(q + 4, -1); store<i32>(q + 8, win ? 1 : -1);
+      undo(depth);
+      if (win) break;
+      continue;
+    }
+    store<i32>(q + 4, 0); store<i32>(q + 8, 0);
+    store<i32>(q + 12, virtualEnds && m == -1 ? R.virtualMovesHere() : 0);
+    store<u64>(q + 16, historyKeyOf(c ^ 3)); store<u64>(q + 24, posKey(c ^ 3));
+    undo(depth);
+  }
+  // (the positions' hash slots, then their indices; then the records by key and by position)
+  let touch: u64 = 0;
+  for (let j = 0; j < nc; j++) {
+    const q = PN_MOVES + (<usize>j << 5);
+    if (load<i32>(q + 4) < 0) continue;
+    const pk = load<u64>(q + 24), i = <usize>(<i32>(pk ^ (pk >> 31)) & hMask);
+    touch ^= <u64>load<i32>(HIDX + (i << 2)) ^ load<u64>(HKEY + (i << 3));
+  }
+  for (let j = 0; j < nc; j++) {
+    const q = PN_MOVES + (<usize>j << 5);
+    if (load<i32>(q + 4) < 0) continue;
+    const x = findIndex(load<u64>(q + 24));
+    if (x < 0) { setSolOut(); return; } // (the graph holds every position simple ko allows)
+    store<i32>(q + 4, x);
+    touch ^= load<u64>(HT + htSlot(load<u64>(q + 16))) ^ <u64>slotAt(aRB, x);
+  }
+  pnTouched ^= touch;
+  for (let j = 0; j < nc; j++) {
+    const q = PN_MOVES + (<usize>j << 5);
+    const m = load<i32>(q);
     // (each move's worth where it is known at once, as the mover's: 1 a win, -1 a loss, 0 not)
     let known = 0, taint = false;
-    let x = -1, ckey: u64 = 0;
-    if (applied == 2) known = (leafValue() >= hsTheta) == black ? 1 : -1;
+    let x = load<i32>(q + 4), ckey: u64 = 0;
+    if (x < 0) known = load<i32>(q + 8);
     else {
-      x = findIndex(posKey(c ^ 3));
-      ckey = historyKeyOf(c ^ 3);
-      const here = virtualEnds && m == -1 ? R.virtualMovesHere() : 0;
-      if (x < 0) { undo(depth); setSolOut(); return; } // (the graph holds every position simple ko allows)
+      ckey = load<u64>(q + 16);
+      const here = load<i32>(q + 12);
       const fresh = virtualEnds && afterPass(x);
       const cx = cutOff(x, fresh ? slotAt(aLB, x) : min(i32At(MINB, depth), slotAt(aLB, x)),
         fresh ? slotAt(aLW, x) : min(i32At(MINW, depth), slotAt(aLW, x)), max(i32At(PASSES_SO_FAR, depth), here));
@@ -1622,7 +1665,6 @@ function pnSearch(n: i32, c: i32, depth: i32, thP: i32, thD: i32): void {
         else if (pnP == 1 && pnD == 1) pnGuess(x);
       }
     }
-    undo(depth);
     // (a move that wins settles the position for the mover)
     if (known > 0) { pnSettle(key, black, taint); return; }
     if (known < 0) { lossTaint = lossTaint || taint; continue; }
