@@ -40,6 +40,8 @@ export interface CoreExports {
   setLibertyMask(): void;
   stringLibertiesIn(x: number, y: number): number;
   BENSON_IN: WebAssembly.Global;
+  retroSort(n: number): void;
+  SORT_IN: WebAssembly.Global;
   bensonTargets(c: number, n: number, allPoints: boolean): number;
   bensonArea(c: number, allPoints: boolean): number;
   bensonBoundArea(): number;
