@@ -115,9 +115,11 @@ let lineLen: i32 = 0;
 /** The index of position key k, -1 if the run did not reach it. */
 @inline function findIndex(k: u64): i32 { return i32At(HIDX, slotOf(k)); }
 
+/** Where the search for position key k's hash slot starts. */
+@inline function homeSlot(k: u64): i32 { return <i32>(k ^ (k >> 31)) & hMask; }
 /** The hash slot of key k: its own, or the free one where it would go. */
 function slotOf(k: u64): i32 {
-  let i = <i32>(k ^ (k >> 31)) & hMask;
+  let i = homeSlot(k);
   while (i32At(HIDX, i) >= 0 && load<u64>(HKEY + (<usize>i << 3)) != k) i = (i + 1) & hMask;
   return i;
 }
@@ -701,7 +703,7 @@ function lowerBound(x: u64): i32 {
 // significant byte first, in place (American flag sort: each bucket's entries swapped into it
 // in turn), reads and writes the entries a few times in order, and a bucket of 40,000 entries
 // after the first byte already fits the cache.
-const RADIX_ROWS: usize = memory.data(8 * 256 * 4 * 2, 16); // per byte: each bucket's next and end
+const RADIX_ROWS: usize = memory.data(8 * 256 * 4 * 2, 16); // per pass (a byte): each bucket's next and end
 
 /** Sorts n u64 at base, ascending, in place. */
 function sortU64(base: usize, n: i32): void {
@@ -1526,7 +1528,8 @@ const PN_TAINT: i32 = PN_INF + 1; // (the same, for an answer that rests on the 
 // per depth, at most 64 moves: i32 move, i32 position, u64 key, i32 pn, i32 dn, i32 order, i32 pad
 const PN_KIDS: usize = memory.data(1024 * 64 * 32, 16);
 // a position's moves before they are read (pnSearch): i32 move, i32 position (-1: an end), i32 an
-// end's worth (1 the mover's win, -1 his loss), i32 virtual moves here, u64 key
+// end's worth (1 the mover's win, -1 his loss), i32 virtual moves here, u64 history key, u64
+// position key
 const PN_MOVES: usize = memory.data(400 * 32, 16);
 let pnTouched: u64 = 0; // (the records touched ahead: kept, so that the loads are made)
 let pnSalt: u64 = 0;
@@ -1630,7 +1633,7 @@ function pnSearch(n: i32, c: i32, depth: i32, thP: i32, thD: i32): void {
   for (let j = 0; j < nc; j++) {
     const q = PN_MOVES + (<usize>j << 5);
     if (load<i32>(q + 4) < 0) continue;
-    const pk = load<u64>(q + 24), i = <usize>(<i32>(pk ^ (pk >> 31)) & hMask);
+    const i = <usize>homeSlot(load<u64>(q + 24));
     touch ^= <u64>load<i32>(HIDX + (i << 2)) ^ load<u64>(HKEY + (i << 3));
   }
   for (let j = 0; j < nc; j++) {
