@@ -23,6 +23,11 @@ const KID_BYTES: i32 = 24; // u64 table key, i32 move, i32 pn, i32 dn, i32 pad
 let KIDS: usize = 0; // per depth, MAX_KIDS moves (grown at the first search: 1.5 MB)
 const PATH: usize = memory.data(SOLVE_MAX_PLY * 8, 16); // each position's own key on the line
 const ONLINE: usize = memory.data(4096 * 2, 16); // positions on the line by their low 12 bits
+// a position's moves before they are read (search): i32 move, i32 what it is known to give (1 a
+// win, -1 a loss, 2 and -2 the same by a move back to the line, 0 open), then u64 its table key
+// (open) or i32 the line entry its answer rests on
+const MOVES: usize = memory.data(400 * 16, 16);
+let gpnTouched: u64 = 0; // (the buckets touched ahead: kept, so that the loads are made)
 
 let theta: i32 = 0;
 let tBase: usize = 0;
@@ -121,6 +126,23 @@ let kidTaint: i32 = FREE; // and the line entry its answer rests on
   return (v >= theta) == black ? 1 : -1;
 }
 
+/** What move m by c at line entry `depth`, to the position with table key ck (neither an end
+ *  nor a move back to the line), gives its mover by the table, else by Benson's test (the move
+ *  played again for it): as kidKnown; gP, gD the table's numbers where it knew them. */
+function kidByTable(ck: u64, m: i32, c: i32, depth: i32): i32 {
+  const black = c == BLACK;
+  kidTaint = FREE;
+  look(ck);
+  if (gP == 0 || gD == 0) { kidTaint = gTaint; return (gP == 0) == black ? 1 : -1; }
+  if (gP != 1 || gD != 1 || !safeAreaOn()) return 0;
+  apply(m, c, depth);
+  const v = safeVerdict(theta - 1, theta);
+  undo(depth);
+  if (v == NO_VERDICT) return 0;
+  keep(ck, v >= theta ? 0 : PN_INF, v >= theta ? PN_INF : 0, false);
+  return (v >= theta) == black ? 1 : -1;
+}
+
 /** Settles the position with table key k at line entry `depth`: Black makes the goal or not,
  *  resting on entry `taint` of the line (FREE none). An answer that rests on nothing above its
  *  own entry (a repetition of it or of a position below it) holds wherever it is met. */
@@ -148,13 +170,53 @@ function search(tk: u64, c: i32, depth: i32, thP: i32, thD: i32): void {
   let k = 0;
   let lossTaint = FREE; // the shallowest entry a move dropped as the mover's loss rested on
   let won = false, wonTaint = FREE;
+  // The moves first, each played and taken back for its key (or what it is known to give where
+  // it ends play or goes back to the line); then their buckets touched in one short loop, so
+  // that their cache misses overlap; then each move read in order as before (the first that
+  // wins settles; Benson's test, which needs the engine on the position, with the move played
+  // again where the table does not know the position).
+  let nc = 0;
   for (let i = 0; i < nPoints + 3; i++) {
     const m = moveAt(i, false);
     if (m == -99) continue;
     apply(m, c, depth);
     if (applied == 0) { if (solDepthOut) { setSolOut(); break; } continue; }
-    const known = kidKnown(c, depth, true), taint = kidTaint, ck = kidKey;
+    const q = MOVES + (<usize>nc << 4);
+    nc++;
+    store<i32>(q, m);
+    let known = 0, taint = FREE;
+    if (applied == 2) known = (leafValue() >= theta) == black ? 1 : -1;
+    else {
+      const back = onLine(keyOf(c ^ 3), depth + 1);
+      // (back to a position on the line: void, 0; counted where it is read)
+      if (back >= 0) { known = (0 >= theta) == black ? 2 : -2; taint = back; }
+      else store<u64>(q + 8, tableKeyOf(c ^ 3));
+    }
     undo(depth);
+    store<i32>(q + 4, known);
+    if (known != 0) store<i32>(q + 8, taint);
+    if (known > 0) break;
+  }
+  if (!solOut) {
+    let touch: u64 = 0;
+    for (let j = 0; j < nc; j++) {
+      const q = MOVES + (<usize>j << 4);
+      if (load<i32>(q + 4) == 0) touch ^= load<u64>(bucketOf(load<u64>(q + 8)));
+    }
+    gpnTouched ^= touch;
+  }
+  for (let j = 0; j < nc && !solOut; j++) {
+    const q = MOVES + (<usize>j << 4);
+    const m = load<i32>(q);
+    let known = load<i32>(q + 4), taint = FREE, ck: u64 = 0;
+    if (known != 0) {
+      taint = load<i32>(q + 8);
+      if (known == 2 || known == -2) { gpnRepetitions += 1; known >>= 1; }
+    } else {
+      ck = load<u64>(q + 8);
+      known = kidByTable(ck, m, c, depth);
+      taint = kidTaint;
+    }
     if (known > 0) { won = true; wonTaint = taint; if (depth == rootDepth) gpnRootMove = m; break; }
     if (known < 0) { lossTaint = min(lossTaint, taint); continue; }
     // (a move to the same class as one listed: the same answer)
