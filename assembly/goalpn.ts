@@ -23,9 +23,9 @@ const KID_BYTES: i32 = 24; // u64 table key, i32 move, i32 pn, i32 dn, i32 pad
 let KIDS: usize = 0; // per depth, MAX_KIDS moves (grown at the first search: 1.5 MB)
 const PATH: usize = memory.data(SOLVE_MAX_PLY * 8, 16); // each position's own key on the line
 const ONLINE: usize = memory.data(4096 * 2, 16); // positions on the line by their low 12 bits
-// a position's moves before they are read (search): i32 move, i32 what it is known to give (1 a
-// win, -1 a loss, 2 and -2 the same by a move back to the line, 0 open), then u64 its table key
-// (open) or i32 the line entry its answer rests on
+// a position's moves before they are read (search): i32 move, i32 what it is known to give
+// (kidAtOnce), then u64 its table key (open) or i32 the line entry its answer rests on and i32
+// whether it went back to the line
 const MOVES: usize = memory.data(400 * 16, 16);
 let gpnTouched: u64 = 0; // (the buckets touched ahead: kept, so that the loads are made)
 
@@ -97,50 +97,46 @@ function onLine(k: u64, depth: i32): i32 {
   return -1;
 }
 
-let kidKey: u64 = 0; // kidKnown's move: its position's table key (0 where the move ended play or went back)
+let kidKey: u64 = 0; // kidAtOnce's move: its position's table key (0 where it ended play or went back)
 let kidTaint: i32 = FREE; // and the line entry its answer rests on
+let kidBack: bool = false; // it went back to a position on the line
 
-/** What the move just played by c at line entry `depth` gives its mover where that is known at
- *  once: 1 a win, -1 a loss, 0 not (a final position, a move back to the line, the table's
- *  answer where `table`, Benson's test; gP, gD the table's numbers where it was looked at). */
-@inline function kidKnown(c: i32, depth: i32, table: bool): i32 {
+/** What the move just played by c at line entry `depth` gives its mover where that is known
+ *  without the table: 1 a win, -1 a loss (a final position, or a move back to the line: void, 0),
+ *  0 not (kidKey its position's table key). */
+@inline function kidAtOnce(c: i32, depth: i32): i32 {
   const black = c == BLACK;
-  kidKey = 0; kidTaint = FREE;
+  kidKey = 0; kidTaint = FREE; kidBack = false;
   if (applied == 2) return (leafValue() >= theta) == black ? 1 : -1;
   const back = onLine(keyOf(c ^ 3), depth + 1);
-  if (back >= 0) {
-    // (back to a position on the line: void, 0)
-    gpnRepetitions += 1;
-    kidTaint = back;
-    return (0 >= theta) == black ? 1 : -1;
-  }
+  if (back >= 0) { kidTaint = back; kidBack = true; return (0 >= theta) == black ? 1 : -1; }
   kidKey = tableKeyOf(c ^ 3);
-  if (table) {
-    look(kidKey);
-    if (gP == 0 || gD == 0) { kidTaint = gTaint; return (gP == 0) == black ? 1 : -1; }
-    if (gP != 1 || gD != 1) return 0;
-  }
+  return 0;
+}
+
+/** Benson's test at the engine's position (c's move just played): 1 its mover's win, -1 his
+ *  loss, 0 no verdict. */
+@inline function kidByBenson(c: i32): i32 {
   const v = safeAreaOn() ? safeVerdict(theta - 1, theta) : NO_VERDICT;
   if (v == NO_VERDICT) return 0;
-  if (table) keep(kidKey, v >= theta ? 0 : PN_INF, v >= theta ? PN_INF : 0, false);
-  return (v >= theta) == black ? 1 : -1;
+  return (v >= theta) == (c == BLACK) ? 1 : -1;
 }
 
 /** What move m by c at line entry `depth`, to the position with table key ck (neither an end
  *  nor a move back to the line), gives its mover by the table, else by Benson's test (the move
- *  played again for it): as kidKnown; gP, gD the table's numbers where it knew them. */
+ *  played again for it, its answer kept): 1, -1 or 0 as kidAtOnce; gP, gD the table's numbers
+ *  where it knew them, kidTaint what an answer rests on. */
 function kidByTable(ck: u64, m: i32, c: i32, depth: i32): i32 {
-  const black = c == BLACK;
   kidTaint = FREE;
   look(ck);
-  if (gP == 0 || gD == 0) { kidTaint = gTaint; return (gP == 0) == black ? 1 : -1; }
+  if (gP == 0 || gD == 0) { kidTaint = gTaint; return (gP == 0) == (c == BLACK) ? 1 : -1; }
   if (gP != 1 || gD != 1 || !safeAreaOn()) return 0;
   apply(m, c, depth);
-  const v = safeVerdict(theta - 1, theta);
+  const r = kidByBenson(c);
   undo(depth);
-  if (v == NO_VERDICT) return 0;
-  keep(ck, v >= theta ? 0 : PN_INF, v >= theta ? PN_INF : 0, false);
-  return (v >= theta) == black ? 1 : -1;
+  // (Black makes the goal where the mover wins and is Black, or loses and is White)
+  if (r != 0) { const makes = (r > 0) == (c == BLACK); keep(ck, makes ? 0 : PN_INF, makes ? PN_INF : 0, false); }
+  return r;
 }
 
 /** Settles the position with table key k at line entry `depth`: Black makes the goal or not,
@@ -183,18 +179,11 @@ function search(tk: u64, c: i32, depth: i32, thP: i32, thD: i32): void {
     if (applied == 0) { if (solDepthOut) { setSolOut(); break; } continue; }
     const q = MOVES + (<usize>nc << 4);
     nc++;
-    store<i32>(q, m);
-    let known = 0, taint = FREE;
-    if (applied == 2) known = (leafValue() >= theta) == black ? 1 : -1;
-    else {
-      const back = onLine(keyOf(c ^ 3), depth + 1);
-      // (back to a position on the line: void, 0; counted where it is read)
-      if (back >= 0) { known = (0 >= theta) == black ? 2 : -2; taint = back; }
-      else store<u64>(q + 8, tableKeyOf(c ^ 3));
-    }
+    const known = kidAtOnce(c, depth);
     undo(depth);
-    store<i32>(q + 4, known);
-    if (known != 0) store<i32>(q + 8, taint);
+    store<i32>(q, m); store<i32>(q + 4, known);
+    // (a move back to the line is counted where it is read)
+    if (known == 0) store<u64>(q + 8, kidKey); else { store<i32>(q + 8, kidTaint); store<i32>(q + 12, i32(kidBack)); }
     if (known > 0) break;
   }
   if (!solOut) {
@@ -211,7 +200,7 @@ function search(tk: u64, c: i32, depth: i32, thP: i32, thD: i32): void {
     let known = load<i32>(q + 4), taint = FREE, ck: u64 = 0;
     if (known != 0) {
       taint = load<i32>(q + 8);
-      if (known == 2 || known == -2) { gpnRepetitions += 1; known >>= 1; }
+      if (load<i32>(q + 12) != 0) gpnRepetitions += 1;
     } else {
       ck = load<u64>(q + 8);
       known = kidByTable(ck, m, c, depth);
@@ -310,7 +299,10 @@ export function goalRootMoves(goal: i32, fromLen: i32): i32 {
     if (m == -99) continue;
     apply(m, c, played);
     if (applied == 0) continue;
-    const known = kidKnown(c, played, false), ck = kidKey;
+    let known = kidAtOnce(c, played);
+    const ck = kidKey;
+    if (kidBack) gpnRepetitions += 1;
+    if (known == 0) known = kidByBenson(c);
     undo(played);
     // (a move to the same class as one listed: the same answer)
     let dup = false;
