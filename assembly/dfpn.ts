@@ -12,6 +12,12 @@ export let pnBest: i32 = -1; // the most proving move's index
 let pnSecond: i32 = 0; // the mover's number of the next best
 export let pnThP: i32 = 0, pnThD: i32 = 0; // the best move's thresholds (thresholds)
 
+// Both searches play a position's moves first and then touch their table entries in one short
+// loop, so that the cache misses overlap; what the touches read is kept here, so that the loads
+// are made (a value nobody keeps, the compiler may drop).
+let touched: u64 = 0;
+@inline export function keepTouched(v: u64): void { touched ^= v; }
+
 /** The numbers of a position whose k open moves are listed from `base`, `stride` bytes each,
  *  their numbers at offset `at` (proof) and `at + 4` (disproof), Black to move if `black`: the
  *  mover's number the least of its moves', the other's their sum; the best move the first

@@ -11,7 +11,7 @@
 // root's answer is a proof either way (docs/solve.md).
 
 import { BLACK, boardJournalFull } from "./board";
-import { PN_INF, combine, thresholds, pnSumP, pnSumD, pnBest, pnThP, pnThD } from "./dfpn";
+import { PN_INF, combine, thresholds, pnSumP, pnSumD, pnBest, pnThP, pnThD, keepTouched } from "./dfpn";
 import * as R from "./rules";
 import { apply, undo, applied, leafValue, keyOf, tableKeyOf, moveAt, budgetOut, countNode, setSolOut, solOut,
   safeVerdict, safeAreaOn, NO_VERDICT, tableBase, tableEntries, tableCleared, solDepthOut, SOLVE_MAX_PLY, nPoints, grow,
@@ -27,7 +27,6 @@ const ONLINE: usize = memory.data(4096 * 2, 16); // positions on the line by the
 // (kidAtOnce), then u64 its table key (open) or i32 the line entry its answer rests on and i32
 // whether it went back to the line
 const MOVES: usize = memory.data(400 * 16, 16);
-let gpnTouched: u64 = 0; // (the buckets touched ahead: kept, so that the loads are made)
 
 let theta: i32 = 0;
 let tBase: usize = 0;
@@ -192,7 +191,7 @@ function search(tk: u64, c: i32, depth: i32, thP: i32, thD: i32): void {
       const q = MOVES + (<usize>j << 4);
       if (load<i32>(q + 4) == 0) touch ^= load<u64>(bucketOf(load<u64>(q + 8)));
     }
-    gpnTouched ^= touch;
+    keepTouched(touch);
   }
   for (let j = 0; j < nc && !solOut; j++) {
     const q = MOVES + (<usize>j << 4);

@@ -5,7 +5,7 @@
 // the tool where lines cycle: a depth-first search there stores almost nothing (docs/solve.md).
 // Values as solve.ts: twice Black's margin, from the host's count of each final position.
 
-import { PN_INF, combine, thresholds, pnSumP, pnSumD, pnBest, pnThP, pnThD } from "./dfpn";
+import { PN_INF, combine, thresholds, pnSumP, pnSumD, pnBest, pnThP, pnThD, keepTouched } from "./dfpn";
 import { BLACK, WHITE } from "./board";
 import { PHASE_PLAY, PHASE_RESUMED } from "./codes";
 import { mix64 } from "./prng";
@@ -653,6 +653,11 @@ function sortRanked(keys: usize, createdOnly: bool): void {
     store<u64>(CNT + (<usize>m << 3), <u64>load<u32>(keys + (<usize>n << 2)) << 32 | <u64>r);
     m++;
   }
+  sortIndexed(m);
+}
+
+/** Sorts the m (key, rank) entries at CNT for the look-ups (lowerBound, atOrAbove, leastRank). */
+function sortIndexed(m: i32): void {
   sortU64(CNT, m);
   sortedLen = m;
   indexSorted();
@@ -1242,8 +1247,7 @@ export function retroHistoryGoal(theta: i32, s: i32, fresh: bool): bool {
       store<u64>(CNT + (<usize>m << 3), <u64>load<u32>(keys + (<usize>n << 2)) << 32 | <u64>r);
       m++;
     }
-    sortU64(CNT, m);
-    sortedLen = m; indexSorted(); // (leastRank's look-ups)
+    sortIndexed(m); // (leastRank's look-ups)
     const least = black ? aLB : aLW;
     for (let n = 0; n < N; n++) setSlot(least, n, leastRank(load<u32>(keys + (<usize>n << 2))));
     setI32(SLOT_TRIPLE, 2 * s + side, voids ? thirdLowest(CNT, m) : NONE);
@@ -1531,7 +1535,6 @@ const PN_KIDS: usize = memory.data(1024 * 64 * 32, 16);
 // end's worth (1 the mover's win, -1 his loss), i32 virtual moves here, u64 history key, u64
 // position key
 const PN_MOVES: usize = memory.data(400 * 32, 16);
-let pnTouched: u64 = 0; // (the records touched ahead: kept, so that the loads are made)
 let pnSalt: u64 = 0;
 let pnP: i32 = 0, pnD: i32 = 0; // a look-up's or a search's numbers (for Black's goal)
 let pnTaint: bool = false; // the answer in them rests on the cap
@@ -1644,7 +1647,7 @@ function pnSearch(n: i32, c: i32, depth: i32, thP: i32, thD: i32): void {
     store<i32>(q + 4, x);
     touch ^= load<u64>(HT + htSlot(load<u64>(q + 16))) ^ <u64>slotAt(aRB, x);
   }
-  pnTouched ^= touch;
+  keepTouched(touch);
   for (let j = 0; j < nc; j++) {
     const q = PN_MOVES + (<usize>j << 5);
     const m = load<i32>(q);
