@@ -28,7 +28,7 @@ import { searchGoal, setSuspensionLeaves, newSearchTables, solOut, nPoints, appl
   setDepthOut, historyKeyOf, grow, countOffset, setKeyShift, suspendedNow, setNodeCap, cappedOut } from "./solve";
 import { mix64 } from "./prng";
 import { slotFor, slotUsed, slotValue, slotWrite } from "./table";
-import { suspMarkNeeded, suspJoinedAt, suspFind, thresholdOf, suspCount, suspToMove, suspBoard, suspWins, suspSetWin, thresholdValue, thresholdCount, suspOpen, suspClosed, suspMarkClosed, suspNeeded,
+import { suspMarkNeeded, suspJoinedAt, suspFind, thresholdOf, suspCount, suspToMove, suspBoard, suspWins, suspSetWin, thresholdValue, thresholdCount, suspOpen, suspClosed, suspMarkClosed, suspNeeded, suspSeed, suspEasierClosed, suspOtherWins,
   graphReset, graphBoards, graphSetSucc, graphSetKey, boardIndexNow, staticFor, staticOff } from "./suspend";
 import { retroPhaseGraph, retroPhaseGoal, phaseGoalReadings, retroPhaseAt, retroPhaseRank, retroPhaseBoardKey, raPositions, raTooMany } from "./retro";
 
@@ -98,12 +98,23 @@ function buildPhaseGraph(): bool {
   return true;
 }
 
+// the fixed points of the goals around one read (false: each taken alone, the check)
+let nested: bool = true;
+/** Whether a fixed point starts from those of the goals around it (suspSeed, suspEasierClosed). */
+export function grandNested(on: bool): void { nested = on; }
+
 /** The fixed point for threshold i and the side with the goal: rounds over every suspension
  *  known (those the searches meet join the list as they go) until none joins. False when the
  *  budget or the room ran out. */
 function fixedPoint(i: i32, side: i32): bool {
   const goal = thresholdValue(i);
   setSuspensionLeaves(side, goal);
+  // (what a harder goal's fixed point holds is in this one; what the other side's holds at a
+  // goal that excludes this one is not, nor what an easier goal's, closed, lacks while no
+  // suspension joins the list: the rounds search the rest)
+  if (nested) suspSeed(i, side);
+  const known = suspCount;
+  let easier = nested ? suspEasierClosed(i, side) : -1;
   for (;;) {
     let joined = false;
     // (within a round the table and the graph's answers keep what they had from the set at
@@ -114,6 +125,7 @@ function fixedPoint(i: i32, side: i32): bool {
     if (phaseGraph && !retroPhaseGoal(goal, side, false)) { staticOff(); return false; }
     for (let s = 0; s < suspCount; s++) {
       if (suspWins(s, i, side)) continue;
+      if (nested && (suspOtherWins(s, i, side) || easier >= 0 && s < known && !suspWins(s, easier, side))) continue;
       const p = startAt(s);
       const v = phaseGraph ? graphValue(p, goal) : searchGoal(p, goal);
       gpSearches += 1;
@@ -124,6 +136,8 @@ function fixedPoint(i: i32, side: i32): bool {
       }
     }
     gpRounds++;
+    // (the list grew: the easier fixed point is closed no more, so a round over all of it)
+    if (!joined && easier >= 0 && suspCount != known) { easier = -1; continue; }
     if (!joined) { staticOff(); return true; }
   }
   return false;

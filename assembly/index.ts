@@ -27,8 +27,8 @@ export { solveTables, solveInit, solveRun, solveAtLeast, solveGoalDeepening, set
   SOLVE_LEAF_OUT, SOLVE_BOARD_OUT } from "./solve";
 export { retroRun, retroLine, raPositions, raEdges, raTerminals, raRootValue, raTooMany, raTriples, retroProve, retroProveKept, raProveNodes, raSafeBound, raSafeRounds, raSafeChanges, raLineLen, raLineEnd, raLineCycle, RA_LINE_OUT, retroPayoff, payoffLine, payoffProve, raPayoffLow, raPayoffHigh, raPayoffUpdates, raPayoffRunaway, retroTheta, retroHistoryGoal, retroSort, SORT_IN, retroHistory, retroHistoryLine, retroHistoryProof, retroHistoryWalk, hsWalkNodes, retroHistoryCheck, retroHistoryVoid, retroLoneSuicides, retroHistoryCapAt, retroHistoryTableBits, retroHistoryProofNumbers, hsLoneSkipped, retroWantBound, retroAbandons, retroVirtualBounds, retroVirtualLine, raVirtualLower, raVirtualUpper, raVirtualRounds, raVirtualBans, hsCheckFailed, hsProofLeaves, hsProofFailed, hsNodes, hsCapped, hsCapRuns, hsCapUsed, hsCapHits, hsCutB, hsCutW, hsHits, phCutB, phCutW, phNodes, phRuns, phCapped, phDeepest, phMissing, phStatic, phOutOfReach } from "./retro";
 export { solveProof, proofLen, proofOver, proofBase, setSolOut } from "./solve";
-export { suspReset, suspCount, suspFull, graphBoards } from "./suspend";
-export { grandKnobs, grandGraph, grandBounds, grandLine, grandPhaseRoom, gpRounds, gpSearches, gpLower, gpUpper, gpLineLen, gpLineEnd, gpGraphPositions,
+export { suspReset, suspCount, suspFull, graphBoards, suspDigest } from "./suspend";
+export { grandKnobs, grandGraph, grandBounds, grandLine, grandPhaseRoom, grandNested, gpRounds, gpSearches, gpLower, gpUpper, gpLineLen, gpLineEnd, gpGraphPositions,
   grandRulesBounds, gvNodes, gvCuts, gvHits, gvVoids, gvSearches, gvUnknown } from "./grand";
 export { solveGoalPn, gpnRootMove, gpnExpanded, gpnRepetitions, gpnTooDeep, gpnTainted, gpnStored, gpnReplaced, goalRootMoves, GOAL_ROOT_OUT } from "./goalpn";
 export { GOAL_FROM, SOLVE_FROM_MOST, fromRefused, fromBack, tableCleared } from "./solve";

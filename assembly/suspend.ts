@@ -6,6 +6,7 @@
 
 import { BLACK } from "./codes";
 import { COLOR, pointOf, width, height } from "./board";
+import { mix64 } from "./prng";
 
 /** Room for a board's points (the solver takes at most 36). */
 export const BOARD_BYTES: i32 = 48;
@@ -111,6 +112,55 @@ export function suspSetWin(s: i32, i: i32, side: i32): void {
   // (when it joined: a strategy of the side from here ends at suspensions that joined before)
   if (s >= seqCap && !seqRoom(s + 1)) { seqLost = true; return; }
   store<u32>(seqAt(s, i, side), ++seqNext);
+}
+
+/** Seeds the side's fixed point at threshold i with the states of its fixed points at harder
+ *  goals (Black's above i, White's below): each joined one of those by a strategy that meets
+ *  this goal too, so each is in this one (the least fixed point grows with an easier goal). Each
+ *  keeps the earliest of its joins as its own: the strategy that joined it there ends at states
+ *  that joined that one before it, so before it here too. */
+export function suspSeed(i: i32, side: i32): void {
+  const from = side == BLACK ? i + 1 : 0, to = side == BLACK ? thresholds : i;
+  if (from >= to) return;
+  for (let s = 0; s < suspCount; s++) {
+    if (suspWins(s, i, side)) continue;
+    let first = u32.MAX_VALUE;
+    let any = false;
+    for (let j = from; j < to; j++)
+      if (suspWins(s, j, side)) { any = true; first = min(first, suspJoinedAt(s, j, side)); }
+    if (!any) continue;
+    const a = stateAt(s) + (side == BLACK ? 8 : 16);
+    store<u64>(a, load<u64>(a) | (<u64>1 << <u64>i));
+    if (seqLost || first == u32.MAX_VALUE) { seqLost = true; continue; }
+    store<u32>(seqAt(s, i, side), first); // (the room: s joined a harder goal's, so it is there)
+  }
+}
+
+/** Whether state s is the other side's at a goal that excludes the side's at threshold i (for
+ *  Black's "at least i", White's "below j" with j at most i; for White's, Black's "at least j"
+ *  with j at least i): one strategy's ends would lie on both sides of the goal. */
+export function suspOtherWins(s: i32, i: i32, side: i32): bool {
+  const a = stateAt(s);
+  return side == BLACK ? (load<u64>(a + 16) & ((<u64>2 << <u64>i) - 1)) != 0 : (load<u64>(a + 8) >> <u64>i) != 0;
+}
+
+/** The nearest easier goal's fixed point than threshold i's (Black's below i, White's above)
+ *  that is closed over every state known, -1 none: a state outside it is outside i's too. */
+export function suspEasierClosed(i: i32, side: i32): i32 {
+  if (side == BLACK) { for (let j = i - 1; j >= 0; j--) if (suspClosed(j, side)) return j; }
+  else for (let j = i + 1; j < thresholds; j++) if (suspClosed(j, side)) return j;
+  return -1;
+}
+
+/** A digest of every state's fixed-point bits, both sides, whatever order the states were met
+ *  in (a check that two ways of taking the fixed points agree state by state). */
+export function suspDigest(): u64 {
+  let h: u64 = 0;
+  for (let s = 0; s < suspCount; s++) {
+    const a = stateAt(s);
+    h += mix64(load<u64>(a) ^ mix64(load<u64>(a + 8) ^ mix64(load<u64>(a + 16))));
+  }
+  return h;
 }
 
 // per state, threshold and side: when the state joined the side's fixed point (a count over the

@@ -643,6 +643,23 @@ describe("the Grand Rules by their phases (docs/solve.md, \"The Grand Rules by t
     expect(r.notes[0]).toMatch(/Black makes at least 0 and at most 7/);
   }, 150_000);
 
+  it("the fixed points of the goals around one read change none: on 2x4 and 3x3 every suspension's bits at every goal are those of each fixed point taken alone, in fewer searches", () => {
+    // (a harder goal's members are in an easier goal's fixed point, and an easier goal's closed
+    // fixed point holds a harder goal's: docs/solve.md, "The fixed points nested")
+    const searches = (notes: string[]) => Number(notes[0].match(/ (\d+) searches/)![1]);
+    for (const [w, h, upper] of [[2, 4, 7], [3, 3, 8]]) {
+      const o = { width: w, height: h, rules: rules("grand"), seconds: 120, maxNodes: 3_000_000, voidPlayOut: false };
+      const nested = solve(o);
+      const nestedBits = loadCore().suspDigest();
+      const alone = solve({ ...o, nestedFixedPoints: false });
+      const aloneBits = loadCore().suspDigest();
+      expect(nested.bounds).toEqual({ lower: 0, upper });
+      expect(alone.bounds).toEqual(nested.bounds);
+      expect(nestedBits).toBe(aloneBits);
+      expect(searches(nested.notes)).toBeLessThan(searches(alone.notes) / 2);
+    }
+  }, 150_000);
+
   it("no room for the phases' graph: every phase by alpha-beta, the same value, and a note that says so", () => {
     const r = solve({ width: 2, height: 2, rules: rules("grand"), maxPositions: 100 });
     expect(r.complete).toBe(true);

@@ -150,6 +150,8 @@ export interface CoreExports {
   grandBounds(least: number, most: number): number;
   grandGraph(points: number): number;
   grandPhaseRoom(positions: number): void;
+  grandNested(on: number): void;
+  suspDigest(): bigint;
   grandLine(maxLen: number): number;
   grandRulesBounds(): number;
   retroHistoryProof(slot: number, atLeast: number): number;

@@ -64,6 +64,10 @@ export interface SolveOptions {
    *  ko's game over the phases' graph wins whatever the line's boards; false: alpha-beta over
    *  every phase (a check of the cut) */
   phaseGraph?: boolean;
+  /** the Grand Rules by their phases: a goal's fixed point over the suspensions starts from what
+   *  a harder goal's holds and searches only what an easier goal's closed one holds (default);
+   *  false: each taken alone (a check: the same fixed points) */
+  nestedFixedPoints?: boolean;
   /** the Grand Rules by their phases: where the relaxation's bounds do not meet, the goals
    *  between them searched under the rules themselves, the Void on (default); false: the bounds
    *  alone, then alpha-beta over the rule set */
@@ -752,6 +756,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       // 24,446, 3x3 41,742, some 3 to 6 for each of the 3^points boards; a 4x4 board would need
       // millions more than the room: there the phases go by alpha-beta alone)
       c.grandPhaseRoom(o.phaseGraph === false ? 0 : Math.min(maxPositions, 4_000_000, 8 * 3 ** points + 4096));
+      c.grandNested(+(o.nestedFixedPoints !== false));
       // (checkCutoffs: each cut-off's strategy played out under the rules' engine, the Void off)
       c.retroHistoryCheck(+(o.checkCutoffs === true), 0);
       const held = !!c.grandBounds(lowest, lowest + 4 * points) && !g("solOut");
