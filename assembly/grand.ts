@@ -183,17 +183,41 @@ function closeNeeded(): i32 {
   let took = 0;
   for (;;) {
     let again = false;
-    for (let i = 0; i < thresholdCount(); i++)
-      for (let k = 0; k < 2; k++) {
-        const side = k == 0 ? BLACK : WHITE;
-        if (!suspNeeded(i, side) || suspClosed(i, side)) continue;
-        if (!fixedPoint(i, side)) return -1;
-        suspMarkClosed(i, side);
-        again = true; took = 1;
-      }
+    for (let k = 0; k < 2; k++) {
+      const side = k == 0 ? BLACK : WHITE;
+      const i = nextNeeded(side);
+      if (i < 0) continue;
+      if (!fixedPoint(i, side)) return -1;
+      suspMarkClosed(i, side);
+      again = true; took = 1;
+    }
     if (!again) return took;
   }
   return -1;
+}
+
+/** The side's next fixed point to take of those needed and open, -1 none: the easiest goal's
+ *  first, then (nested) the hardest's, each then between closed ones: a harder goal's members
+ *  start it and an easier goal's closed one bounds it (fixedPoint). */
+function nextNeeded(side: i32): i32 {
+  const n = thresholdCount();
+  let easiest = -1, hardest = -1; // (in the thresholds' order: Black's goals grow harder with i)
+  for (let i = 0; i < n; i++) {
+    if (!suspNeeded(i, side) || suspClosed(i, side)) continue;
+    if (easiest < 0) easiest = i;
+    hardest = i;
+  }
+  if (easiest < 0) return -1;
+  if (side == WHITE) { const t = easiest; easiest = hardest; hardest = t; }
+  if (!nested || easiest == hardest) return easiest;
+  // (a closed fixed point easier than all of them, none harder: the hardest next)
+  let easierClosed = false, harderClosed = false;
+  for (let j = 0; j < n; j++) {
+    if (!suspClosed(j, side)) continue;
+    if (side == BLACK ? j < easiest : j > easiest) easierClosed = true;
+    if (side == BLACK ? j > hardest : j < hardest) harderClosed = true;
+  }
+  return easierClosed && !harderClosed ? hardest : easiest;
 }
 
 /** Whether the side with goal v (Black above 0, White at 0 or below) forces it from the start in
