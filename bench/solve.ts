@@ -226,6 +226,11 @@ async function main(): Promise<void> {
       const rs = g.boundsWork?.rulesSearch;
       line("2x4 grand, then the rules, the Void on", g, `  bounds [${g.bounds?.lower}, ${g.bounds?.upper}] from the relaxation's [${rs?.from.lower}, ${rs?.from.upper}]; ` +
         `the rules: ${rs?.searches} searches, ${rs?.positions} positions, ${rs?.voided} voided${g.complete ? `, line ruled ${g.lineRuling?.result}` : ""}`);
+      // (the fixed points nested, against each taken alone: the same fixed points, a test)
+      const lone = solve({ width: 2, height: 4, rules: rules("grand"), seconds: 600, nestedFixedPoints: false });
+      const searches = (r: typeof g) => Number(r.notes[0]?.match(/ (\d+) searches/)?.[1] ?? NaN);
+      line("2x4 grand, each fixed point taken alone", lone, `  ${searches(lone)} searches of the suspensions' phases against the nested ones' ${searches(g)}: ` +
+        `${(searches(g) / searches(lone)).toFixed(2)}x; the nested ones' time ${(g.timeMs / Math.max(1, lone.timeMs)).toFixed(2)}x; ${lone.value === g.value ? "the same value" : "ANOTHER VALUE"}`);
       const alone = solve({ width: 2, height: 4, rules: rules("grand"), voidPlayOut: false, seconds: 20 });
       line("2x4 grand, the bounds then alpha-beta", alone, alone.complete ? `  ${(alone.timeMs / Math.max(1, g.timeMs)).toFixed(1)}x the time`
         : `  not solved in 20 s (bounds [${alone.bounds?.lower}, ${alone.bounds?.upper}]); with the rules' search: ${(g.timeMs / 1000).toFixed(1)} s`);
