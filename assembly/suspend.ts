@@ -131,8 +131,8 @@ export function suspSeed(i: i32, side: i32): void {
     if (!any) continue;
     const a = stateAt(s) + (side == BLACK ? 8 : 16);
     store<u64>(a, load<u64>(a) | (<u64>1 << <u64>i));
-    if (seqLost || first == u32.MAX_VALUE) { seqLost = true; continue; }
-    store<u32>(seqAt(s, i, side), first); // (the room: s joined a harder goal's, so it is there)
+    // (the room: s joined a harder goal's, so it is there; where the order is lost, none is kept)
+    if (!seqLost) store<u32>(seqAt(s, i, side), first);
   }
 }
 
