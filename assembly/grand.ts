@@ -39,6 +39,15 @@ export let gpRounds: i32 = 0; // rounds of the fixed points
 export let gpSearches: f64 = 0; // searches of a suspension's phases
 export let gpLower: i32 = 0; // twice Black's margin: at least, at most
 export let gpUpper: i32 = 0;
+// where the bounds stand while they are sought (what a stop reports): the goal asked from the
+// start (twice the margin; ASKED_NONE none), 1 while its fixed points are taken, 2 while the
+// game phase is searched; Black's hardest goal and White's hardest forced so far in the
+// relaxation (a side's grant there is no bound under the rules: it says how far the search came)
+export const ASKED_NONE: i32 = -1 << 20;
+export let gpAsked: i32 = ASKED_NONE;
+export let gpAskedStage: i32 = 0;
+export let gpForcedB: i32 = ASKED_NONE;
+export let gpForcedW: i32 = ASKED_NONE;
 
 /** The knobs of the engine's games (the Void off: the relaxation). */
 export function grandKnobs(suicide: i32, rep: i32, passesInHash: bool, end: i32): void {
@@ -224,6 +233,7 @@ function nextNeeded(side: i32): i32 {
  *  the relaxation: 1, 0, or -1 (budget). */
 function startGoal(v: i32): i32 {
   const side = v > 0 ? BLACK : WHITE;
+  gpAsked = v; gpAskedStage = 1;
   // (the fixed points the game phase's terminals read, taken first: with them open its search
   // has no strategies to cut it off)
   if (phaseGraph && !closeAround(v)) return -1;
@@ -232,13 +242,21 @@ function startGoal(v: i32): i32 {
     newSearchTables();
     if (phaseGraph && !retroPhaseGoal(v, side, true)) return -1;
     grandStart();
+    gpAskedStage = 2;
     const r = phaseGraph ? graphValue(BLACK, v) : searchGoal(BLACK, v);
     gpSearches += 1;
     if (solOut) return -1;
     // (the fixed points it read before they were whole: taken, and the search again)
+    gpAskedStage = 1;
     const took = closeNeeded();
     if (took < 0) return -1;
-    if (took == 0) return (side == BLACK ? r >= v : r < v) ? 1 : 0;
+    if (took == 0) {
+      const forced = side == BLACK ? r >= v : r < v;
+      if (forced && side == BLACK) gpForcedB = v;
+      if (forced && side == WHITE) gpForcedW = v;
+      gpAsked = ASKED_NONE; gpAskedStage = 0;
+      return forced ? 1 : 0;
+    }
   }
   return -1;
 }
@@ -248,6 +266,7 @@ function startGoal(v: i32): i32 {
 export function grandBounds(least: i32, most: i32): bool {
   gpRounds = 0; gpSearches = 0;
   lowRules = 0; highRules = 0;
+  gpAsked = ASKED_NONE; gpAskedStage = 0; gpForcedB = ASKED_NONE; gpForcedW = ASKED_NONE;
   suspOpen();
   if (!buildPhaseGraph()) return false;
   // at most: the least goal above 0 Black does not force, less a step

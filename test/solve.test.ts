@@ -643,6 +643,19 @@ describe("the Grand Rules by their phases (docs/solve.md, \"The Grand Rules by t
     expect(r.notes[0]).toMatch(/Black makes at least 0 and at most 7/);
   }, 150_000);
 
+  it("a stop says where the relaxation stood: the goal it was asking and what it had granted, each named as no bound", () => {
+    // (Black's goals are asked from +1 up, then White's from 0 down: grand.ts grandBounds; 2x4's
+    // relaxation grants Black +7 and not +8, the test above)
+    const o = { width: 2, height: 4, rules: rules("grand"), seconds: 120, voidPlayOut: false };
+    const early = solve({ ...o, maxNodes: 30_000 });
+    expect(early.complete).toBe(false);
+    expect(early.notes.join("\n")).toMatch(/the relaxation \(the Void left out\) when it stopped: no goal answered yet; asking whether Black makes at least \+1, in the fixed points its game phase reads/);
+    const late = solve({ ...o, maxNodes: 100_000 });
+    expect(late.complete).toBe(false);
+    expect(late.bounds).toBeUndefined();
+    expect(late.notes.join("\n")).toMatch(/it grants Black makes at least \+7 \(no bound under the rules\); asking whether White keeps Black below 0/);
+  }, 150_000);
+
   it("the fixed points of the goals around one read change none: on 2x4 and 3x3 every suspension's bits at every goal are those of each fixed point taken alone, in fewer searches", () => {
     // (a harder goal's members are in an easier goal's fixed point, and an easier goal's closed
     // fixed point holds a harder goal's: docs/solve.md, "The fixed points nested")

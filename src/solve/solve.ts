@@ -765,6 +765,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       boundsWork = { rounds: g("gpRounds"), changes: g("suspCount"), playedOut: g("gpSearches"), ...(graph ? { updates: g("solStatic") + g("phStatic") } : {}) };
       if (g("suspFull")) notes.push(`the Grand Rules by their phases: more than ${room} suspended positions: no room`);
       else if (!held) notes.push(`the Grand Rules by their phases: ${g("suspCount")} suspended positions, ${g("gpRounds")} rounds of the fixed points, ${g("gpSearches")} searches, ${g("solStatic") + g("phStatic")} positions settled by one side's passes when it stopped`);
+      if (!held) notes.push(grandStopNote(g));
       phaseGraphNote = g("gpGraphPositions") > 0 ? `the phases' graph: ${g("gpGraphPositions")} positions; its strategies cut off ${g("phCutB")} positions for Black and ${g("phCutW")} for White in ${g("phNodes")} nodes of the phases' lines (${g("phRuns")} runs of its searches${g("phCapped") > 0 ? `, deepened to lines of at most ${g("phDeepest")} moves, ${g("phCapped")} lines stopped at the cap` : ""}; ${g("phMissing")} moves to a position it lacks; ${g("phOutOfReach")} game-phase positions whose extra moves put the goal out of the side's reach)${o.checkCutoffs === true ? `; each cut-off played out under the rules' engine, the Void off: ${g("hsCheckFailed")} did not hold` : ""}`
         : o.phaseGraph !== false ? "the phases' graph: no room for it: every phase by alpha-beta" : undefined;
       // the goals between the bounds under the rules themselves, the Void on (sound where it
@@ -984,6 +985,22 @@ const NO_GOAL = 0x7fffffff;
  *  answer yes and no. Each answer goes in the slot the one before did not take, so the last two,
  *  which bracket the value, stay in the core's two slots for the line (`slots`: high -1 where no
  *  count is above the value). `lower` and `upper` are what the result keeps if the budget runs out. */
+/** Where the Grand Rules' bounds stood when the search stopped (grand.ts gpAsked): the goal asked
+ *  from the start and what the relaxation had granted each side. A grant is no bound under the
+ *  rules (the Void may take it back), so this says how far the search came, not the value. */
+function grandStopNote(g: (name: string) => number): string {
+  const none = g("ASKED_NONE");
+  const margin = (v: number): string => `${v > 0 ? "+" : ""}${v / 2}`;
+  const granted: string[] = [];
+  if (g("gpForcedB") !== none) granted.push(`Black makes at least ${margin(g("gpForcedB"))}`);
+  if (g("gpForcedW") !== none) granted.push(`White keeps Black below ${margin(g("gpForcedW"))}`);
+  const asked = g("gpAsked");
+  const goal = asked === none ? "" : asked > 0 ? `Black makes at least ${margin(asked)}` : `White keeps Black below ${margin(asked)}`;
+  const stage = g("gpAskedStage") === 2 ? "its search of the game phase from the empty board" : "the fixed points its game phase reads";
+  return `the relaxation (the Void left out) when it stopped: ${granted.length > 0 ? `it grants ${granted.join(" and ")} (no bound under the rules)` : "no goal answered yet"}` +
+    (goal ? `; asking whether ${goal}, in ${stage}` : "");
+}
+
 function historySearch(c: SolveCore, g: (name: string) => number, startEngine: (rep: number) => void, rep: number,
   lower: number, upper: number, start: number, search: "proof-numbers" | "alpha-beta"): { lower: number; upper: number; slots?: { low: number; high: number }; work: NonNullable<SolveResult["boundsWork"]>["history"] } {
   const counts: number[] = [];
