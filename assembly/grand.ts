@@ -91,7 +91,10 @@ let phaseRoom: i32 = 0;
 let phaseGraph: bool = false;
 export let gpGraphPositions: i32 = 0;
 /** Room for the phases' graph (positions; 0: none, every phase by alpha-beta). */
-export function grandPhaseRoom(positions: i32): void { phaseRoom = positions; }
+/** The game phase's extra moves the phases' graph holds either way (beyond, its edge's
+ *  strategies decide what they can: retro.ts beyondTheClamp). */
+let phaseClamp: i32 = 2;
+export function grandPhaseRoom(positions: i32, extraMoves: i32): void { phaseRoom = positions; phaseClamp = extraMoves; }
 
 /** The phases' graph, where there is room; false only when the budget ran out. */
 function buildPhaseGraph(): bool {
@@ -100,7 +103,7 @@ function buildPhaseGraph(): bool {
   memory.fill(SETUP_IN, 0, <usize>(width * height));
   loadSetup(BLACK);
   startEngine(BLACK, REP_SIMPLE);
-  phaseGraph = retroPhaseGraph(phaseRoom, 10 * phaseRoom);
+  phaseGraph = retroPhaseGraph(phaseRoom, 10 * phaseRoom, phaseClamp);
   if (phaseGraph) gpGraphPositions = raPositions;
   else if (!raTooMany) return false;
   else clearRoomStop();
@@ -470,12 +473,12 @@ let gvGen: u32 = 0;
 let gvUsed: i32 = 0;
 
 /** The fixed points a phase's terminals read at goal v (its side by its sign), as the game
- *  phase's extra moves shift it, clamped at two either way as in the phases' graph: taken
- *  first, or the relaxation's verdicts would go without the graph's strategies. False: the
- *  budget or the room ran out. */
+ *  phase's extra moves shift it, clamped either way as in the phases' graph: taken first, or
+ *  the relaxation's verdicts would go without the graph's strategies. False: the budget or the
+ *  room ran out. */
 function closeAround(v: i32): bool {
   const side = v > 0 ? BLACK : WHITE;
-  for (let k = -2; k <= 2; k++) suspMarkNeeded(thresholdOf(v + 2 * k), side);
+  for (let k = -phaseClamp; k <= phaseClamp; k++) suspMarkNeeded(thresholdOf(v + 2 * k), side);
   return closeNeeded() >= 0;
 }
 

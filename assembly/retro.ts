@@ -13,7 +13,7 @@ import { boardHash } from "./board";
 import { sideKeyFor } from "./zobrist";
 import * as R from "./rules";
 import { suspFind, suspWins, thresholdOf, thresholdValue, thresholdCount, suspClosed, suspMarkNeeded, staticVerdict } from "./suspend";
-import { suspendedNow, suspensionMeets, suspensionHere, keyOf, historyKeyOf, canonicalKeyOf, canonicalBoardOf, countOffset, leafValue, applied, apply, undo, moveAt, nPoints, budgetOut, budgetNow, setSolOut, setDepthOut, countNode, grow, solOut, setCountInKey, proofStart, proofPush, proofKids, proofFail, proofOver } from "./solve";
+import { suspendedNow, suspensionMeets, suspensionHere, keyOf, historyKeyOf, canonicalKeyOf, canonicalBoardOf, countOffset, setKeyShift, keyShiftNow, leafValue, applied, apply, undo, moveAt, nPoints, budgetOut, budgetNow, setSolOut, setDepthOut, countNode, grow, solOut, setCountInKey, proofStart, proofPush, proofKids, proofFail, proofOver } from "./solve";
 
 const TERM: i32 = 0x40000000; // an edge at or above: a final position of value e - TERM - 65536
 let cap: i32 = 0; // positions the tables hold
@@ -851,7 +851,7 @@ function proveFrom(n: i32, c: i32, depth: i32): bool {
       play(m, c, depth);
       if (applied == 0) continue;
       let ok: bool;
-      if (phaseMode && (applied == 2 || suspendedNow(m))) ok = phaseEdgeMeets(n);
+      if (phaseMode && (applied == 2 || suspendedNow(m))) ok = leafMeetsHere(n, c);
       else if (applied == 2) ok = meets(leafValue());
       else {
         const x = findIndex(posKey(c ^ 3));
@@ -870,7 +870,7 @@ function proveFrom(n: i32, c: i32, depth: i32): bool {
     if (m == -99) continue;
     play(m, c, depth);
     if (applied == 0) continue;
-    if (phaseMode && (applied == 2 || suspendedNow(m))) { const good = phaseEdgeMeets(n); undo(depth); if (good) return true; continue; }
+    if (phaseMode && (applied == 2 || suspendedNow(m))) { const good = leafMeetsHere(n, c); undo(depth); if (good) return true; continue; }
     if (applied == 2) { const good = meets(leafValue()); undo(depth); if (good) return true; continue; }
     const x = findIndex(posKey(c ^ 3));
     const off = countOffset();
@@ -893,6 +893,13 @@ function proveFrom(n: i32, c: i32, depth: i32): bool {
   return false;
 }
 @inline function meets(v: i32): bool { return goalBlack ? v >= goalTheta : v < goalTheta; }
+/** A phase's end by a pass from position n, c passed: phaseEdgeMeets, or where the strategy is
+ *  played out past the clamp (beyondTheClamp's check), the end at the engine's own count. */
+let checkAtCount: bool = false;
+function leafMeetsHere(n: i32, c: i32): bool {
+  return checkAtCount ? phaseLeafMeets(c) == goalBlack : phaseEdgeMeets(n);
+}
+
 /** A phase's end by a pass from position n (a suspension, or an end of play after one): whether
  *  it meets the strategy's goal as the graph valued it (retroPhaseGoal), not as the set has grown
  *  since: the check of a cut-off is a check of the strategy the search counted on. */
@@ -1378,6 +1385,32 @@ function searchOnce(n: i32, c: i32, depth: i32): i32 {
   return 0;
 }
 
+/** A game-phase position past the phases' graph's clamp (more extra moves one way than it
+ *  holds), c to move at `depth`: 1 where Black's strategy holds at the same board on the clamp's
+ *  edge and the extra moves here are White's beyond it, -1 White's the other way round, else 0.
+ *  From here the same moves make the same boards and the same extra moves as from the edge, so
+ *  every end and suspension counts the same less the difference, which is the favoured side's
+ *  (its fixed points are nested: a suspension it holds at a goal it holds at an easier one). */
+function beyondTheClamp(c: i32, depth: i32): i32 {
+  const off = countOffset();
+  if (abs(off) <= countClamp) return 0;
+  const favoured = off > 0 ? 1 : -1;
+  const was = keyShiftNow();
+  setKeyShift(off - favoured * countClamp); // (the key as at the edge; the engine's count is the same)
+  const edge = findIndex(posKey(c));
+  let cut = edge < 0 ? 0 : cutOff(edge, i32At(MINB, depth), i32At(MINW, depth), i32At(PASSES_SO_FAR, depth));
+  if (cut == favoured) {
+    phBeyond += 1;
+    // (the check plays the edge's strategy out from here, its positions read at the edge's
+    // count, its ends at the engine's own)
+    checkAtCount = true;
+    if (hsCheck && !strategyHolds(edge, c, depth, cut > 0)) hsCheckFailed += 1;
+    checkAtCount = false;
+  } else cut = 0;
+  setKeyShift(was);
+  return cut;
+}
+
 /** What a line stopped at the cap is worth under the run's mode, the run's answer marked as
  *  resting on it (no proof in the cap's direction). */
 @inline function atTheCap(): i32 {
@@ -1414,6 +1447,10 @@ function hsearch(n: i32, c: i32, depth: i32): i32 {
     if (cut > 0) hsCutB += 1; else hsCutW += 1;
     if (hsCheck && !strategyHolds(n, c, depth, cut > 0)) hsCheckFailed += 1;
     return cut > 0 ? 1 : 0;
+  }
+  if (n < 0 && phaseMode && R.fPhase == PHASE_PLAY) {
+    const edge = beyondTheClamp(c, depth);
+    if (edge != 0) return edge > 0 ? 1 : 0;
   }
   // (the game phase: a side whose extra moves already cost it the goal, whatever the board,
   // loses to the other's passes, each of its stones costing it one more)
@@ -2363,6 +2400,7 @@ export let phRuns: f64 = 0;
 export let phCapped: f64 = 0;
 export let phDeepest: i32 = 0;
 export let phMissing: f64 = 0; // moves of the phases' lines to a position the graph lacks
+export let phBeyond: f64 = 0; // game-phase positions past the clamp decided at its edge (beyondTheClamp)
 export let phOutOfReach: f64 = 0; // game-phase positions whose extra moves put the goal out of the side's reach
 export let phStatic: f64 = 0; // positions one side's passes settled (suspend.ts staticVerdict)
 let phaseSide: i32 = 0; // the side of the set the goal is read from (retroPhaseGoal)
@@ -2370,7 +2408,7 @@ let phaseSide: i32 = 0; // the side of the set the goal is read from (retroPhase
 /** The phases' graph under simple ko from the engine's position (grand.ts: the empty board, Black
  *  to move), by class; false when there is no room (raTooMany: the solve may go on without it) or
  *  the budget ran out. */
-export function retroPhaseGraph(maxPositions: i32, maxEdges: i32): bool {
+export function retroPhaseGraph(maxPositions: i32, maxEdges: i32, extraMoves: i32): bool {
   if (maxEdges > phaseRoom) {
     const base = grow(<usize>maxEdges * 13 + 64);
     if (base == 0) return false;
@@ -2378,9 +2416,9 @@ export function retroPhaseGraph(maxPositions: i32, maxEdges: i32): bool {
     phaseRoom = maxEdges;
   }
   symmetric = true; endless = 0; noSameBoard = true; safety = 1; noSuicideAfterPass = false;
-  countClamp = 4; // (twice the extra moves: a side two ahead at most; the rest searched without strategies)
+  countClamp = 2 * extraMoves; // (twice: the extra moves a side may be ahead; beyond, beyondTheClamp)
   virtualEnds = false; voidRule = false; safeMode = true;
-  phaseMode = true; phCutB = 0; phCutW = 0; phNodes = 0; phMissing = 0; phStatic = 0; phOutOfReach = 0;
+  phaseMode = true; phCutB = 0; phCutW = 0; phNodes = 0; phMissing = 0; phStatic = 0; phOutOfReach = 0; phBeyond = 0;
   phRuns = 0; phCapped = 0; phDeepest = 0;
   if (!explore(maxPositions, maxEdges, false)) { phaseMode = false; return false; }
   predecessors();

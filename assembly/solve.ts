@@ -407,6 +407,7 @@ let keyShift: i32 = 0;
  *  up in the phases' graph, whose dispute phases are those of suspensions with no extra moves);
  *  the count itself is the same. */
 export function setKeyShift(shift: i32): void { keyShift = shift; }
+export function keyShiftNow(): i32 { return keyShift; }
 
 /** What the count adds up along the line (twice, Black's way): territory counting's prisoners,
  *  the Grand Rules' game-phase adjustment (多下贴点: a side's extra real moves cost it a point

@@ -687,6 +687,22 @@ describe("the Grand Rules by their phases (docs/solve.md, \"The Grand Rules by t
     expect(ab.stoppedBy).toBe("nodes");
   });
 
+  it("past the graph's clamp (one extra move on 2x3) a game-phase position is decided by the same board's strategy at the clamp's edge, for the side the extra moves favour: 2x3 stays 0, every such cut-off played out at the engine's own count holds", () => {
+    // (from there the same moves make the same boards and extra moves, and every end counts
+    // better for the favoured side by what it is ahead past the edge: docs/solve.md)
+    const edge = (notes: string[]) => Number(notes.join(" ").match(/(\d+) game-phase positions past its clamp decided at the clamp's edge/)![1]);
+    const one = solve({ width: 2, height: 3, rules: rules("grand"), extraMovesClamp: 1, checkCutoffs: true, voidPlayOut: false });
+    expect(one.complete).toBe(true);
+    expect(one.value).toBe(0);
+    expect(edge(one.notes)).toBeGreaterThan(0);
+    expect(one.notes.join(" ")).toMatch(/each cut-off played out under the rules' engine, the Void off: 0 did not hold/);
+    // (two extra moves either way, the default: the graph holds every game-phase position 2x3 needs)
+    expect(edge(solve({ width: 2, height: 3, rules: rules("grand"), voidPlayOut: false }).notes)).toBe(0);
+    for (const bad of [0, 1.5, 9]) {
+      expect(() => solve({ width: 2, height: 3, rules: rules("grand"), extraMovesClamp: bad })).toThrow(/extraMovesClamp must be a whole number from 1 to 8, not /);
+    }
+  });
+
   it("the phases' graph changes no bound: its cut-offs by simple ko's strategies give 2x2 what alpha-beta over every phase gives, under komi of either sign too", () => {
     for (const komi of [0, 1, -0.5]) {
       // (each cut-off's strategy played out under the rules' engine, the Void off: every one holds)

@@ -149,7 +149,7 @@ export interface CoreExports {
   grandKnobs(suicide: number, rep: number, passesInHash: number, end: number): void;
   grandBounds(least: number, most: number): number;
   grandGraph(points: number): number;
-  grandPhaseRoom(positions: number): void;
+  grandPhaseRoom(positions: number, extraMoves: number): void;
   grandNested(on: number): void;
   suspDigest(): bigint;
   grandLine(maxLen: number): number;

@@ -68,6 +68,10 @@ export interface SolveOptions {
    *  a harder goal's holds and searches only what an easier goal's closed one holds (default);
    *  false: each taken alone (a check: the same fixed points) */
   nestedFixedPoints?: boolean;
+  /** the Grand Rules by their phases: the game phase's extra moves the phases' graph holds either
+   *  way (default 2); past them a position is decided by the same board's strategies at the
+   *  edge where they favour the side ahead, else searched without strategies */
+  extraMovesClamp?: number;
   /** the Grand Rules by their phases: where the relaxation's bounds do not meet, the goals
    *  between them searched under the rules themselves, the Void on (default); false: the bounds
    *  alone, then alpha-beta over the rule set */
@@ -755,7 +759,9 @@ function solveOnce(o: SolveOptions): SolveResult {
       // (the phases' graph: simple ko's game of a phase, every board: 2x3 takes 3,010 classes, 2x4
       // 24,446, 3x3 41,742, some 3 to 6 for each of the 3^points boards; a 4x4 board would need
       // millions more than the room: there the phases go by alpha-beta alone)
-      c.grandPhaseRoom(o.phaseGraph === false ? 0 : Math.min(maxPositions, 4_000_000, 8 * 3 ** points + 4096));
+      const clamp = o.extraMovesClamp ?? 2;
+      if (!Number.isInteger(clamp) || clamp < 1 || clamp > 8) throw new ArbiterError(`extraMovesClamp must be a whole number from 1 to 8, not ${clamp}`);
+      c.grandPhaseRoom(o.phaseGraph === false ? 0 : Math.min(maxPositions, 4_000_000, 8 * 3 ** points + 4096), clamp);
       c.grandNested(+(o.nestedFixedPoints !== false));
       // (checkCutoffs: each cut-off's strategy played out under the rules' engine, the Void off)
       c.retroHistoryCheck(+(o.checkCutoffs === true), 0);
@@ -766,7 +772,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       if (g("suspFull")) notes.push(`the Grand Rules by their phases: more than ${room} suspended positions: no room`);
       else if (!held) notes.push(`the Grand Rules by their phases: ${g("suspCount")} suspended positions, ${g("gpRounds")} rounds of the fixed points, ${g("gpSearches")} searches, ${g("solStatic") + g("phStatic")} positions settled by one side's passes when it stopped`);
       if (!held) notes.push(grandStopNote(g));
-      phaseGraphNote = g("gpGraphPositions") > 0 ? `the phases' graph: ${g("gpGraphPositions")} positions; its strategies cut off ${g("phCutB")} positions for Black and ${g("phCutW")} for White in ${g("phNodes")} nodes of the phases' lines (${g("phRuns")} runs of its searches${g("phCapped") > 0 ? `, deepened to lines of at most ${g("phDeepest")} moves, ${g("phCapped")} lines stopped at the cap` : ""}; ${g("phMissing")} moves to a position it lacks; ${g("phOutOfReach")} game-phase positions whose extra moves put the goal out of the side's reach)${o.checkCutoffs === true ? `; each cut-off played out under the rules' engine, the Void off: ${g("hsCheckFailed")} did not hold` : ""}`
+      phaseGraphNote = g("gpGraphPositions") > 0 ? `the phases' graph: ${g("gpGraphPositions")} positions; its strategies cut off ${g("phCutB")} positions for Black and ${g("phCutW")} for White in ${g("phNodes")} nodes of the phases' lines (${g("phRuns")} runs of its searches${g("phCapped") > 0 ? `, deepened to lines of at most ${g("phDeepest")} moves, ${g("phCapped")} lines stopped at the cap` : ""}; ${g("phMissing")} moves to a position it lacks; ${g("phBeyond")} game-phase positions past its clamp decided at the clamp's edge; ${g("phOutOfReach")} game-phase positions whose extra moves put the goal out of the side's reach)${o.checkCutoffs === true ? `; each cut-off played out under the rules' engine, the Void off: ${g("hsCheckFailed")} did not hold` : ""}`
         : o.phaseGraph !== false ? "the phases' graph: no room for it: every phase by alpha-beta" : undefined;
       // the goals between the bounds under the rules themselves, the Void on (sound where it
       // stops: each goal narrows them once its search ends)
