@@ -701,6 +701,12 @@ describe("the Grand Rules by their phases (docs/solve.md, \"The Grand Rules by t
     for (const bad of [0, 1.5, 9]) {
       expect(() => solve({ width: 2, height: 3, rules: rules("grand"), extraMovesClamp: bad })).toThrow(/extraMovesClamp must be a whole number from 1 to 8, not /);
     }
+    // (the command's flag reaches the solve)
+    const cli = arbiter("solve", "--size", "2x3", "--rules", "grand", "--extra-moves-clamp", "1", "--json", "--threads", "1");
+    expect(cli.status).toBe(0);
+    const r = JSON.parse(cli.stdout);
+    expect(r.value).toBe(0);
+    expect(edge(r.notes)).toBeGreaterThan(0);
   });
 
   it("the phases' graph changes no bound: its cut-offs by simple ko's strategies give 2x2 what alpha-beta over every phase gives, under komi of either sign too", () => {
@@ -976,7 +982,7 @@ describe("budgets and bad input", () => {
     expect(ok.stdout).toMatch(/\| 2x2 \| chinese-basic-ko \| 0 \| 0 \| retrograde \|/);
   });
 
-  it("the command names bad options before any search: --depth, --max-nodes and --time of --gaps, --max-positions, --max-moves, --lines, --goal-search, --first-goal, --moves, --proof into no directory", () => {
+  it("the command names bad options before any search: --depth, --max-nodes and --time of --gaps, --max-positions, --max-moves, --lines, --goal-search, --first-goal, --extra-moves-clamp, --moves, --proof into no directory", () => {
     const depth = arbiter("solve", "--gaps", "--size", "2x2", "--depth", "0");
     expect(depth.status).toBe(2);
     expect(depth.stderr).toMatch(/--depth takes a whole number from 1 to 40, got "0"/);
@@ -999,6 +1005,10 @@ describe("budgets and bad input", () => {
     const first = arbiter("solve", "--size", "2x2", "--first-goal", "1.2");
     expect(first.status).toBe(2);
     expect(first.stderr).toMatch(/--first-goal takes Black's margin, a multiple of 0.5 within the board's points and komi, got "1.2"/);
+    const clamp = arbiter("solve", "--size", "2x3", "--rules", "grand", "--extra-moves-clamp", "0");
+    expect(clamp.status).toBe(2);
+    expect(clamp.stderr).toMatch(/--extra-moves-clamp takes a whole number from 1 to 8, got "0"/);
+    expect(arbiter("solve", "--size", "2x3", "--rules", "grand", "--extra-moves-clamp", "4x").stderr).toMatch(/--extra-moves-clamp takes a whole number from 1 to 8, got "4x"/);
     const time = arbiter("solve", "--gaps", "--size", "2x2", "--time", "0");
     expect(time.status).toBe(2);
     expect(time.stderr).toMatch(/--time takes seconds above 0/);

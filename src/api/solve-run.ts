@@ -35,6 +35,8 @@ export interface SolveJob {
   lineSearch?: "alpha-beta" | "proof-numbers";
   /** `--first-goal`: the goal the search over a rule's own lines asks first */
   firstGoal?: number;
+  /** `--extra-moves-clamp`: the Grand Rules' game-phase extra moves the phases' graph holds either way */
+  extraMovesClamp?: number;
   /** `--goal`: only whether Black makes at least this margin (by deepening, or by proof numbers: goalSearch) */
   goal?: number;
   /** `--goal-search`: the goal by deepening (default) or by proof numbers */
@@ -108,6 +110,7 @@ export function solveJob(opts: Record<string, unknown>): SolveJob {
     ...(opts.moves !== undefined ? { from: movesOf(opts.moves, width, height, goal) } : {}),
     ...(opts.split ? { split: splitOf(opts.goalSearch) } : {}),
     ...(opts.firstGoal !== undefined ? { firstGoal: halfPoints("--first-goal", opts.firstGoal, width * height) } : {}),
+    ...(opts.extraMovesClamp !== undefined ? { extraMovesClamp: parseWhole("--extra-moves-clamp", opts.extraMovesClamp as string, 1, 8, 2) } : {}),
     proof: typeof opts.proof === "string",
     threads: parseWhole("--threads", opts.threads as string | undefined, 1, 2, Math.min(2, availableParallelism())),
   };
@@ -159,7 +162,7 @@ export function runSolveJob(job: SolveJob, hooks: { cancelled?: () => boolean; p
   for (const { name, rules } of job.rules) {
     if (hooks.cancelled?.()) break;
     out.push(solve({ width: job.width, height: job.height, rules, name, maxNodes: job.maxNodes, seconds: job.seconds,
-      passesFirst: job.passesFirst, answerPassFirst: job.answerPassFirst, tableBits: job.tableBits, maxPositions: job.maxPositions, maxMoves: job.maxMoves, firstGoal: job.firstGoal, lineSearch: job.lineSearch, proof: job.proof, threads: job.threads, cancelled: hooks.cancelled,
+      passesFirst: job.passesFirst, answerPassFirst: job.answerPassFirst, tableBits: job.tableBits, maxPositions: job.maxPositions, maxMoves: job.maxMoves, firstGoal: job.firstGoal, extraMovesClamp: job.extraMovesClamp, lineSearch: job.lineSearch, proof: job.proof, threads: job.threads, cancelled: hooks.cancelled,
       ...(job.goal !== undefined ? { method: "alpha-beta" as const, goal: job.goal, goalSearch: job.goalSearch, from: job.from, split: job.split } : {}),
       progress: hooks.progress ? (n, d) => hooks.progress!(name, n, d) : undefined }));
   }
