@@ -402,7 +402,7 @@ function graphGoalHere(v: i32, side: i32): bool {
   const shift = R.fPhase == PHASE_PLAY ? 0 : countOffset();
   if (graphReading == phaseGoalReadings && graphSide == side && graphGoal == v && graphShift == shift) return true;
   graphGoal = v; graphSide = side; graphShift = shift;
-  const read = retroPhaseGoal(v, side, true, shift);
+  const read = retroPhaseGoal(v, side, true, shift, true);
   graphReading = read ? phaseGoalReadings : -1;
   return read;
 }

@@ -2435,7 +2435,13 @@ export function retroPhaseGraph(maxPositions: i32, maxEdges: i32, extraMoves: i3
  *  known lacks is nobody's (the game phase's searches, which the rounds do not repeat; a round
  *  reads its own fixed point as it stood at the round's start). False: no room or the budget
  *  ran out. */
-export function retroPhaseGoal(goal: i32, side: i32, open: bool, shift: i32 = 0): bool {
+export function retroPhaseGoal(goal: i32, side: i32, open: bool, shift: i32 = 0, keep: bool = false): bool {
+  // (the strategies kept from an earlier reading at the same goal, side and shift: the rules'
+  // search, whose lines read a few shifts over and over; any other reading forgets them, as the
+  // set may have grown since)
+  if (!keep || hsCheck) keptForget();
+  else if (keptTake(goal, side, shift)) return true;
+  const asked = goal;
   // (after the game phase: the graph's dispute phases are those of suspensions with no extra
   // moves, so their terminals are read at the goal less the extra moves the line's game phase
   // left, `shift`, and so are its ends)
@@ -2461,7 +2467,64 @@ export function retroPhaseGoal(goal: i32, side: i32, open: bool, shift: i32 = 0)
     setI32(EDGES, e, TERM + 65536 + v);
   }
   phaseGoal = goal; phaseSide = side; phaseShift = shift;
-  return retroHistoryGoal(1, 0, false);
+  if (!retroHistoryGoal(1, 0, false)) return false;
+  if (keep && !hsCheck) keptPut(asked, side, shift);
+  return true;
+}
+
+// ---- the graph's strategies kept for the rules' search (retroPhaseGoal's `keep`) ----
+// Each copy holds slot 0's arrays (16 bytes a position) and what useSlot reads beside them; the
+// least recently used copy is the one replaced. No room for them: every reading computed.
+const KEEP_COPIES: i32 = 6;
+const KEPT: usize = memory.data(KEEP_COPIES * 8 * 4, 16); // per copy: used, goal, side, shift, triB, triW, badB, badW
+const KEPT_USED: usize = memory.data(KEEP_COPIES * 4, 16); // the reading that last used the copy
+let keptBase: usize = 0;
+let keptRoom: i32 = 0;
+let keptClock: i32 = 0;
+export let phKeptHits: f64 = 0; // readings taken from a copy
+
+function keptForget(): void {
+  for (let k = 0; k < KEEP_COPIES; k++) setI32(KEPT, 8 * k, 0);
+}
+
+function keptTake(goal: i32, side: i32, shift: i32): bool {
+  for (let k = 0; k < KEEP_COPIES; k++) {
+    const e = 8 * k;
+    if (i32At(KEPT, e) == 0 || i32At(KEPT, e + 1) != goal || i32At(KEPT, e + 2) != side || i32At(KEPT, e + 3) != shift) continue;
+    memory.copy(HSLOT, keptBase + <usize>k * <usize>keptRoom * 16, <usize>raPositions * 16);
+    setI32(SLOT_TRIPLE, 0, i32At(KEPT, e + 4)); setI32(SLOT_TRIPLE, 1, i32At(KEPT, e + 5));
+    setI32(SLOT_BAD, 0, i32At(KEPT, e + 6)); setI32(SLOT_BAD, 1, i32At(KEPT, e + 7));
+    store<i32>(SLOT_THETA, 1); setI32(SLOT_CAP, 0, hsCapMost);
+    useSlot(0);
+    phaseGoal = goal - shift; phaseSide = side; phaseShift = shift;
+    setI32(KEPT_USED, k, ++keptClock);
+    phKeptHits += 1;
+    return true;
+  }
+  return false;
+}
+
+function keptPut(goal: i32, side: i32, shift: i32): void {
+  const N = raPositions;
+  if (N > keptRoom) {
+    const base = grow(<usize>KEEP_COPIES * <usize>N * 16 + 64);
+    if (base == 0) return; // (no room: each reading computed)
+    keptBase = (base + 15) & ~15; keptRoom = N;
+    keptForget();
+  }
+  // (an unused copy, else the least recently used)
+  let k = -1;
+  for (let j = 0; j < KEEP_COPIES && k < 0; j++) if (i32At(KEPT, 8 * j) == 0) k = j;
+  if (k < 0) {
+    k = 0;
+    for (let j = 1; j < KEEP_COPIES; j++) if (i32At(KEPT_USED, j) < i32At(KEPT_USED, k)) k = j;
+  }
+  memory.copy(keptBase + <usize>k * <usize>keptRoom * 16, HSLOT, <usize>N * 16);
+  const e = 8 * k;
+  setI32(KEPT, e, 1); setI32(KEPT, e + 1, goal); setI32(KEPT, e + 2, side); setI32(KEPT, e + 3, shift);
+  setI32(KEPT, e + 4, i32At(SLOT_TRIPLE, 0)); setI32(KEPT, e + 5, i32At(SLOT_TRIPLE, 1));
+  setI32(KEPT, e + 6, i32At(SLOT_BAD, 0)); setI32(KEPT, e + 7, i32At(SLOT_BAD, 1));
+  setI32(KEPT_USED, k, ++keptClock);
 }
 
 /** A leaf of a phase's search (the move just made suspended or ended play, `c` made it): whether
