@@ -2439,7 +2439,7 @@ export function retroPhaseGoal(goal: i32, side: i32, open: bool, shift: i32 = 0,
   // (the strategies kept from an earlier reading at the same goal, side and shift: the rules'
   // search, whose lines read a few shifts over and over; any other reading forgets them, as the
   // set may have grown since)
-  if (!keep || hsCheck) keptForget();
+  if (!keep || hsCheck || !keepOn) keptForget();
   else if (keptTake(goal, side, shift)) return true;
   const asked = goal;
   // (after the game phase: the graph's dispute phases are those of suspensions with no extra
@@ -2468,7 +2468,7 @@ export function retroPhaseGoal(goal: i32, side: i32, open: bool, shift: i32 = 0,
   }
   phaseGoal = goal; phaseSide = side; phaseShift = shift;
   if (!retroHistoryGoal(1, 0, false)) return false;
-  if (keep && !hsCheck) keptPut(asked, side, shift);
+  if (keep && !hsCheck && keepOn) keptPut(asked, side, shift);
   return true;
 }
 
@@ -2482,6 +2482,9 @@ let keptBase: usize = 0;
 let keptRoom: i32 = 0;
 let keptClock: i32 = 0;
 export let phKeptHits: f64 = 0; // readings taken from a copy
+let keepOn: bool = true;
+/** Whether the rules' search keeps the strategies it read (false: each reading computed, the check). */
+export function retroKeepStrategies(on: bool): void { keepOn = on; phKeptHits = 0; keptForget(); }
 
 function keptForget(): void {
   for (let k = 0; k < KEEP_COPIES; k++) setI32(KEPT, 8 * k, 0);

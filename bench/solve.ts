@@ -231,6 +231,11 @@ async function main(): Promise<void> {
       const searches = (r: typeof g) => Number(r.notes[0]?.match(/ (\d+) searches/)?.[1] ?? NaN);
       line("2x4 grand, each fixed point taken alone", lone, `  ${searches(lone)} searches of the suspensions' phases against the nested ones' ${searches(g)}: ` +
         `${(searches(g) / searches(lone)).toFixed(2)}x; the nested ones' time ${(g.timeMs / Math.max(1, lone.timeMs)).toFixed(2)}x; ${lone.value === g.value ? "the same value" : "ANOTHER VALUE"}`);
+      // (the graph's strategies kept for the goals and extra moves the rules' search reads again,
+      // against each reading computed: the same positions, a test)
+      const each = solve({ width: 2, height: 4, rules: rules("grand"), seconds: 600, keepPhaseStrategies: false });
+      line("2x4 grand, the graph's strategies computed at each reading", each, `  the kept ones' time ${(g.timeMs / Math.max(1, each.timeMs)).toFixed(2)}x; ` +
+        `the rules' positions ${each.boundsWork?.rulesSearch?.positions} against ${rs?.positions}; ${each.value === g.value ? "the same value" : "ANOTHER VALUE"}`);
       const alone = solve({ width: 2, height: 4, rules: rules("grand"), voidPlayOut: false, seconds: 20 });
       line("2x4 grand, the bounds then alpha-beta", alone, alone.complete ? `  ${(alone.timeMs / Math.max(1, g.timeMs)).toFixed(1)}x the time`
         : `  not solved in 20 s (bounds [${alone.bounds?.lower}, ${alone.bounds?.upper}]); with the rules' search: ${(g.timeMs / 1000).toFixed(1)} s`);

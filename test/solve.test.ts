@@ -636,6 +636,20 @@ describe("the Grand Rules by their phases (docs/solve.md, \"The Grand Rules by t
     expect(r.lineRuling).toEqual({ result: "B+7", end: "two-passes", agrees: true });
   }, 150_000);
 
+  it("the strategies the rules' search keeps for the goals and extra moves it reads again change no answer: 2x4 the same B+7, the same positions searched, the same line", () => {
+    const o = { width: 2, height: 4, rules: rules("grand"), seconds: 120, maxNodes: 3_000_000 };
+    const kept = solve(o);
+    const each = solve({ ...o, keepPhaseStrategies: false });
+    const copies = (r: typeof kept) => Number(r.notes.join(" ").match(/the graph's strategies taken from a kept copy (\d+) times/)![1]);
+    expect(kept.value).toBe(7);
+    expect(each.value).toBe(7);
+    expect(kept.boundsWork?.rulesSearch?.positions).toBeGreaterThan(0);
+    expect(kept.boundsWork?.rulesSearch?.positions).toBe(each.boundsWork?.rulesSearch?.positions);
+    expect(kept.line).toEqual(each.line);
+    expect(copies(kept)).toBeGreaterThan(0);
+    expect(copies(each)).toBe(0);
+  }, 150_000);
+
   it("2x4 without the rules' search (voidPlayOut: false): the relaxation's bounds 0 to 7 alone, no value", () => {
     const r = solve({ width: 2, height: 4, rules: rules("grand"), seconds: 120, maxNodes: 3_000_000, voidPlayOut: false });
     expect(r.bounds).toEqual({ lower: 0, upper: 7 });

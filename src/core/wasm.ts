@@ -151,6 +151,7 @@ export interface CoreExports {
   grandGraph(points: number): number;
   grandPhaseRoom(positions: number, extraMoves: number): void;
   grandNested(on: number): void;
+  retroKeepStrategies(on: number): void;
   suspDigest(): bigint;
   grandLine(maxLen: number): number;
   grandRulesBounds(): number;

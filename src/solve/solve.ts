@@ -68,6 +68,9 @@ export interface SolveOptions {
    *  a harder goal's holds and searches only what an easier goal's closed one holds (default);
    *  false: each taken alone (a check: the same fixed points) */
   nestedFixedPoints?: boolean;
+  /** the Grand Rules under the rules themselves: the phases' graph's strategies kept for the
+   *  goals and extra moves its lines read again (default); false: computed at each reading (a check) */
+  keepPhaseStrategies?: boolean;
   /** the Grand Rules by their phases: the game phase's extra moves the phases' graph holds either
    *  way (default 2); past them a position is decided by the same board's strategies at the
    *  edge where they favour the side ahead, else searched without strategies */
@@ -763,6 +766,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       if (!Number.isInteger(clamp) || clamp < 1 || clamp > 8) throw new ArbiterError(`extraMovesClamp must be a whole number from 1 to 8, not ${clamp}`);
       c.grandPhaseRoom(o.phaseGraph === false ? 0 : Math.min(maxPositions, 4_000_000, 8 * 3 ** points + 4096), clamp);
       c.grandNested(+(o.nestedFixedPoints !== false));
+      c.retroKeepStrategies(+(o.keepPhaseStrategies !== false));
       // (checkCutoffs: each cut-off's strategy played out under the rules' engine, the Void off)
       c.retroHistoryCheck(+(o.checkCutoffs === true), 0);
       const held = !!c.grandBounds(lowest, lowest + 4 * points) && !g("solOut");
@@ -783,7 +787,7 @@ function solveOnce(o: SolveOptions): SolveResult {
         grandRulesWork = { searches: g("gvSearches"), positions: g("gvNodes"), cut: g("gvCuts"), voided: g("gvVoids"),
           from: { lower: grandRelaxed.lower / 2, upper: grandRelaxed.upper / 2 } };
         const w = grandRulesWork;
-        grandRulesNote = `the goals between those bounds under the rules themselves, the Void on: ${w.searches} searches, ${w.positions} positions (${w.cut} cut off where the relaxation denies the goal, ${g("gvHits")} from the table, ${w.voided} lines voided, ${g("gvUnknown")} verdicts of the relaxation cut short)${ended ? "" : " when it stopped"}: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2}`;
+        grandRulesNote = `the goals between those bounds under the rules themselves, the Void on: ${w.searches} searches, ${w.positions} positions (${w.cut} cut off where the relaxation denies the goal, ${g("gvHits")} from the table, ${w.voided} lines voided, ${g("gvUnknown")} verdicts of the relaxation cut short, the graph's strategies taken from a kept copy ${g("phKeptHits")} times)${ended ? "" : " when it stopped"}: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2}`;
       }
       if (!held && phaseGraphNote) { notes.push(phaseGraphNote); phaseGraphNote = undefined; }
       v = twiceBounds.lower;
