@@ -90,10 +90,10 @@ function suspendedStart(p: i32, rep: i32): i32 {
 let phaseRoom: i32 = 0;
 let phaseGraph: bool = false;
 export let gpGraphPositions: i32 = 0;
-/** Room for the phases' graph (positions; 0: none, every phase by alpha-beta). */
-/** The game phase's extra moves the phases' graph holds either way (beyond, its edge's
- *  strategies decide what they can: retro.ts beyondTheClamp). */
+// the game phase's extra moves the phases' graph holds either way (beyond, its edge's
+// strategies decide what they can: retro.ts beyondTheClamp)
 let phaseClamp: i32 = 2;
+/** Room for the phases' graph (positions; 0: none, every phase by alpha-beta) and its clamp. */
 export function grandPhaseRoom(positions: i32, extraMoves: i32): void { phaseRoom = positions; phaseClamp = extraMoves; }
 
 /** The phases' graph, where there is room; false only when the budget ran out. */

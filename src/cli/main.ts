@@ -203,7 +203,7 @@ export function buildProgram(): Command {
     .option("--sgf <file.sgf>", "write each principal variation (with --gaps: each example) as SGF")
     .option("--proof <file.sgf>", "write the proof trees (at least and at most the value) as SGF (alpha-beta's rule sets)")
     .option("--lines <search>", "the search over a rule's own lines: proof-numbers (df-pn, the default) or alpha-beta")
-    .option("--extra-moves-clamp <n>", "the Grand Rules: the game phase's extra moves the phases' graph holds either way, 1 to 8 (default 2; 3x4 needs 4: docs/solve.md)")
+    .option("--extra-moves-clamp <n>", "the Grand Rules: the game phase's extra moves the phases' graph holds either way, 1 to 8 (default 2; past them a position is decided at the edge where it can be: docs/solve.md)")
     .option("--first-goal <margin>", "the search over a rule's own lines (a superko, Ing's, Zhang's rules) asks this goal first, held within the bounds (default: the lower bound)")
     .option("--goal <margin>", "only whether Black makes at least this margin: alpha-beta by deepening, with Benson's test under area counting (the way to 5x5)")
     .option("--goal-search <search>", "with --goal: deepening (alpha-beta, the default) or proof-numbers (df-pn; a rule set that reads no history and voids long cycles)")
