@@ -48,6 +48,7 @@ export let gpAsked: i32 = ASKED_NONE;
 export let gpAskedStage: i32 = 0;
 export let gpForcedB: i32 = ASKED_NONE;
 export let gpForcedW: i32 = ASKED_NONE;
+export let gpUpperShown: bool = false; // Black's goals asked to the first he does not force: gpUpper a bound
 
 /** The knobs of the engine's games (the Void off: the relaxation). */
 export function grandKnobs(suicide: i32, rep: i32, passesInHash: bool, end: i32): void {
@@ -269,7 +270,7 @@ function startGoal(v: i32): i32 {
 export function grandBounds(least: i32, most: i32): bool {
   gpRounds = 0; gpSearches = 0;
   lowRules = 0; highRules = 0;
-  gpAsked = ASKED_NONE; gpAskedStage = 0; gpForcedB = ASKED_NONE; gpForcedW = ASKED_NONE;
+  gpAsked = ASKED_NONE; gpAskedStage = 0; gpForcedB = ASKED_NONE; gpForcedW = ASKED_NONE; gpUpperShown = false;
   suspOpen();
   if (!buildPhaseGraph()) return false;
   // at most: the least goal above 0 Black does not force, less a step
@@ -277,7 +278,8 @@ export function grandBounds(least: i32, most: i32): bool {
   for (let v = 2; v <= most; v += 2) {
     const r = startGoal(v);
     if (r < 0) return false;
-    if (r == 0) { upper = v - 2; break; }
+    // (sound already: a stop in White's goals keeps it)
+    if (r == 0) { upper = v - 2; gpUpper = upper; gpUpperShown = true; break; }
   }
   // at least: the greatest goal of 0 or less White does not force below
   let lower = least;

@@ -667,7 +667,8 @@ describe("the Grand Rules by their phases (docs/solve.md, \"The Grand Rules by t
     const late = solve({ ...o, maxNodes: 100_000 });
     expect(late.complete).toBe(false);
     expect(late.bounds).toBeUndefined();
-    expect(late.notes.join("\n")).toMatch(/it grants Black makes at least \+7 \(no bound under the rules\); asking whether White keeps Black below 0/);
+    expect(late.notes.join("\n")).toMatch(/it grants Black makes at least \+7 \(no bound under the rules\); it denies Black \+8, so under the rules Black makes at most \+7 \(a bound\); asking whether White keeps Black below 0/);
+    expect(early.notes.join("\n")).not.toMatch(/it denies Black/);
   }, 150_000);
 
   it("the fixed points of the goals around one read change none: on 2x4 and 3x3 every suspension's bits at every goal are those of each fixed point taken alone, in fewer searches", () => {

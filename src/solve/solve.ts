@@ -1007,8 +1007,10 @@ function grandStopNote(g: (name: string) => number): string {
   const asked = g("gpAsked");
   const goal = asked === none ? "" : asked > 0 ? `Black makes at least ${margin(asked)}` : `White keeps Black below ${margin(asked)}`;
   const stage = g("gpAskedStage") === 2 ? "its search of the game phase from the empty board" : "the fixed points its game phase reads";
+  // (what Black does not force there he does not under the rules, where the Void is his loss too)
+  const upper = g("gpUpperShown") ? `; it denies Black ${margin(g("gpUpper") + 2)}, so under the rules Black makes at most ${margin(g("gpUpper"))} (a bound)` : "";
   return `the relaxation (the Void left out) when it stopped: ${granted.length > 0 ? `it grants ${granted.join(" and ")} (no bound under the rules)` : "no goal answered yet"}` +
-    (goal ? `; asking whether ${goal}, in ${stage}` : "");
+    upper + (goal ? `; asking whether ${goal}, in ${stage}` : "");
 }
 
 function historySearch(c: SolveCore, g: (name: string) => number, startEngine: (rep: number) => void, rep: number,
