@@ -996,8 +996,9 @@ const NO_GOAL = 0x7fffffff;
  *  which bracket the value, stay in the core's two slots for the line (`slots`: high -1 where no
  *  count is above the value). `lower` and `upper` are what the result keeps if the budget runs out. */
 /** Where the Grand Rules' bounds stood when the search stopped (grand.ts gpAsked): the goal asked
- *  from the start and what the relaxation had granted each side. A grant is no bound under the
- *  rules (the Void may take it back), so this says how far the search came, not the value. */
+ *  from the start, what the relaxation had granted each side (no bound under the rules: the Void
+ *  may take it back; it says how far the search came) and, once Black's goals met one he does
+ *  not force, the upper bound that is. */
 function grandStopNote(g: (name: string) => number): string {
   const none = g("ASKED_NONE");
   const margin = (v: number): string => `${v > 0 ? "+" : ""}${v / 2}`;
