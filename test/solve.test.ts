@@ -1080,10 +1080,12 @@ describe("budgets and bad input", () => {
   });
 
   it("Ctrl-C stops a solve: no value, a note, exit status 130", async () => {
-    const r = await stopAfter(["solve", "--size", "3x3", "--rules", "grand", "--time", "120"], "SIGINT");
+    // (a solve that runs far longer than the signal's 4 s: 3x4 under the Grand Rules takes some
+    // 36 minutes; 3x3 now ends in about 3 s, before the signal)
+    const r = await stopAfter(["solve", "--size", "3x4", "--rules", "grand", "--time", "120"], "SIGINT");
     expect(r.code, r.stderr).toBe(130);
     expect(r.ms).toBeLessThan(30_000);
-    expect(r.stdout).toMatch(/3x3 grand \(komi 0\): no value \(stopped by cancel/);
+    expect(r.stdout).toMatch(/3x4 grand \(komi 0\): no value \(stopped by cancel/);
     expect(r.stderr).toMatch(/interrupted \(Ctrl-C\)/);
   }, 60_000);
 
@@ -1107,9 +1109,9 @@ describe("budgets and bad input", () => {
   });
 
   it("SIGTERM (a job scheduler's stop) stops a solve as Ctrl-C does: the JSON printed, exit status 143", async () => {
-    const r = await stopAfter(["solve", "--size", "3x3", "--rules", "grand", "--time", "120", "--json"], "SIGTERM");
+    const r = await stopAfter(["solve", "--size", "3x4", "--rules", "grand", "--time", "120", "--json"], "SIGTERM");
     expect(r.code, r.stderr).toBe(143);
-    expect(JSON.parse(r.stdout)).toMatchObject({ size: "3x3", rules: "grand", value: null, complete: false, stoppedBy: "cancel" });
+    expect(JSON.parse(r.stdout)).toMatchObject({ size: "3x4", rules: "grand", value: null, complete: false, stoppedBy: "cancel" });
     expect(r.stderr).toMatch(/interrupted \(SIGTERM\): the solve stopped without a value/);
   }, 60_000);
 });
