@@ -49,6 +49,7 @@ export let gpAskedStage: i32 = 0;
 export let gpForcedB: i32 = ASKED_NONE;
 export let gpForcedW: i32 = ASKED_NONE;
 export let gpUpperShown: bool = false; // Black's goals asked to the first he does not force: gpUpper a bound
+export let gpLowerShown: bool = false; // a goal answered under the rules themselves: gpLower a bound
 
 /** The knobs of the engine's games (the Void off: the relaxation). */
 export function grandKnobs(suicide: i32, rep: i32, passesInHash: bool, end: i32): void {
@@ -270,7 +271,7 @@ function startGoal(v: i32): i32 {
 export function grandBounds(least: i32, most: i32): bool {
   gpRounds = 0; gpSearches = 0;
   lowRules = 0; highRules = 0;
-  gpAsked = ASKED_NONE; gpAskedStage = 0; gpForcedB = ASKED_NONE; gpForcedW = ASKED_NONE; gpUpperShown = false;
+  gpAsked = ASKED_NONE; gpAskedStage = 0; gpForcedB = ASKED_NONE; gpForcedW = ASKED_NONE; gpUpperShown = false; gpLowerShown = false;
   suspOpen();
   if (!buildPhaseGraph()) return false;
   // at most: the least goal above 0 Black does not force, less a step
@@ -643,14 +644,14 @@ export function grandRulesBounds(): bool {
   while (gpUpper > gpLower && gpUpper > 0) {
     const r = rulesGoal(gpUpper);
     if (r < 0) return false;
-    if (r == 1) { gpLower = gpUpper; lowRules = 1; lowProgress = gvProgress; }
-    else { gpUpper -= 2; highRules = 1; }
+    if (r == 1) { gpLower = gpUpper; lowRules = 1; lowProgress = gvProgress; gpLowerShown = true; }
+    else { gpUpper -= 2; highRules = 1; gpUpperShown = true; }
   }
   while (gpUpper > gpLower) {
     const r = rulesGoal(gpLower + 2);
     if (r < 0) return false;
-    if (r == 1) { gpUpper = gpLower; highRules = 2; highProgress = gvProgress; }
-    else { gpLower += 2; lowRules = 2; }
+    if (r == 1) { gpUpper = gpLower; highRules = 2; highProgress = gvProgress; gpUpperShown = true; }
+    else { gpLower += 2; lowRules = 2; gpLowerShown = true; }
   }
   return true;
 }

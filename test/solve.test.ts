@@ -666,9 +666,31 @@ describe("the Grand Rules by their phases (docs/solve.md, \"The Grand Rules by t
     expect(early.notes.join("\n")).toMatch(/the relaxation \(the Void left out\) when it stopped: no goal answered yet; asking whether Black makes at least \+1, in the fixed points its game phase reads/);
     const late = solve({ ...o, maxNodes: 100_000 });
     expect(late.complete).toBe(false);
-    expect(late.bounds).toBeUndefined();
+    // (the bound it names is kept in the result; below it, the counts' range: 2x4 has 8 points)
+    expect(late.bounds).toEqual({ lower: -8, upper: 7 });
+    expect(early.bounds).toBeUndefined();
     expect(late.notes.join("\n")).toMatch(/it grants Black makes at least \+7 \(no bound under the rules\); it denies Black \+8, so under the rules Black makes at most \+7 \(a bound\); asking whether White keeps Black below 0/);
     expect(early.notes.join("\n")).not.toMatch(/it denies Black/);
+  }, 150_000);
+
+  it("a stop in the rules' own search keeps the relaxation's upper bound and names its lower as none; a budget spent on the line keeps the proven value, the line unrefereed", () => {
+    // (2x4: the relaxation 0 to 7 ends within 120,000 nodes, the rules' search for +7 within
+    // 138,000, the line within the 160,850 of the whole solve)
+    const o = { width: 2, height: 4, rules: rules("grand"), seconds: 120 };
+    const rulesStopped = solve({ ...o, maxNodes: 125_000 });
+    expect(rulesStopped.complete).toBe(false);
+    expect(rulesStopped.value).toBeNull();
+    expect(rulesStopped.bounds).toEqual({ lower: -8, upper: 7 });
+    expect(rulesStopped.notes.join("\n")).toMatch(/the Void on: .* when it stopped: Black makes at most 7 \(the relaxation's 0 below is no bound under the rules\)/);
+    const lineCut = solve({ ...o, maxNodes: 150_000 });
+    expect(lineCut.complete).toBe(true);
+    expect(lineCut.value).toBe(7);
+    expect(lineCut.result).toBe("B+7");
+    expect(lineCut.lineStoppedBy).toBe("nodes");
+    expect(lineCut.lineRuling).toBeNull();
+    expect(lineCut.stoppedBy).toBeUndefined();
+    expect(lineCut.notes.join("\n")).toMatch(/the value is proven, but the budget ran out \(nodes\) while its line was being found: \d+ moves found, not refereed/);
+    expect(lineCut.notes.join("\n")).not.toMatch(/the referee rules the line/);
   }, 150_000);
 
   it("the fixed points of the goals around one read change none: on 2x4 and 3x3 every suspension's bits at every goal are those of each fixed point taken alone, in fewer searches", () => {

@@ -203,6 +203,9 @@ export interface SolveResult {
      *  their line; entries written over in the table */
     search?: "deepening" | "proof-numbers"; expanded?: number; repetitions?: number; tooDeep?: number; replaced?: number };
   stoppedBy?: "nodes" | "time" | "cancel" | "depth" | "positions" | "bounds" | "unproven";
+  /** a proven value whose line the budget cut short: what stopped it (the line is then the
+   *  moves found so far, not refereed) */
+  lineStoppedBy?: "nodes" | "time" | "cancel";
   /** a superko or territory counting by retrograde analysis (docs/solve.md, "A superko by
    *  bounds"): the margins Black's and White's checked strategies guarantee */
   bounds?: { lower: number; upper: number };
@@ -626,6 +629,8 @@ function solveOnce(o: SolveOptions): SolveResult {
     // (the Grand Rules: the relaxation's bounds where the rules themselves narrowed them, and how)
     let grandRelaxed: { lower: number; upper: number } | undefined;
     let grandRulesNote: string | undefined;
+    // (a stopped Grand Rules solve: what it has shown, the counts' range where it showed nothing)
+    let grandShown: { lower: number; upper: number } | undefined;
     let grandRulesWork: NonNullable<SolveResult["boundsWork"]>["rulesSearch"];
     let historySlots: { low: number; high: number } | undefined; // (the goals whose searches give the line)
     // territory counting: first the two total-payoff games over positions without the count so
@@ -787,9 +792,15 @@ function solveOnce(o: SolveOptions): SolveResult {
         grandRulesWork = { searches: g("gvSearches"), positions: g("gvNodes"), cut: g("gvCuts"), voided: g("gvVoids"),
           from: { lower: grandRelaxed.lower / 2, upper: grandRelaxed.upper / 2 } };
         const w = grandRulesWork;
-        grandRulesNote = `the goals between those bounds under the rules themselves, the Void on: ${w.searches} searches, ${w.positions} positions (${w.cut} cut off where the relaxation denies the goal, ${g("gvHits")} from the table, ${w.voided} lines voided, ${g("gvUnknown")} verdicts of the relaxation cut short, the graph's strategies taken from a kept copy ${g("phKeptHits")} times)${ended ? "" : " when it stopped"}: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2}`;
+        grandRulesNote = `the goals between those bounds under the rules themselves, the Void on: ${w.searches} searches, ${w.positions} positions (${w.cut} cut off where the relaxation denies the goal, ${g("gvHits")} from the table, ${w.voided} lines voided, ${g("gvUnknown")} verdicts of the relaxation cut short, the graph's strategies taken from a kept copy ${g("phKeptHits")} times)` +
+          (ended ? `: Black makes at least ${twiceBounds.lower / 2} and at most ${twiceBounds.upper / 2}`
+            // (stopped: the relaxation's lower bound is none under the rules until a goal there answers)
+            : ` when it stopped: Black makes ${g("gpLowerShown") ? `at least ${twiceBounds.lower / 2} and ` : ""}at most ${twiceBounds.upper / 2}${g("gpLowerShown") ? "" : ` (the relaxation's ${grandRelaxed.lower / 2} below is no bound under the rules)`}`);
       }
       if (!held && phaseGraphNote) { notes.push(phaseGraphNote); phaseGraphNote = undefined; }
+      if (g("gpUpperShown") || g("gpLowerShown")) {
+        grandShown = { lower: g("gpLowerShown") ? g("gpLower") : lowest, upper: g("gpUpperShown") ? g("gpUpper") : lowest + 4 * points };
+      }
       v = twiceBounds.lower;
     } else {
       // (alpha-beta's first window: every count lies within twice the points each way, a
@@ -886,6 +897,8 @@ function solveOnce(o: SolveOptions): SolveResult {
       lineEnd = g(retro ? "raLineEnd" : grand ? "gpLineEnd" : "solLineEnd");
       cycleAt = g(retro ? "raLineCycle" : "solLineCycle");
     }
+    // (the budget spent while the line was found: the value stands, the line does not)
+    const lineCause = complete && g("solOut") ? stopCause(g("solNodes") + helperNodes) : undefined;
     const timeMs = performance.now() - t0;
     const stats = { leaves: g("solLeaves"), counted: g("solLeafCalls"), stored: g("solStored"), hits: g("solHits"),
       cycles: g("solCycles"), maxDepth: g("solMaxDepth") };
@@ -909,7 +922,7 @@ function solveOnce(o: SolveOptions): SolveResult {
     if (twiceBounds && (finished || boundsWork?.history?.stoppedAt !== undefined)) {
       result.bounds = { lower: twiceBounds.lower / 2, upper: twiceBounds.upper / 2 };
       result.boundsWork = boundsWork;
-    }
+    } else if (grandShown) result.bounds = { lower: grandShown.lower / 2, upper: grandShown.upper / 2 };
     if (twiceBounds && finished) {
       if (grandRulesWork) boundsWork!.rulesSearch = grandRulesWork;
       const w = boundsWork!;
@@ -964,6 +977,19 @@ function solveOnce(o: SolveOptions): SolveResult {
     releaseCore();
     const line = lineMoves(moves, lineEnd, cycleAt);
     result.line = line.map((m) => (m < 0 ? "pass" : indexToGtp(m, o.width, o.height)));
+    if (lineCause) {
+      result.lineStoppedBy = lineCause === "nodes" || lineCause === "cancel" ? lineCause : "time";
+      // (0 where cycles void: only the line's ruling tells a draw from the Void)
+      if (v === 0 && cyclesVoid) {
+        result.complete = false; result.stoppedBy = result.lineStoppedBy;
+        notes.push(`the search gives 0 or the Void, but the budget ran out (${result.lineStoppedBy}) while the line that tells them apart was being found (${line.length} moves found): no value`);
+        return result;
+      }
+      result.value = v / 2;
+      result.result = resultText(v, "");
+      notes.push(`the value is proven, but the budget ran out (${result.lineStoppedBy}) while its line was being found: ${line.length} moves found, not refereed`);
+      return result;
+    }
     const ruled = refereeLine(line, o.width, o.height, rules);
     const ruling = { result: ruled.result, end: ruled.end.reason };
     const twice = marginTwice(ruling.result);
