@@ -6,7 +6,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { preset, withKnobs, type RuleSet } from "../src/ruleset/ruleset.js";
 import { solve } from "../src/solve/solve.js";
-import { solveJob } from "../src/api/solve-run.js";
+import { solveJob, solveSgf } from "../src/api/solve-run.js";
 import { searchGap, textOnlyRuleSets } from "../src/solve/gaps.js";
 import { ROOT, MAIN, arbiter } from "./helpers/serve.js";
 import sgf from "@sabaki/sgf";
@@ -691,6 +691,8 @@ describe("the Grand Rules by their phases (docs/solve.md, \"The Grand Rules by t
     expect(lineCut.stoppedBy).toBeUndefined();
     expect(lineCut.notes.join("\n")).toMatch(/the value is proven, but the budget ran out \(nodes\) while its line was being found: \d+ moves found, not refereed/);
     expect(lineCut.notes.join("\n")).not.toMatch(/the referee rules the line/);
+    // (the command's SGF says the same: the value, no refereed line)
+    expect(solveSgf([lineCut])).toMatch(/RE\[B\+7\]C\[[^\]]*the moves of its line found before the budget ran out \(nodes\), not refereed\]/);
   }, 150_000);
 
   it("the fixed points of the goals around one read change none: on 2x4 and 3x3 every suspension's bits at every goal are those of each fixed point taken alone, in fewer searches", () => {
