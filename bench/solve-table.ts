@@ -29,7 +29,7 @@ function row(size: string, name: string, r: SolveResult): string {
     ? `${fmt(r.positions)} positions${hs ? `; ${ing ? "Ing's" : name === "zhang" ? "Zhang's" : "the superko's"} lines${hs.search === "alpha-beta" ? " by alpha-beta" : ""}: ${fmt(hs.nodes)} nodes` : ""}`
     : `${fmt(r.nodes)} nodes${rs ? `; the rules: ${fmt(rs.positions)} positions` : ""}`;
   const time = r.complete ? (r.timeMs < 10_000 ? `${fmt(r.timeMs)} ms` : `${(r.timeMs / 1000).toFixed(0)} s`) : `${(r.timeMs / 1000).toFixed(0)} s (stopped: ${r.stoppedBy})`;
-  const line = !r.complete ? "" : r.lineStoppedBy ? `(the budget ran out while the line was found: ${r.lineStoppedBy})`
+  const line = !r.complete ? "" : r.lineStoppedBy ? `(the search stopped while its line was found: ${r.lineStoppedBy})`
     : `${r.line.join(" ")} (${r.lineRuling?.result}${r.lineRuling?.agrees ? "" : ": DOES NOT AGREE"})`;
   // (the Grand Rules' phases: alpha-beta within each phase, fixed points over the suspensions)
   const method = !r.notes.some((n) => n.startsWith("the Grand Rules by their phases")) ? r.method

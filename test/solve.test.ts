@@ -689,10 +689,10 @@ describe("the Grand Rules by their phases (docs/solve.md, \"The Grand Rules by t
     expect(lineCut.lineStoppedBy).toBe("nodes");
     expect(lineCut.lineRuling).toBeNull();
     expect(lineCut.stoppedBy).toBeUndefined();
-    expect(lineCut.notes.join("\n")).toMatch(/the value is proven, but the budget ran out \(nodes\) while its line was being found: \d+ moves found, not refereed/);
+    expect(lineCut.notes.join("\n")).toMatch(/the value is proven, but the search stopped \(nodes\) while its line was being found: \d+ moves found, not refereed/);
     expect(lineCut.notes.join("\n")).not.toMatch(/the referee rules the line/);
     // (the command's SGF says the same: the value, no refereed line)
-    expect(solveSgf([lineCut])).toMatch(/RE\[B\+7\]C\[[^\]]*the moves of its line found before the budget ran out \(nodes\), not refereed\]/);
+    expect(solveSgf([lineCut])).toMatch(/RE\[B\+7\]C\[[^\]]*the moves of its line found before the search stopped \(nodes\), not refereed\]/);
   }, 150_000);
 
   it("the fixed points of the goals around one read change none: on 2x4 and 3x3 every suspension's bits at every goal are those of each fixed point taken alone, in fewer searches", () => {

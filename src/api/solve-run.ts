@@ -195,7 +195,7 @@ export function solveSgf(results: SolveResult[]): string {
   return results.filter((r) => r.complete && r.goalMet === undefined).map((r) => {
     const [w, h] = r.size.split("x").map(Number);
     const moves = r.line.map((v) => (v === "pass" ? -1 : (({ x, y }) => y * w + x)(fromGtp(v, w, h))));
-    const variation = r.lineStoppedBy ? `the moves of its line found before the budget ran out (${r.lineStoppedBy}), not refereed`
+    const variation = r.lineStoppedBy ? `the moves of its line found before the search stopped (${r.lineStoppedBy}), not refereed`
       : `a principal variation, ruled ${r.lineRuling?.result ?? "?"} (${r.lineRuling?.end ?? "?"}) by the referee`;
     const note = `arbiter solve: ${r.size} under ${r.rules}, komi ${r.komi}: ${r.result} with perfect play (${r.nodes} nodes); ${variation}`;
     const root = { data: rootData(w, h, { RU: [r.rules], KM: [String(r.komi)], RE: [r.result ?? "?"], C: [note] }), children: [] };

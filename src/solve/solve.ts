@@ -205,7 +205,7 @@ export interface SolveResult {
   stoppedBy?: "nodes" | "time" | "cancel" | "depth" | "positions" | "bounds" | "unproven";
   /** a proven value whose line the budget cut short: what stopped it (the line is then the
    *  moves found so far, not refereed) */
-  lineStoppedBy?: "nodes" | "time" | "cancel";
+  lineStoppedBy?: "nodes" | "time" | "cancel" | "depth" | "positions";
   /** a superko or territory counting by retrograde analysis (docs/solve.md, "A superko by
    *  bounds"): the margins Black's and White's checked strategies guarantee */
   bounds?: { lower: number; upper: number };
@@ -978,16 +978,16 @@ function solveOnce(o: SolveOptions): SolveResult {
     const line = lineMoves(moves, lineEnd, cycleAt);
     result.line = line.map((m) => (m < 0 ? "pass" : indexToGtp(m, o.width, o.height)));
     if (lineCause) {
-      result.lineStoppedBy = lineCause === "nodes" || lineCause === "cancel" ? lineCause : "time";
+      result.lineStoppedBy = lineCause;
       // (0 where cycles void: only the line's ruling tells a draw from the Void)
       if (v === 0 && cyclesVoid) {
         result.complete = false; result.stoppedBy = result.lineStoppedBy;
-        notes.push(`the search gives 0 or the Void, but the budget ran out (${result.lineStoppedBy}) while the line that tells them apart was being found (${line.length} moves found): no value`);
+        notes.push(`the search gives 0 or the Void, but it stopped (${result.lineStoppedBy}) while the line that tells them apart was being found (${line.length} moves found): no value`);
         return result;
       }
       result.value = v / 2;
       result.result = resultText(v, "");
-      notes.push(`the value is proven, but the budget ran out (${result.lineStoppedBy}) while its line was being found: ${line.length} moves found, not refereed`);
+      notes.push(`the value is proven, but the search stopped (${result.lineStoppedBy}) while its line was being found: ${line.length} moves found, not refereed`);
       return result;
     }
     const ruled = refereeLine(line, o.width, o.height, rules);
