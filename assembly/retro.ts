@@ -1797,6 +1797,23 @@ function lineRanks(s: i32, d: i32): void {
 /** A line of the value the two goals bracket, under the superko: Black's moves keep slot
  *  `sLow`'s goal (at least the value), White's keep Black below slot `sHigh`'s (the next count;
  *  -1: none above, any move keeps it). Into RA_LINE_OUT; the moves stay played. */
+/** Whether the side that moved to position x (c to move, `depth` moves in, the line's ranks
+ *  set) keeps its goal: the search deepened as the goals' own (deepened), in the run whose
+ *  answer for the mover is a proof (a line at the cap is the mover's loss), each cap tried
+ *  until the answer keeps, or the cap did not touch it, or the deepest cap is reached. The
+ *  line's own ranks stay (no rootRanks: the history so far is the line's). */
+function lineKeeps(x: i32, c: i32, depth: i32, black: bool): bool {
+  for (let more = 16; ; more += max(16, more >> 2)) {
+    hsCap = min(depth + more, hsCapMost);
+    capRun(black ? 1 : 2); hsCappedNow = 0;
+    const r = lineAnswer(x, c, depth);
+    const keeps = (r == 1) == black;
+    const touched = hsPn ? pnTaint : hsCappedNow > 0;
+    if (solOut || keeps || !touched || hsCap >= hsCapMost) return keeps;
+  }
+  return false;
+}
+
 export function retroHistoryLine(sLow: i32, sHigh: i32, maxLen: i32): i32 {
   raLineLen = 0; raLineEnd = 3; raLineCycle = -1;
   // (the engine as the host restarted it: the table's keys need simple ko's point and the digest)
@@ -1854,7 +1871,7 @@ export function retroHistoryLine(sLow: i32, sHigh: i32, maxLen: i32): i32 {
       else {
         const x = findIndex(posKey(c ^ 3));
         childRanks(d, x);
-        keeps = (lineAnswer(x, c ^ 3, d + 1) == 1) == black;
+        keeps = lineKeeps(x, c ^ 3, d + 1, black);
       }
       if (solOut) { undo(d); hsCapMode = 0; return raLineLen; }
       if (keeps) { best = m; ends = ended; }
