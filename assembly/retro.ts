@@ -1802,17 +1802,19 @@ function lineRanks(s: i32, d: i32): void {
  *  answer for the mover is a proof (a line at the cap is the mover's loss), each cap tried
  *  until the answer keeps, or the cap did not touch it, or the deepest cap is reached. The
  *  line's own ranks stay (no rootRanks: the history so far is the line's). */
-function lineKeeps(x: i32, c: i32, depth: i32, black: bool): bool {
+function lineKeeps(x: i32, c: i32, depth: i32, black: bool, from: i32): bool {
+  let cap = max(from, depth);
   for (let more = 16; ; more += max(16, more >> 2)) {
-    hsCap = min(depth + more, hsCapMost);
+    cap = hsCap = min(cap + more, hsCapMost);
     capRun(black ? 1 : 2); hsCappedNow = 0;
     const r = lineAnswer(x, c, depth);
     const keeps = (r == 1) == black;
-    const touched = hsPn ? pnTaint : hsCappedNow > 0;
-    if (solOut || keeps || !touched || hsCap >= hsCapMost) return keeps;
+    if (solOut || keeps || !lineTouched() || hsCap >= hsCapMost) return keeps;
   }
   return false;
 }
+/** Whether the last answer of the line's search rests on the cap. */
+@inline function lineTouched(): bool { return hsPn ? pnTaint : hsCappedNow > 0; }
 
 export function retroHistoryLine(sLow: i32, sHigh: i32, maxLen: i32): i32 {
   raLineLen = 0; raLineEnd = 3; raLineCycle = -1;
@@ -1861,21 +1863,35 @@ export function retroHistoryLine(sLow: i32, sHigh: i32, maxLen: i32): i32 {
       if (k < 64) { store<i32>(row + (<usize>k << 3), m); store<i32>(row + (<usize>k << 3) + 4, key); k++; }
     }
     if (best == -99) byKey(row, k);
-    for (let a = 0; a < k && best == -99; a++) {
-      const m = load<i32>(row + (<usize>a << 3));
-      apply(m, c, d);
-      const ended = applied == 2; // (the search below applies moves of its own)
-      let keeps: bool;
-      if (s < 0) keeps = true;
-      else if (ended) keeps = (leafValue() >= load<i32>(SLOT_THETA + (<usize>s << 2))) == black;
-      else {
-        const x = findIndex(posKey(c ^ 3));
-        childRanks(d, x);
-        keeps = lineKeeps(x, c ^ 3, d + 1, black);
+    // (first each move at the cap the goal's answer was proven under; where none keeps there,
+    // the moves whose "no" rested on that cap again, deepened: an answer at the root by a
+    // cut-off leaves its first cap, too few for the line's later moves)
+    const slotCap = hsCap;
+    for (let pass = 0; pass < 2 && best == -99; pass++) {
+      for (let a = 0; a < k && best == -99; a++) {
+        const m = load<i32>(row + (<usize>a << 3));
+        if (pass == 1 && load<i32>(row + (<usize>a << 3) + 4) == 0) continue; // (an exact "no")
+        apply(m, c, d);
+        const ended = applied == 2; // (the search below applies moves of its own)
+        let keeps: bool;
+        let touched = false;
+        if (s < 0) keeps = true;
+        else if (ended) keeps = (leafValue() >= load<i32>(SLOT_THETA + (<usize>s << 2))) == black;
+        else {
+          const x = findIndex(posKey(c ^ 3));
+          childRanks(d, x);
+          if (pass == 0) {
+            hsCappedNow = 0;
+            keeps = (lineAnswer(x, c ^ 3, d + 1) == 1) == black;
+            touched = lineTouched();
+          } else keeps = lineKeeps(x, c ^ 3, d + 1, black, slotCap);
+        }
+        if (solOut) { undo(d); hsCapMode = 0; return raLineLen; }
+        if (keeps) { best = m; ends = ended; }
+        undo(d);
+        if (pass == 0) store<i32>(row + (<usize>a << 3) + 4, touched ? 1 : 0);
       }
-      if (solOut) { undo(d); hsCapMode = 0; return raLineLen; }
-      if (keeps) { best = m; ends = ended; }
-      undo(d);
+      if (pass == 0 && (s < 0 || slotCap >= hsCapMost)) break;
     }
     if (best == -99) { hsCapMode = 0; return raLineLen; }
     apply(best, c, d);
