@@ -1794,13 +1794,11 @@ function lineRanks(s: i32, d: i32): void {
   }
 }
 
-/** A line of the value the two goals bracket, under the superko: Black's moves keep slot
- *  `sLow`'s goal (at least the value), White's keep Black below slot `sHigh`'s (the next count;
- *  -1: none above, any move keeps it). Into RA_LINE_OUT; the moves stay played. */
 /** Whether the side that moved to position x (c to move, `depth` moves in, the line's ranks
- *  set) keeps its goal: the search deepened as the goals' own (deepened), in the run whose
- *  answer for the mover is a proof (a line at the cap is the mover's loss), each cap tried
- *  until the answer keeps, or the cap did not touch it, or the deepest cap is reached. The
+ *  set) keeps its goal: the search deepened as the goals' own (deepened), from 16 moves past
+ *  `from` (the goal's cap, where the answer rested on it), in the run whose answer for the mover
+ *  is a proof (a line at the cap is the mover's loss), each cap tried until the answer keeps, or
+ *  the cap did not touch it, or the deepest cap is reached. The
  *  line's own ranks stay (no rootRanks: the history so far is the line's). */
 function lineKeeps(x: i32, c: i32, depth: i32, black: bool, from: i32): bool {
   let cap = max(from, depth);
@@ -1816,6 +1814,9 @@ function lineKeeps(x: i32, c: i32, depth: i32, black: bool, from: i32): bool {
 /** Whether the last answer of the line's search rests on the cap. */
 @inline function lineTouched(): bool { return hsPn ? pnTaint : hsCappedNow > 0; }
 
+/** A line of the value the two goals bracket, under the superko: Black's moves keep slot
+ *  `sLow`'s goal (at least the value), White's keep Black below slot `sHigh`'s (the next count;
+ *  -1: none above, any move keeps it). Into RA_LINE_OUT; the moves stay played. */
 export function retroHistoryLine(sLow: i32, sHigh: i32, maxLen: i32): i32 {
   raLineLen = 0; raLineEnd = 3; raLineCycle = -1;
   // (the engine as the host restarted it: the table's keys need simple ko's point and the digest)
