@@ -1801,9 +1801,9 @@ function lineRanks(s: i32, d: i32): void {
  *  the cap did not touch it, or the deepest cap is reached. The
  *  line's own ranks stay (no rootRanks: the history so far is the line's). */
 function lineKeeps(x: i32, c: i32, depth: i32, black: bool, from: i32): bool {
-  let cap = max(from, depth);
+  const base = max(from, depth);
   for (let more = 16; ; more += max(16, more >> 2)) {
-    cap = hsCap = min(cap + more, hsCapMost);
+    hsCap = min(base + more, hsCapMost);
     capRun(black ? 1 : 2); hsCappedNow = 0;
     const r = lineAnswer(x, c, depth);
     const keeps = (r == 1) == black;
