@@ -387,4 +387,23 @@ describe("SIGTERM under load answers every request it took (issue 13, 9)", () =>
       await child.stop("SIGKILL");
     }
   });
+
+  it("connections the kernel queued while the server was busy are answered at shutdown, not reset", async () => {
+    // (the flake of the test above, made certain: a connection waiting in the listener's queue
+    // when the listener closes is reset by the kernel; the server held its event loop here, as
+    // a loaded machine does, so 8 connections wait there when the shutdown starts)
+    const s = await buildServer({ threads: 1 });
+    const url = await s.app.listen({ host: "127.0.0.1", port: 0 });
+    const body = JSON.stringify({ sgf: "(;GM[1]FF[4]SZ[9];B[ee])", rules: "chinese" });
+    const asked = Array.from({ length: 8 }, (_, i) => fetch(url + (i % 2 ? "/healthz" : "/v1/referee"),
+      i % 2 ? {} : { method: "POST", headers: { "content-type": "application/json" }, body })
+      .then((r) => r.status, (e: Error & { cause?: { code?: string } }) => e.cause?.code ?? e.message));
+    await new Promise((r) => setTimeout(r, 50));
+    for (const t0 = Date.now(); Date.now() - t0 < 300;) { /* the event loop held: the connections queue */ }
+    const down = s.shutdown(1000);
+    const answers = await Promise.all(asked);
+    await down;
+    for (const a of answers) expect([200, 503]).toContain(a);
+    await expect(fetch(url + "/healthz")).rejects.toThrow();
+  });
 });

@@ -35,7 +35,7 @@ export interface ArbiterServer {
   app: FastifyInstance;
   pool: SearchPool;
   limits: Limits;
-  /** Stops taking requests, lets work in flight finish for up to `graceMs`, cancels the rest
+  /** Answers new requests 503, lets work in flight finish for up to `graceMs`, cancels the rest
    *  (a cancelled proof answers with what it has: verdict "unknown"), then closes. */
   shutdown(graceMs?: number): Promise<void>;
 }
@@ -43,6 +43,10 @@ export interface ArbiterServer {
 const JSON_TYPE = "application/json; charset=utf-8";
 /** how long a draining server keeps its open connections after its work is done */
 const LINGER_MS = 1000;
+/** a draining server closes its listener once no connection came for this long (or LINGER_MS) */
+const QUIET_MS = 100;
+/** how long a request answered at once (503 while draining, 421) may take to send its body */
+const ANSWERED_BODY_MS = 2000;
 /** how much of a body over the limit is read and dropped before the 413 */
 const DRAIN_BYTES = 64 * 1024 * 1024;
 
@@ -196,12 +200,18 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ArbiterServ
     reply.header("x-content-type-options", "nosniff");
     hosts ??= allowedHosts(app.server.address());
     const host = (req.headers.host ?? "").toLowerCase();
+    // both answers below close the connection before the body is read: it is read first (and
+    // dropped), since a body still arriving at a closed socket resets it, answer and all
     if (hosts && !hosts.has(host)) {
       reply.header("connection", "close");
+      await drain(req.raw, limits.bodyBytes, ANSWERED_BODY_MS);
       return sendError(reply, 421, `Host "${host.slice(0, 100)}" is not this server (${[...hosts].join(", ")})`);
     }
     // (while draining, onSend below closes the connection after the answer)
-    if (draining && req.url !== "/healthz") return sendError(reply, 503, "the server is shutting down");
+    if (draining && req.url !== "/healthz") {
+      await drain(req.raw, limits.bodyBytes, ANSWERED_BODY_MS);
+      return sendError(reply, 503, "the server is shutting down");
+    }
   });
   // while draining, every answer closes its connection, so no client sends another request on
   // a socket the server is about to close (a request written to a socket as it closes is reset)
@@ -274,21 +284,40 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ArbiterServ
   /** Open connections now. */
   const connections = () => new Promise<number>((r) => app.server.getConnections((_e, n) => r(n ?? 0)));
 
+  // when the last connection came, so that the listener closes in a quiet moment (shutdown)
+  let lastConnection = 0;
+  app.server.on("connection", () => { lastConnection = Date.now(); });
+
+  /** Closes the listener, right after the event loop has taken the connections waiting in the
+   *  kernel's queue: closing it resets every connection still queued (the client sees its
+   *  request reset, not refused), so the close runs in the check phase that follows a poll. */
+  const closeListener = () => new Promise<void>((resolve) => setImmediate(() => {
+    // http.Server.close would also close the idle keep-alive connections, and a request already
+    // on its way on one would be reset: the listener is closed as a plain net.Server
+    Server.prototype.close.call(app.server);
+    resolve();
+  }));
+
   async function shutdown(graceMs = 5000): Promise<void> {
     if (draining) return;
     draining = true;
-    // no new connection is taken from here on (a client trying gets "refused", never a reset);
-    // the open ones stay, and each request on them is answered (503 if it is new, with
-    // "connection: close"). http.Server.close would also close the idle keep-alive connections,
-    // and a request already on its way on one would be reset: the listener is closed as a plain
-    // net.Server, and those connections are left to close themselves.
-    Server.prototype.close.call(app.server);
+    // from here every request is answered 503 with "connection: close" (onRequest and onSend
+    // above), on open connections and new ones alike; the listener stays open while the work
+    // finishes, since a client reaching it then gets its 503, where one whose connection is
+    // queued when the listener closes is reset
     if (!(await pool.whenIdle(graceMs))) {
       pool.cancelAll();
       await pool.whenIdle(10_000);
     }
-    // the work is done and answered; the clients have LINGER_MS to hear "connection: close" on
-    // their next request; what is still open then is idle or half-closed, and is closed
+    // the work is done and answered; the listener closes once no connection came for QUIET_MS
+    // and none is open, or after LINGER_MS; from then on a client is refused
+    for (const end = Date.now() + LINGER_MS; Date.now() < end;) {
+      if (Date.now() - lastConnection >= QUIET_MS && (await connections()) === 0) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    await closeListener();
+    // what is still open has had its answer with "connection: close", or is idle or
+    // half-closed: LINGER_MS to close by itself, then it is closed
     for (const end = Date.now() + LINGER_MS; Date.now() < end && (await connections()) > 0;) {
       await new Promise((r) => setTimeout(r, 25));
     }
