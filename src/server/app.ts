@@ -35,15 +35,16 @@ export interface ArbiterServer {
   app: FastifyInstance;
   pool: SearchPool;
   limits: Limits;
-  /** Answers new requests 503, lets work in flight finish for up to `graceMs`, cancels the rest
+  /** Stops taking requests, lets work in flight finish for up to `graceMs`, cancels the rest
    *  (a cancelled proof answers with what it has: verdict "unknown"), then closes. */
   shutdown(graceMs?: number): Promise<void>;
 }
 
 const JSON_TYPE = "application/json; charset=utf-8";
-/** how long a draining server keeps its open connections after its work is done */
+/** how long a draining server keeps its open connections after its work is done, and at most
+ *  waits for a quiet moment to close its listener in */
 const LINGER_MS = 1000;
-/** a draining server closes its listener once no connection came for this long (or LINGER_MS) */
+/** a draining server closes its listener once no connection came for this long */
 const QUIET_MS = 100;
 /** how long a request answered at once (503 while draining, 421) may take to send its body */
 const ANSWERED_BODY_MS = 2000;
@@ -135,6 +136,8 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ArbiterServ
   const threads = opts.threads ?? Math.max(1, Math.min(2, availableParallelism() - 1));
   const pool = new SearchPool({ threads, maxQueue: opts.maxQueue ?? 16 });
   let draining = false;
+  /** set by shutdown: resolves once the listener has closed */
+  let listenerClosed: Promise<void> = Promise.resolve();
   const t0 = Date.now();
 
   const app = Fastify({
@@ -201,16 +204,20 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ArbiterServ
     hosts ??= allowedHosts(app.server.address());
     const host = (req.headers.host ?? "").toLowerCase();
     // both answers below close the connection before the body is read: it is read first (and
-    // dropped), since a body still arriving at a closed socket resets it, answer and all
+    // dropped), since a body arriving at a closed socket resets it
     if (hosts && !hosts.has(host)) {
       reply.header("connection", "close");
       await drain(req.raw, limits.bodyBytes, ANSWERED_BODY_MS);
       return sendError(reply, 421, `Host "${host.slice(0, 100)}" is not this server (${[...hosts].join(", ")})`);
     }
-    // (while draining, onSend below closes the connection after the answer)
-    if (draining && req.url !== "/healthz") {
+    // while draining, a new request is answered 503 once the listener has closed (shutdown),
+    // not before: a client answered at once would connect again at once, and a stream of new
+    // connections never lets the listener close in a quiet moment (onSend below closes the
+    // connection after the answer)
+    if (draining) {
       await drain(req.raw, limits.bodyBytes, ANSWERED_BODY_MS);
-      return sendError(reply, 503, "the server is shutting down");
+      await listenerClosed;
+      if (req.url !== "/healthz") return sendError(reply, 503, "the server is shutting down");
     }
   });
   // while draining, every answer closes its connection, so no client sends another request on
@@ -284,40 +291,41 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ArbiterServ
   /** Open connections now. */
   const connections = () => new Promise<number>((r) => app.server.getConnections((_e, n) => r(n ?? 0)));
 
-  // when the last connection came, so that the listener closes in a quiet moment (shutdown)
+  // connections taken, and when the last came: the listener closes in a quiet moment (shutdown)
+  let accepted = 0;
   let lastConnection = 0;
-  app.server.on("connection", () => { lastConnection = Date.now(); });
+  app.server.on("connection", () => { accepted++; lastConnection = Date.now(); });
 
-  /** Closes the listener, right after the event loop has taken the connections waiting in the
-   *  kernel's queue: closing it resets every connection still queued (the client sees its
-   *  request reset, not refused), so the close runs in the check phase that follows a poll. */
-  const closeListener = () => new Promise<void>((resolve) => setImmediate(() => {
+  /** Closes the listener once no connection came for QUIET_MS (at most LINGER_MS on): from then
+   *  on a client is refused. A connection the kernel has queued and the server not yet taken is
+   *  reset when the listener closes, and a busy event loop takes queued connections one or two a
+   *  turn, so the close waits for a turn of the loop whose poll took none. */
+  async function closeListenerWhenQuiet(): Promise<void> {
+    for (const end = Date.now() + LINGER_MS; ;) {
+      await new Promise((r) => setTimeout(r, 10));
+      const seen = accepted;
+      await new Promise((r) => setImmediate(r)); // the check phase, after this turn's poll
+      if ((accepted === seen && Date.now() - lastConnection >= QUIET_MS) || Date.now() >= end) break;
+    }
     // http.Server.close would also close the idle keep-alive connections, and a request already
-    // on its way on one would be reset: the listener is closed as a plain net.Server
+    // on its way on one would be reset: the listener is closed as a plain net.Server, and those
+    // connections are left to close themselves
     Server.prototype.close.call(app.server);
-    resolve();
-  }));
+  }
 
   async function shutdown(graceMs = 5000): Promise<void> {
     if (draining) return;
     draining = true;
-    // from here every request is answered 503 with "connection: close" (onRequest and onSend
-    // above), on open connections and new ones alike; the listener stays open while the work
-    // finishes, since a client reaching it then gets its 503, where one whose connection is
-    // queued when the listener closes is reset
+    // every request from here is answered (503 if it is new, once the listener has closed) with
+    // "connection: close"; the work in flight runs meanwhile
+    listenerClosed = closeListenerWhenQuiet();
     if (!(await pool.whenIdle(graceMs))) {
       pool.cancelAll();
       await pool.whenIdle(10_000);
     }
-    // the work is done and answered; the listener closes once no connection came for QUIET_MS
-    // and none is open, or after LINGER_MS; from then on a client is refused
-    for (const end = Date.now() + LINGER_MS; Date.now() < end;) {
-      if (Date.now() - lastConnection >= QUIET_MS && (await connections()) === 0) break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    await closeListener();
-    // what is still open has had its answer with "connection: close", or is idle or
-    // half-closed: LINGER_MS to close by itself, then it is closed
+    await listenerClosed;
+    // the work is done and answered; the clients have LINGER_MS to hear "connection: close" on
+    // their next request; what is still open then is idle or half-closed, and is closed
     for (const end = Date.now() + LINGER_MS; Date.now() < end && (await connections()) > 0;) {
       await new Promise((r) => setTimeout(r, 25));
     }
@@ -336,10 +344,6 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ArbiterServ
 export async function serve(host: string, port: number, opts: ServerOptions & { graceSeconds?: number } = {}): Promise<ArbiterServer> {
   const server = await buildServer(opts);
   const address = await server.app.listen({ host, port });
-  process.stdout.write(`arbiter serve: listening on ${address} (dispute page at ${address}/, API at ${address}/v1/openapi.json)\n`);
-  if (!["127.0.0.1", "localhost", "::1"].includes(host)) {
-    process.stderr.write(`arbiter serve: warning: listening on ${host}, not only on this machine's loopback\n`);
-  }
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) {
@@ -358,5 +362,10 @@ export async function serve(host: string, port: number, opts: ServerOptions & { 
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
+  // (the line a supervisor waits for comes once a signal stops the server gracefully)
+  process.stdout.write(`arbiter serve: listening on ${address} (dispute page at ${address}/, API at ${address}/v1/openapi.json)\n`);
+  if (!["127.0.0.1", "localhost", "::1"].includes(host)) {
+    process.stderr.write(`arbiter serve: warning: listening on ${host}, not only on this machine's loopback\n`);
+  }
   return server;
 }
