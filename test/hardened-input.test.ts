@@ -389,8 +389,8 @@ describe("SIGTERM under load answers every request it took (issue 13, 9)", () =>
   });
 
   it("connections the kernel queued while the server was busy are answered at SIGTERM, not reset", async () => {
-    // (the flake of the test above, made certain: a connection waiting in the listener's queue
-    // when the listener closes is reset by the kernel. The server is stopped (SIGSTOP) while 8
+    // (a cause of the test above's rare resets, made certain: a connection waiting in the
+    // listener's queue when the listener closes is reset by the kernel. The server is stopped (SIGSTOP) while 8
     // clients connect and send, as a loaded machine holds its event loop; the kernel queues
     // them; SIGTERM arrives with them queued. The stop comes right after the "listening" line,
     // so it also asks that the line come once SIGTERM is handled: it did not, and the server
