@@ -408,7 +408,8 @@ describe("SIGTERM under load answers every request it took (issue 13, 9)", () =>
       child.proc.kill("SIGCONT");
       const answers = await Promise.all(asked);
       expect(await exited).toBe(0);
-      expect(answers).toEqual(Array(8).fill(503));
+      // (answered, none reset: 503, or 200 for one the server took before it handled the signal)
+      for (const a of answers) expect([200, 503]).toContain(a);
       await expect(fetch(child.url + "/healthz")).rejects.toThrow();
     } finally {
       child.proc.kill("SIGCONT");

@@ -70,9 +70,9 @@ function validationMessage(errors: AjvError[], context: string): string {
   }
 }
 
-/** A body over the limit is read to its end and dropped (up to `capBytes` and `capMs`) before
- *  the 413 goes out: a client still writing when the server closes gets a reset instead of the
- *  answer. Nothing of it is kept. */
+/** A request's body is read to its end and dropped (up to `capBytes` and `capMs`) before an
+ *  answer that closes the connection (413, 421, 503 while draining): a client still writing
+ *  when the server closes gets a reset instead of the answer. Nothing of it is kept. */
 function drain(raw: IncomingMessage, capBytes: number, capMs: number): Promise<void> {
   if (raw.readableEnded || raw.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
@@ -291,21 +291,19 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ArbiterServ
   /** Open connections now. */
   const connections = () => new Promise<number>((r) => app.server.getConnections((_e, n) => r(n ?? 0)));
 
-  // connections taken, and when the last came: the listener closes in a quiet moment (shutdown)
-  let accepted = 0;
+  // when the last connection came: the listener closes in a quiet moment (shutdown)
   let lastConnection = 0;
-  app.server.on("connection", () => { accepted++; lastConnection = Date.now(); });
+  app.server.on("connection", () => { lastConnection = Date.now(); });
 
   /** Closes the listener once no connection came for QUIET_MS (at most LINGER_MS on): from then
    *  on a client is refused. A connection the kernel has queued and the server not yet taken is
    *  reset when the listener closes, and a busy event loop takes queued connections one or two a
-   *  turn, so the close waits for a turn of the loop whose poll took none. */
+   *  turn, so the quiet is judged in the check phase, after a poll has taken what was queued. */
   async function closeListenerWhenQuiet(): Promise<void> {
     for (const end = Date.now() + LINGER_MS; ;) {
       await new Promise((r) => setTimeout(r, 10));
-      const seen = accepted;
-      await new Promise((r) => setImmediate(r)); // the check phase, after this turn's poll
-      if ((accepted === seen && Date.now() - lastConnection >= QUIET_MS) || Date.now() >= end) break;
+      await new Promise((r) => setImmediate(r));
+      if (Date.now() - lastConnection >= QUIET_MS || Date.now() >= end) break;
     }
     // http.Server.close would also close the idle keep-alive connections, and a request already
     // on its way on one would be reset: the listener is closed as a plain net.Server, and those
