@@ -1129,12 +1129,18 @@ const SLOT_THETA: usize = memory.data(2 * 4, 16);
 // a game at a situation's third creation (voidRule): at or below the least third-lowest rank of
 // a situation's stone-made positions, so no line of the strategy from there makes one three times
 const SLOT_TRIPLE: usize = memory.data(4 * 4, 16);
-// Zhang's rules: per slot and side, the most of the other side's turns at one board the winner
-// may not end at that the region keeps (transientCheck); a cut-off needs the most virtual moves
-// the line has made in one board position to leave that many short of the judged end's four
-const SLOT_BAD: usize = memory.data(4 * 4, 16);
-const PASSES_SO_FAR: usize = memory.data(1024 * 4, 16); // (the most in one board position, per depth)
-let badB: i32 = 0, badW: i32 = 0;
+// Zhang's rules: per slot a byte a position, the other side's turns the winner's region keeps
+// at the position's board (its key) where the winner may not end (transientCheck): Black's
+// region's in the low four bits, White's in the high. The judged end (the fourth virtual move in
+// one board position) cannot fall at such a board on a line of the strategy where the line's
+// virtual moves there so far and these turns, each met once at most, come to three at most
+// (docs/solve.md, "Zhang's rules by their passes"). Per depth and side (JUDGED_B, JUDGED_W): the
+// most, over the boards the line has passed at, of that sum; a cut-off needs it at three or less.
+let HKEPT: usize = 0;
+let aKept: usize = 0; // the slot's bytes
+const JUDGED_B: usize = memory.data(1024 * 4, 16);
+const JUDGED_W: usize = memory.data(1024 * 4, 16);
+const LINE_VIRTUAL: usize = memory.data(1024 * 4, 16); // (retroHistoryLine: the virtual moves at the board after each pass of the line)
 let triB: i32 = 0, triW: i32 = 0;
 /** The rule voids a game at a situation's third creation (Ing's 1A.5): the search's cut-offs
  *  also keep the loser from it where a void misses the winner's goal (retroHistoryGoal). */
@@ -1204,7 +1210,7 @@ function useSlot(s: i32): void {
   hsTheta = load<i32>(SLOT_THETA + (<usize>s << 2));
   aRB = slotArray(s, 0); aRW = slotArray(s, 1); aLB = slotArray(s, 2); aLW = slotArray(s, 3);
   triB = i32At(SLOT_TRIPLE, 2 * s); triW = i32At(SLOT_TRIPLE, 2 * s + 1);
-  badB = i32At(SLOT_BAD, 2 * s); badW = i32At(SLOT_BAD, 2 * s + 1);
+  aKept = HKEPT + <usize>s * <usize>histRoom;
   const cap = i32At(SLOT_CAP, s);
   hsCap = cap > 0 ? cap : hsCapMost;
 }
@@ -1215,9 +1221,10 @@ function useSlot(s: i32): void {
 export function retroHistoryGoal(theta: i32, s: i32, fresh: bool): bool {
   const N = raPositions;
   if (N > histRoom) {
-    const base = grow(<usize>N * 32 + 64);
+    const base = grow(<usize>N * 34 + 64);
     if (base == 0) return false;
     HSLOT = (base + 15) & ~15; histRoom = N;
+    HKEPT = HSLOT + (<usize>N << 5);
   }
   if (HT == 0 || htWant > htBits) {
     const base = grow((<usize>32 << htWant) + 64);
@@ -1236,7 +1243,7 @@ export function retroHistoryGoal(theta: i32, s: i32, fresh: bool): bool {
     if (virtualEnds) virtualRegion(theta, black, true); else safeAttractor(theta, black, true);
     if (budgetNow()) return false;
     { const to = black ? aRB : aRW; for (let n = 0; n < N; n++) setSlot(to, n, i32At(RANK, n)); }
-    setI32(SLOT_BAD, 2 * s + side, virtualEnds ? mostBadTurns() : 0);
+    keptTurnsByBoard(black);
   }
   for (let side = 0; side < 2; side++) {
     const black = side == 0;
@@ -1339,15 +1346,18 @@ function deepened(n: i32, c: i32, depth: i32, noFirst: bool): i32 {
 
 /** The line's least ranks at the start of a search from position n, `depth` moves in. */
 function rootRanks(n: i32, depth: i32): void {
-  setI32(MINB, depth, slotAt(aLB, n)); setI32(MINW, depth, slotAt(aLW, n)); setI32(PASSES_SO_FAR, depth, 0);
+  setI32(MINB, depth, slotAt(aLB, n)); setI32(MINW, depth, slotAt(aLW, n)); noJudged(depth);
 }
+
+/** No virtual move on the line at `depth` yet (a search's start). */
+@inline function noJudged(depth: i32): void { setI32(JUDGED_B, depth, 0); setI32(JUDGED_W, depth, 0); }
 
 function searchOnce(n: i32, c: i32, depth: i32): i32 {
   if (!dpPhase) { rootRanks(n, depth); return hsearch(n, c, depth); }
   if (dpPaused) return phaseTurn(c, depth, dpLb, dpLw, dpFirst);
   setI32(MINB, depth, n < 0 ? -1 : min(dpLb, slotAt(aLB, n)));
   setI32(MINW, depth, n < 0 ? -1 : min(dpLw, slotAt(aLW, n)));
-  setI32(PASSES_SO_FAR, depth, 0);
+  noJudged(depth);
   return hsearch(n, c, depth);
 }
 
@@ -1360,7 +1370,7 @@ function searchOnce(n: i32, c: i32, depth: i32): i32 {
     const b = phaseMode ? boardRep(retroPhaseBoardKey()) : -1;
     setI32(MINB, d + 1, b < 0 ? -1 : min(i32At(MINB, d), slotAt(aLB, b)));
     setI32(MINW, d + 1, b < 0 ? -1 : min(i32At(MINW, d), slotAt(aLW, b)));
-    setI32(PASSES_SO_FAR, d + 1, i32At(PASSES_SO_FAR, d));
+    setI32(JUDGED_B, d + 1, i32At(JUDGED_B, d)); setI32(JUDGED_W, d + 1, i32At(JUDGED_W, d));
     return;
   }
   // (Zhang's rules: a virtual move starts a new phase, whose positions alone a stone play may not
@@ -1368,21 +1378,35 @@ function searchOnce(n: i32, c: i32, depth: i32): i32 {
   const fresh = virtualEnds && afterPass(x);
   setI32(MINB, d + 1, fresh ? slotAt(aLB, x) : min(i32At(MINB, d), slotAt(aLB, x)));
   setI32(MINW, d + 1, fresh ? slotAt(aLW, x) : min(i32At(MINW, d), slotAt(aLW, x)));
-  setI32(PASSES_SO_FAR, d + 1, max(i32At(PASSES_SO_FAR, d), fresh ? R.virtualMovesHere() : 0));
+  const virtual = fresh ? R.virtualMovesHere() : 0;
+  setI32(JUDGED_B, d + 1, judgedAfter(i32At(JUDGED_B, d), x, virtual, true));
+  setI32(JUDGED_W, d + 1, judgedAfter(i32At(JUDGED_W, d), x, virtual, false));
 }
 
 /** Whether an abandon move may answer the last move (Zhang's rules: it was a pass). */
 @inline function abandonNow(): bool { return virtualEnds && R.plies >= 1 && R.plyPoint(R.plies) < 0; }
 
-/** 1: Black's strategy holds from position n at depth d (the line's least ranks in MINB, MINW),
- *  -1: White's, 0: neither. */
-@inline function cutOff(n: i32, mb: i32, mw: i32, passes: i32): i32 {
+/** 1: Black's strategy holds from position n (the line's least ranks mb, mw; its judged-end
+ *  sums jb, jw), -1: White's, 0: neither. */
+@inline function cutOff(n: i32, mb: i32, mw: i32, jb: i32, jw: i32): i32 {
   if (n < 0) return 0; // (a position the phases' graph lacks: no strategy known there)
   const rb = slotAt(aRB, n);
-  if (rb >= 0 && mb >= rb && rb <= triB && passes + badB <= 3) return 1;
+  if (rb >= 0 && mb >= rb && rb <= triB && jb <= 3) return 1;
   const rw = slotAt(aRW, n);
-  if (rw >= 0 && mw >= rw && rw <= triW && passes + badW <= 3) return -1;
+  if (rw >= 0 && mw >= rw && rw <= triW && jw <= 3) return -1;
   return 0;
+}
+/** cutOff at the line's position n, `depth` moves in (its ranks and sums set). */
+@inline function cutAt(n: i32, depth: i32): i32 {
+  return cutOff(n, i32At(MINB, depth), i32At(MINW, depth), i32At(JUDGED_B, depth), i32At(JUDGED_W, depth));
+}
+/** cutOff at position x a move from the line's position at `depth` (`virtual`: as judgedAfter). */
+@inline function cutAfter(x: i32, depth: i32, virtual: i32): i32 {
+  if (x < 0) return 0;
+  const fresh = virtualEnds && afterPass(x);
+  return cutOff(x, fresh ? slotAt(aLB, x) : min(i32At(MINB, depth), slotAt(aLB, x)),
+    fresh ? slotAt(aLW, x) : min(i32At(MINW, depth), slotAt(aLW, x)),
+    judgedAfter(i32At(JUDGED_B, depth), x, virtual, true), judgedAfter(i32At(JUDGED_W, depth), x, virtual, false));
 }
 
 /** A game-phase position past the phases' graph's clamp (more extra moves one way than it
@@ -1398,7 +1422,7 @@ function beyondTheClamp(c: i32, depth: i32): i32 {
   const was = keyShiftNow();
   setKeyShift(off - favoured * countClamp); // (the key as at the edge; the engine's count is the same)
   const edge = findIndex(posKey(c));
-  let cut = edge < 0 ? 0 : cutOff(edge, i32At(MINB, depth), i32At(MINW, depth), i32At(PASSES_SO_FAR, depth));
+  let cut = edge < 0 ? 0 : cutAt(edge, depth);
   if (cut == favoured) {
     phBeyond += 1;
     // (the check plays the edge's strategy out from here, its positions read at the edge's
@@ -1442,7 +1466,7 @@ function hsearch(n: i32, c: i32, depth: i32): i32 {
   }
   if (budgetOut(depth)) return 0;
   const capsAt = hsCappedNow;
-  const cut = cutOff(n, i32At(MINB, depth), i32At(MINW, depth), i32At(PASSES_SO_FAR, depth));
+  const cut = cutAt(n, depth);
   if (cut != 0) {
     if (cut > 0) hsCutB += 1; else hsCutW += 1;
     if (hsCheck && !strategyHolds(n, c, depth, cut > 0)) hsCheckFailed += 1;
@@ -1504,9 +1528,7 @@ function hsearch(n: i32, c: i32, depth: i32): i32 {
     undo(depth);
     if (x < 0 && !phaseMode) { setSolOut(); return 0; } // (the graph holds every position simple ko allows)
     if (x < 0) phMissing += 1;
-    const fresh = virtualEnds && afterPass(x);
-    const cx = hsCheck ? 0 : cutOff(x, fresh ? slotAt(aLB, x) : min(i32At(MINB, depth), slotAt(aLB, x)),
-      fresh ? slotAt(aLW, x) : min(i32At(MINW, depth), slotAt(aLW, x)), max(i32At(PASSES_SO_FAR, depth), here));
+    const cx = hsCheck ? 0 : cutAfter(x, depth, here);
     if (cx != 0) {
       if (cx > 0) hsCutB += 1; else hsCutW += 1;
       if ((cx > 0) == black) { result = black ? 1 : 0; settled = true; }
@@ -1695,9 +1717,7 @@ function pnSearch(n: i32, c: i32, depth: i32, thP: i32, thD: i32): void {
     else {
       ckey = load<u64>(q + 16);
       const here = load<i32>(q + 12);
-      const fresh = virtualEnds && afterPass(x);
-      const cx = cutOff(x, fresh ? slotAt(aLB, x) : min(i32At(MINB, depth), slotAt(aLB, x)),
-        fresh ? slotAt(aLW, x) : min(i32At(MINW, depth), slotAt(aLW, x)), max(i32At(PASSES_SO_FAR, depth), here));
+      const cx = cutAfter(x, depth, here);
       if (cx != 0) {
         if (cx > 0) hsCutB += 1; else hsCutW += 1;
         known = (cx > 0) == black ? 1 : -1;
@@ -1764,7 +1784,7 @@ function pnOnce(n: i32, c: i32, depth: i32): i32 {
  *  set), by proof numbers: 1 or 0 (pnTaint: resting on the cap). */
 function pnFrom(n: i32, c: i32, depth: i32): i32 {
   pnSalt = mix64(<u64>hsRun * 0x9e3779b97f4a7c15 + 1); // (the run's own numbers)
-  const cut = cutOff(n, i32At(MINB, depth), i32At(MINW, depth), i32At(PASSES_SO_FAR, depth));
+  const cut = cutAt(n, depth);
   if (cut != 0) { pnTaint = false; return cut > 0 ? 1 : 0; }
   pnSearch(n, c, depth, PN_INF, PN_INF);
   return pnP == 0 ? 1 : 0;
@@ -1791,6 +1811,12 @@ function lineRanks(s: i32, d: i32): void {
     const fresh = j == 0 || (virtualEnds && afterPass(x));
     setI32(MINB, j, fresh ? slotAt(aLB, x) : min(i32At(MINB, j - 1), slotAt(aLB, x)));
     setI32(MINW, j, fresh ? slotAt(aLW, x) : min(i32At(MINW, j - 1), slotAt(aLW, x)));
+    if (j == 0) noJudged(0);
+    else {
+      const virtual = i32At(LINE_VIRTUAL, j);
+      setI32(JUDGED_B, j, judgedAfter(i32At(JUDGED_B, j - 1), x, virtual, true));
+      setI32(JUDGED_W, j, judgedAfter(i32At(JUDGED_W, j - 1), x, virtual, false));
+    }
   }
 }
 
@@ -1823,7 +1849,7 @@ export function retroHistoryLine(sLow: i32, sHigh: i32, maxLen: i32): i32 {
   R.setKoKeysAlways(true);
   R.setKeepDigest(true);
   let n = findIndex(posKey(BLACK)), c = BLACK;
-  setI32(PASSES_SO_FAR, 0, 0);
+  setI32(LINE_VIRTUAL, 0, 0);
   const cap = min(maxLen, 900);
   while (raLineLen < cap && n >= 0) {
     const d = raLineLen;
@@ -1856,7 +1882,7 @@ export function retroHistoryLine(sLow: i32, sHigh: i32, maxLen: i32): i32 {
         }
         const x = findIndex(posKey(c ^ 3));
         childRanks(d, x);
-        const cut = cutOff(x, i32At(MINB, d + 1), i32At(MINW, d + 1), i32At(PASSES_SO_FAR, d + 1));
+        const cut = cutAt(x, d + 1);
         if (cut != 0 && (cut > 0) == black) { best = m; undo(d); continue; }
         key = -promise(x, black);
       }
@@ -1896,8 +1922,8 @@ export function retroHistoryLine(sLow: i32, sHigh: i32, maxLen: i32): i32 {
     }
     if (best == -99) { hsCapMode = 0; return raLineLen; }
     apply(best, c, d);
-    // (the line's own count of virtual moves in one board position, which the searches overwrote)
-    setI32(PASSES_SO_FAR, d + 1, max(i32At(PASSES_SO_FAR, d), virtualEnds && best == -1 ? R.virtualMovesHere() : 0));
+    // (the line's virtual moves at this board, for the judged-end sums of either side's slot)
+    setI32(LINE_VIRTUAL, d + 1, virtualEnds && best == -1 ? R.virtualMovesHere() : 0);
     setI32(RA_LINE_OUT, raLineLen++, best);
     if (ends) { raLineEnd = 1; hsCapMode = 0; return raLineLen; }
     n = findIndex(posKey(c ^ 3));
@@ -1949,7 +1975,7 @@ function historyTree(s: i32, atLeast: bool): bool {
   useSlot(s);
   const n = findIndex(posKey(BLACK));
   if (n < 0) return false;
-  setI32(MINB, 0, slotAt(aLB, n)); setI32(MINW, 0, slotAt(aLW, n)); setI32(PASSES_SO_FAR, 0, 0);
+  setI32(MINB, 0, slotAt(aLB, n)); setI32(MINW, 0, slotAt(aLW, n)); noJudged(0);
   // (the prover's moves kept by searches whose cap was the prover's loss)
   capRun(atLeast ? 1 : 2);
   proofNodeAt(n, BLACK, 0, atLeast, -9);
@@ -1967,7 +1993,7 @@ function treeNode(move: i32): i32 {
 function proofNodeAt(n: i32, c: i32, depth: i32, atLeast: bool, move: i32): void {
   const at = treeNode(move);
   if (at < 0 || depth + 2 >= 1000) { proofFail(); return; }
-  const cut = cutOff(n, i32At(MINB, depth), i32At(MINW, depth), i32At(PASSES_SO_FAR, depth));
+  const cut = cutAt(n, depth);
   if (cut != 0) {
     if ((cut > 0) != atLeast) proofFail();
     treeKids(at, cut > 0 ? -1 : -2);
@@ -2367,17 +2393,36 @@ function transientCheck(theta: i32, black: bool): i32 {
   return dropped;
 }
 
-/** The most BAD_TURN positions the last region keeps at one board (0 to 3). */
-function mostBadTurns(): i32 {
+/** The slot's kept-turn counts (aKept) for the last region (Black's if `black`): at each
+ *  position after a pass (where a line's virtual move stands), the BAD_TURN positions the region
+ *  keeps with its board's key (0 to 3); 0 where the rules have no judged end. */
+function keptTurnsByBoard(black: bool): void {
   const N = raPositions;
+  const shift: i32 = black ? 0 : 4;
+  const mask = <u8>(black ? 0xf0 : 0x0f); // (the other side's bits kept)
+  for (let n = 0; n < N; n++) store<u8>(aKept + <usize>n, load<u8>(aKept + <usize>n) & mask);
+  if (!virtualEnds) return;
   let m = 0;
   for (let n = 0; n < N; n++) {
     if (outW(n) || (load<u8>(CREATED + <usize>n) & BAD_TURN) == 0) continue;
-    store<u64>(CNT + (<usize>m << 3), <u64>load<u32>(BKEY + (<usize>n << 2)));
+    store<u64>(CNT + (<usize>m << 3), <u64>load<u32>(BKEY + (<usize>n << 2)) << 32);
     m++;
   }
-  sortedRuns(CNT, m, 1);
-  return longestRun;
+  if (m == 0) return;
+  sortIndexed(m);
+  for (let n = 0; n < N; n++) {
+    if (!afterPass(n)) continue;
+    const k = min(atOrAbove(load<u32>(BKEY + (<usize>n << 2)), 0), 15);
+    store<u8>(aKept + <usize>n, load<u8>(aKept + <usize>n) | <u8>(k << shift));
+  }
+}
+
+/** The line's judged-end sum (JUDGED_B or JUDGED_W) after a move to position x, `before` it
+ *  before; `virtual` the virtual moves now made at x's board where the move was a pass, else 0. */
+@inline function judgedAfter(before: i32, x: i32, virtual: i32, black: bool): i32 {
+  if (virtual == 0 || x < 0) return before;
+  const k = (<i32>load<u8>(aKept + <usize>x) >> (black ? 0 : 4)) & 15;
+  return max(before, virtual + k);
 }
 
 /** The line's move of a side with no strategy of its own (the value is the last count its way):
@@ -2510,7 +2555,7 @@ export function retroPhaseGoal(goal: i32, side: i32, open: bool, shift: i32 = 0,
 // Each copy holds slot 0's arrays (16 bytes a position) and what useSlot reads beside them; the
 // least recently used copy is the one replaced. No room for them: every reading computed.
 const KEEP_COPIES: i32 = 6;
-const KEPT: usize = memory.data(KEEP_COPIES * 8 * 4, 16); // per copy: used, goal, side, shift, triB, triW, badB, badW
+const KEPT: usize = memory.data(KEEP_COPIES * 8 * 4, 16); // per copy: used, goal, side, shift, triB, triW (and two unused)
 const KEPT_USED: usize = memory.data(KEEP_COPIES * 4, 16); // the reading that last used the copy
 let keptBase: usize = 0;
 let keptRoom: i32 = 0;
@@ -2530,7 +2575,6 @@ function keptTake(goal: i32, side: i32, shift: i32): bool {
     if (i32At(KEPT, e) == 0 || i32At(KEPT, e + 1) != goal || i32At(KEPT, e + 2) != side || i32At(KEPT, e + 3) != shift) continue;
     memory.copy(HSLOT, keptBase + <usize>k * <usize>keptRoom * 16, <usize>raPositions * 16);
     setI32(SLOT_TRIPLE, 0, i32At(KEPT, e + 4)); setI32(SLOT_TRIPLE, 1, i32At(KEPT, e + 5));
-    setI32(SLOT_BAD, 0, i32At(KEPT, e + 6)); setI32(SLOT_BAD, 1, i32At(KEPT, e + 7));
     store<i32>(SLOT_THETA, 1); setI32(SLOT_CAP, 0, hsCapMost);
     useSlot(0);
     phaseGoal = goal - shift; phaseSide = side; phaseShift = shift;
@@ -2560,7 +2604,6 @@ function keptPut(goal: i32, side: i32, shift: i32): void {
   const e = 8 * k;
   setI32(KEPT, e, 1); setI32(KEPT, e + 1, goal); setI32(KEPT, e + 2, side); setI32(KEPT, e + 3, shift);
   setI32(KEPT, e + 4, i32At(SLOT_TRIPLE, 0)); setI32(KEPT, e + 5, i32At(SLOT_TRIPLE, 1));
-  setI32(KEPT, e + 6, i32At(SLOT_BAD, 0)); setI32(KEPT, e + 7, i32At(SLOT_BAD, 1));
   setI32(KEPT_USED, k, ++keptClock);
 }
 
@@ -2587,7 +2630,7 @@ function phaseTurn(c: i32, depth: i32, lb: i32, lw: i32, first: bool): i32 {
       const x = findIndex(posKey(c ^ 3));
       setI32(MINB, depth + 1, x < 0 ? -1 : min(lb, slotAt(aLB, x)));
       setI32(MINW, depth + 1, x < 0 ? -1 : min(lw, slotAt(aLW, x)));
-      setI32(PASSES_SO_FAR, depth + 1, 0);
+      noJudged(depth + 1);
       r = hsearch(x, c ^ 3, depth + 1);
     }
     undo(depth);

@@ -543,7 +543,24 @@ describe("Zhang's rules by their passes (docs/solve.md, \"Zhang's rules by their
     expect(past.boundsWork!.history!.answers![0]).toEqual({ goal: 1, makes: false });
     expect(() => solve({ width: 2, height: 2, rules: rules("zhang"), firstGoal: 0.25 })).toThrow(/a first goal of 0.25: it takes Black's margin, a multiple of 0.5/);
     expect(() => solve({ width: 2, height: 2, rules: rules("zhang"), lineSearch: "dfpn" as "alpha-beta" })).toThrow(/a line search "dfpn": it takes proof-numbers or alpha-beta/);
+    // (the check plays a strategy out by falling ranks: a region that passes again and again
+    // would read "did not hold" at every cut-off; refused, not reported wrong)
+    expect(() => solve({ width: 2, height: 2, rules: rules("zhang"), checkCutoffs: true })).toThrow(/checkCutoffs\) under Zhang's rules/);
+    expect(() => solve({ width: 2, height: 2, rules: rules("zhang"), checkCutoffs: "proof" })).toThrow(/checkCutoffs\) under Zhang's rules/);
   }, 60_000);
+
+  it("2x6 asked +12 first is B+12 (Drange's area value) with a line refereed B+12: the judged end checked board by board lets the region cut off after the other side's pass", () => {
+    // (where the cut-off added the line's most virtual moves at one board to the region's most
+    // kept turns at any board, no position after White's pass was cut off: the line took
+    // 101,612,340 nodes; checked at each board, each of Black's moves is cut off by his region at
+    // once, and the solve's 305,336 nodes are the graph's positions)
+    const r = solve({ width: 2, height: 6, rules: rules("zhang"), firstGoal: 12, threads: 1, maxNodes: 3_000_000 });
+    expect(r.value).toBe(12);
+    expect(r.complete).toBe(true);
+    expect(r.lineStoppedBy).toBeUndefined();
+    expect(r.lineRuling!.result).toBe("B+12");
+    expect(r.lineRuling!.agrees).toBe(true);
+  }, 120_000);
 
   it("the lines' table takes --table-bits under retrograde analysis: a small one costs nodes, never the value", () => {
     const small = solve({ width: 2, height: 2, rules: rules("zhang"), tableBits: 10 });

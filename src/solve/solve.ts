@@ -493,6 +493,12 @@ function solveOnce(o: SolveOptions): SolveResult {
   if (o.lineSearch !== undefined && o.lineSearch !== "proof-numbers" && o.lineSearch !== "alpha-beta") {
     throw new ArbiterError(`a line search "${String(o.lineSearch)}": it takes proof-numbers or alpha-beta`);
   }
+  // (the check plays a strategy out by ranks that fall with every move; a region of Zhang's
+  // rules forces a pass again and again, its ranks rising after each, so every such cut-off
+  // would read "did not hold" whether it holds or not)
+  if (o.checkCutoffs && zhangByBounds(o.rules)) {
+    throw new ArbiterError("a check of the cut-offs (checkCutoffs) under Zhang's rules: it plays a superko's strategy out move by move, and Zhang's regions, whose strategies pass again and again, are not checked that way");
+  }
   if (o.firstGoal !== undefined && (!Number.isFinite(o.firstGoal) || Math.round(2 * o.firstGoal) !== 2 * o.firstGoal)) {
     throw new ArbiterError(`a first goal of ${o.firstGoal}: it takes Black's margin, a multiple of 0.5`);
   }
