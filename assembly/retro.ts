@@ -1118,6 +1118,10 @@ let htWant: i32 = 22;
 /** The lines' table: 2^bits entries of 16 bytes, and as many for the answers resting on the cap
  *  (10 to 26), made anew at the next goal where larger than the one there is. */
 export function retroHistoryTableBits(bits: i32): void { htWant = min(max(bits, 10), 26); }
+/** log2 of the lines' table's entries in use (fewer than asked where memory held no more). */
+export function hsTableBits(): i32 { return htBits; }
+/** retroHistoryGoal returned false for want of memory (the strategies' ranks, or any table). */
+export let hsNoRoom: bool = false;
 // the answers that rest on the cap, each valid in its run alone: u64 key, i32 run, i32 moves left
 // (hsearch: an answer the cap touched is the cap's side's, never a proof; met again in the same
 // run with as many moves left or fewer, it is that answer again, taking the cap's taint along)
@@ -1220,17 +1224,25 @@ function useSlot(s: i32): void {
  *  graph). False when there is no room or the budget ran out. */
 export function retroHistoryGoal(theta: i32, s: i32, fresh: bool): bool {
   const N = raPositions;
+  hsNoRoom = false;
   if (N > histRoom) {
     const base = grow(<usize>N * 34 + 64);
-    if (base == 0) return false;
+    if (base == 0) { hsNoRoom = true; return false; }
     HSLOT = (base + 15) & ~15; histRoom = N;
     HKEPT = HSLOT + (<usize>N << 5);
   }
   if (HT == 0 || htWant > htBits) {
-    const base = grow((<usize>32 << htWant) + 64);
-    if (base == 0) return false;
-    htBits = htWant; HT = (base + 63) & ~63; HC = HT + 16; memory.fill(HT, 0, <usize>32 << htBits);
-    fresh = true;
+    // (the table asked for, else the largest that fits beside the graph: the same answers,
+    // more nodes; hsTableBits says which)
+    let bits = htWant, base: usize = 0;
+    const least = HT == 0 ? 10 : htBits + 1;
+    for (; bits >= least; bits--) { base = grow((<usize>32 << bits) + 64); if (base != 0) break; }
+    if (base == 0 && HT == 0) { hsNoRoom = true; return false; }
+    if (base != 0) {
+      htBits = bits; HT = (base + 63) & ~63; HC = HT + 16; memory.fill(HT, 0, <usize>32 << htBits);
+      fresh = true;
+    }
+    htWant = htBits; // (no larger one is tried again)
   }
   if (fresh) for (let i: usize = 0, n = <usize>1 << htBits; i < n; i++) store<u64>(HT + (i << 5), 0);
   store<i32>(SLOT_THETA + (<usize>s << 2), theta);

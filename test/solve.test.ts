@@ -568,6 +568,22 @@ describe("Zhang's rules by their passes (docs/solve.md, \"Zhang's rules by their
     expect(small.lineRuling!.agrees).toBe(true);
     expect(() => solve({ width: 2, height: 2, rules: rules("zhang"), tableBits: 27 })).toThrow(/a table of 2\^27 entries: out of range \(10 to 26\)/);
   }, 60_000);
+
+  it("a lines' table that does not fit beside the graph is made smaller, and the notes say so: the same value, no stop", () => {
+    // (room for 32 million positions and 185 million moves takes some 3.4 GB of the core's 4 GB
+    // before the lines: 2^26 entries of 32 bytes, 2 GB, cannot follow; before, the goal's
+    // strategies found no memory and the solve stopped at the bounds; a process of its own, as
+    // the core's memory only grows)
+    const run = arbiter("solve", "--size", "2x2", "--rules", "zhang", "--json", "--threads", "1", "--max-positions", "32000000", "--max-moves", "185000000", "--table-bits", "26");
+    expect(run.status, run.stderr).toBe(0);
+    const r = JSON.parse(run.stdout);
+    expect(r.value).toBe(0);
+    expect(r.complete).toBe(true);
+    const bits = r.boundsWork!.history!.tableBits!;
+    expect(bits).toBeLessThan(26);
+    expect(bits).toBeGreaterThanOrEqual(10);
+    expect(r.notes.join("\n")).toContain(`the lines' table 2^${bits} entries, no memory for the 2^26 asked`);
+  }, 120_000);
 });
 
 describe("the lines by proof numbers (docs/solve.md, \"The lines by proof numbers\")", () => {

@@ -138,6 +138,7 @@ export interface CoreExports {
   retroLoneSuicides(answered: number): void;
   retroHistoryCapAt(moves: number): void;
   retroHistoryTableBits(bits: number): void;
+  hsTableBits(): number;
   retroHistoryProofNumbers(on: number): void;
   retroWantBound(on: number): void;
   setHotStones(on: number): void;

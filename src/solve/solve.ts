@@ -229,6 +229,11 @@ export interface SolveResult {
       /** each goal answered, in order (as a margin: whether Black makes it), and the goal the
        *  search was on when the budget ran out */
       answers?: { goal: number; makes: boolean }[]; stoppedAt?: number;
+      /** the search stopped for want of memory for a goal's strategies beside the graph (not
+       *  for its budget) */
+      noRoom?: boolean;
+      /** log2 of the lines' table's entries, where memory held fewer than asked (`tableBits`) */
+      tableBits?: number;
       /** the first goal (as a margin): the lower bound, or Ing's relaxation's value */
       start: number;
       proofLeaves?: number; proofFailed?: number; proofNodes?: number;
@@ -680,7 +685,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       if (lowerSafe < upperSafe && !g("solOut")) {
         c.retroHistoryCheck(0, 0);
         c.retroHistoryVoid(0);
-        const h = historySearch(c, g, startEngine, knobs.rep, lowerSafe, upperSafe, firstGoal(lowerSafe, lowerSafe, upperSafe), lineSearch);
+        const h = historySearch(c, g, startEngine, knobs.rep, lowerSafe, upperSafe, firstGoal(lowerSafe, lowerSafe, upperSafe), lineSearch, tableBits);
         boundsWork.history = h.work;
         lowerSafe = h.lower; upperSafe = h.upper; historySlots = h.slots;
       }
@@ -754,7 +759,7 @@ function solveOnce(o: SolveOptions): SolveResult {
         // (the goals start at the lower bound, which the search shows as its first goal where it
         // was not played out; for Ing's rules, with no bounds, at the relaxation's value)
         const h = historySearch(c, g, startEngine, knobs.rep, lowerSafe, upperSafe,
-          firstGoal(linesOnly ? Math.min(Math.max(lower, lowerSafe), upperSafe) : lowerSafe, lowerSafe, upperSafe), lineSearch);
+          firstGoal(linesOnly ? Math.min(Math.max(lower, lowerSafe), upperSafe) : lowerSafe, lowerSafe, upperSafe), lineSearch, tableBits);
         if (o.checkCutoffs === true) h.work!.checkFailed = g("hsCheckFailed");
         boundsWork.history = h.work;
         lowerSafe = h.lower; upperSafe = h.upper; historySlots = h.slots;
@@ -949,6 +954,7 @@ function solveOnce(o: SolveOptions): SolveResult {
         `${hs.loneSuicides ? `; ${hs.loneSuicides} lone stones' suicides not tried, a pass answering each` : ""}` +
         `${hs.capped ? `; deepened to lines of at most ${hs.deepestCap} moves in ${hs.runs} searches, ${hs.capped} lines stopped at the cap${hs.capHits ? ` (${hs.capHits} of them answers resting on the cap met again in a run)` : ""}` : ""}` +
         `${hs.checkFailed !== undefined ? `; each cut-off played out under ${itself}: ${hs.checkFailed} did not hold` : ""}` +
+        `${hs.tableBits !== undefined ? `; the lines' table 2^${hs.tableBits} entries, no memory for the 2^${tableBits} asked` : ""}` +
         `${hs.proofLeaves !== undefined ? `; the proof trees'${hs.proofNodes ? ` (${hs.proofNodes} nodes, walked)` : ""} ${hs.proofLeaves} cut-off leaves played out under ${itself}: ${hs.proofFailed} did not hold` : ""})`);
       if (countState && payoff) notes.push(`first by total payoff: at least ${payoff.lower / 2} and at most ${payoff.upper / 2} (${payoff.updates} updates` +
         `${payoff.playedOut > 0 ? `; the strategy played out with the Void on, ${payoff.playedOut} nodes: it did not hold` : ""})`);
@@ -958,7 +964,8 @@ function solveOnce(o: SolveOptions): SolveResult {
     if (hsStopped?.stoppedAt !== undefined) {
       const said = (hsStopped.answers ?? []).map((a) => `${a.makes ? "makes" : "does not make"} ${a.goal}`).join(", ");
       notes.push(`over the rule's own lines Black ${said || "answered no goal"} before the stop` +
-        ` (on the goal ${hsStopped.stoppedAt}; ${hsStopped.goals} goals, ${hsStopped.nodes} nodes${hsStopped.capped ? `, deepened to ${hsStopped.deepestCap} moves` : ""})` +
+        ` (on the goal ${hsStopped.stoppedAt}${hsStopped.noRoom ? `, stopped for want of memory for its strategies beside the graph of ${g("raPositions")} positions (34 bytes a position)` : ""}; ` +
+        `${hsStopped.goals} goals, ${hsStopped.nodes} nodes${hsStopped.capped ? `, deepened to ${hsStopped.deepestCap} moves` : ""}${hsStopped.tableBits !== undefined ? `; the lines' table 2^${hsStopped.tableBits} entries, no memory for the 2^${tableBits} asked` : ""})` +
         (result.bounds ? `: Black makes at least ${result.bounds.lower} and at most ${result.bounds.upper} (before the lines, at least ${hsStopped.from.lower} and at most ${hsStopped.from.upper})` : ""));
     }
     // (a stop within the rules' search: what the phases' graph and that search did)
@@ -1047,14 +1054,18 @@ function grandStopNote(g: (name: string) => number): string {
 }
 
 function historySearch(c: SolveCore, g: (name: string) => number, startEngine: (rep: number) => void, rep: number,
-  lower: number, upper: number, start: number, search: "proof-numbers" | "alpha-beta"): { lower: number; upper: number; slots?: { low: number; high: number }; work: NonNullable<SolveResult["boundsWork"]>["history"] } {
+  lower: number, upper: number, start: number, search: "proof-numbers" | "alpha-beta", tableBits: number): { lower: number; upper: number; slots?: { low: number; high: number }; work: NonNullable<SolveResult["boundsWork"]>["history"] } {
   const counts: number[] = [];
   for (let i = 0; c.retroTheta(i) !== NO_GOAL; i++) counts.push(c.retroTheta(i));
   const work: NonNullable<NonNullable<SolveResult["boundsWork"]>["history"]> = { goals: 0, nodes: 0, cutBlack: 0, cutWhite: 0, from: { lower: lower / 2, upper: upper / 2 }, start: start / 2, search };
   let slot = 0, low = -1, high = -1, fresh = true;
   // (each goal: the strategies over the graph, then the search; -1 when the budget ran out)
   const tryGoal = (theta: number, s: number, noFirst: boolean): number => {
-    if (!c.retroHistoryGoal(theta, s, +fresh)) return -1;
+    if (!c.retroHistoryGoal(theta, s, +fresh)) {
+      if (g("hsNoRoom")) work.noRoom = true;
+      return -1;
+    }
+    if (c.hsTableBits() < tableBits) work.tableBits = c.hsTableBits();
     fresh = false;
     startEngine(rep);
     const r = c.retroHistory(s, +noFirst);
