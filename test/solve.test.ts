@@ -839,6 +839,17 @@ describe("territory counting by total payoff (docs/solve.md)", () => {
       expect(payoff.value).toBe(prisoners.value);
     }
   });
+
+  it("a budget that runs out while the strategy is played out still reports the payoff games' bounds, which hold without it (3x3: 0 to 5)", () => {
+    // (the games reach their fixpoints first: at most max(L, 0) = 5, the low game's value, which
+    // the play-out then shows; at least min(H, 0) = 0, H being at least the value; the graph takes
+    // some 7,000 nodes, the play-out 6,603 more)
+    const r = solve({ width: 3, height: 3, rules: rules("japanese"), threads: 1, maxNodes: 10_000 });
+    expect(r.complete).toBe(false);
+    expect(r.stoppedBy).toBe("nodes");
+    expect(r.bounds).toEqual({ lower: 0, upper: 5 });
+    expect(r.notes.join(" ")).toMatch(/by total payoff: Black makes at least 0 and at most 5 \(\d+ updates\); the search stopped while Black's strategy for 5 was played out with the Void on \(\d+ nodes\)/);
+  });
 });
 
 describe("territory counting by the prisoners in the position (docs/solve.md)", () => {

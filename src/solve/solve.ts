@@ -646,7 +646,7 @@ function solveOnce(o: SolveOptions): SolveResult {
     let historySlots: { low: number; high: number } | undefined; // (the goals whose searches give the line)
     // territory counting: first the two total-payoff games over positions without the count so
     // far (docs/solve.md, "Territory counting by total payoff"); they settle a draw by themselves
-    let payoff: { lower: number; upper: number; updates: number; playedOut: number } | undefined;
+    let payoff: { lower: number; upper: number; updates: number; playedOut: number; proving?: number } | undefined;
     const notes: string[] = [];
     if (territory && !o.prisonersInPosition) {
       const room = roomFor(false);
@@ -660,6 +660,7 @@ function solveOnce(o: SolveOptions): SolveResult {
           const held = c.payoffProve(goal);
           payoff.playedOut = g("raProveNodes");
           if (held) payoff.lower = payoff.upper = goal;
+          else if (g("solOut")) payoff.proving = goal; // (stopped while it was played out)
         }
       }
     }
@@ -933,6 +934,11 @@ function solveOnce(o: SolveOptions): SolveResult {
     if (twiceBounds && (finished || boundsWork?.history?.stoppedAt !== undefined)) {
       result.bounds = { lower: twiceBounds.lower / 2, upper: twiceBounds.upper / 2 };
       result.boundsWork = boundsWork;
+    } else if (payoff) {
+      // (the payoff games ran to their fixpoints: their bounds hold whatever stopped after them)
+      result.bounds = { lower: payoff.lower / 2, upper: payoff.upper / 2 };
+      notes.push(`territory counting by total payoff: Black makes at least ${payoff.lower / 2} and at most ${payoff.upper / 2} (${payoff.updates} updates)` +
+        (payoff.proving !== undefined ? `; the search stopped while ${payoff.proving > 0 ? "Black's" : "White's"} strategy for ${payoff.proving / 2} was played out with the Void on (${payoff.playedOut} nodes)` : ""));
     } else if (grandShown) result.bounds = { lower: grandShown.lower / 2, upper: grandShown.upper / 2 };
     if (twiceBounds && finished) {
       if (grandRulesWork) boundsWork!.rulesSearch = grandRulesWork;
