@@ -533,6 +533,15 @@ describe("Zhang's rules by their passes (docs/solve.md, \"Zhang's rules by their
     expect(r.lineRuling).toEqual({ result: "0", end: "two-passes", agrees: true });
   }, 60_000);
 
+  it("the stages of a solve, in order, with their nodes adding up to the solve's (2x2: the graph, the regions, each goal's strategies and lines, the line)", () => {
+    const r = solve({ width: 2, height: 2, rules: rules("zhang"), threads: 1 });
+    // (the goals -1, 0 and +1: the regions bound it at -1 to +1, and the lines answer yes, yes, no)
+    expect(r.stages!.map((x) => x.stage)).toEqual(["the graph", "the regions' bounds", "goal -1: the strategies", "goal -1: the lines",
+      "goal 0: the strategies", "goal 0: the lines", "goal 1: the strategies", "goal 1: the lines", "the line"]);
+    expect(r.stages!.reduce((a, x) => a + x.nodes, 0)).toBe(r.nodes);
+    expect(r.stages![0].nodes).toBe(r.positions);
+  }, 60_000);
+
   it("a first goal only changes where the answers start: 2x2 asked +1 first (no), then 0 (yes), is 0; one past the bounds is held to them", () => {
     const r = solve({ width: 2, height: 2, rules: rules("zhang"), firstGoal: 1 });
     expect(r.value).toBe(0);
@@ -849,6 +858,10 @@ describe("territory counting by total payoff (docs/solve.md)", () => {
     expect(r.stoppedBy).toBe("nodes");
     expect(r.bounds).toEqual({ lower: 0, upper: 5 });
     expect(r.notes.join(" ")).toMatch(/by total payoff: Black makes at least 0 and at most 5 \(\d+ updates\); the search stopped while Black's strategy for 5 was played out with the Void on \(\d+ nodes\)/);
+    // (where the budget went: the games, then the play-out where it stopped)
+    expect(r.stages!.map((x) => x.stage)).toEqual(["the payoff games", "Black's strategy for 5 played out with the Void on"]);
+    expect(r.stages!.reduce((a, x) => a + x.nodes, 0)).toBe(r.nodes);
+    expect(r.notes.join(" ")).toMatch(/where the time went: the payoff games [\d.]+ s \(\d+ nodes\); Black's strategy for 5 played out with the Void on [\d.]+ s \(\d+ nodes\)/);
   });
 });
 

@@ -175,6 +175,9 @@ export interface SolveResult {
   /** the move-by-move referee's ruling on the line */
   lineRuling: { result: string; end: string; agrees: boolean } | null;
   nodes: number;
+  /** where the time and nodes went, stage by stage (the graph, bounds, each goal's strategies
+   *  and lines, the line), in order; a stopped solve's last stage is where it stopped */
+  stages?: SolveStage[];
   timeMs: number;
   complete: boolean;
   /** how the table key reads the history (docs/solve.md) */
@@ -324,6 +327,11 @@ function offsetKindOf(rules: RuleSet): number {
   return rules.scoring === "territory" ? 1 : rules.scoring === "grand" ? 2 : 0;
 }
 
+const seconds = (ms: number): string => (ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`);
+
+/** A stage of a solve: its name, time and nodes. */
+export interface SolveStage { stage: string; ms: number; nodes: number }
+
 /** The value of the empty WxH board under `o.rules`. */
 export function solve(o: SolveOptions): SolveResult {
   const first = solveOnce(o);
@@ -333,6 +341,7 @@ export function solve(o: SolveOptions): SolveResult {
   const maxNodes = o.maxNodes !== undefined ? Math.max(o.maxNodes - first.nodes, 1) : undefined;
   const second = solveOnce({ ...o, method: "alpha-beta", seconds, maxNodes });
   return { ...second, nodes: first.nodes + second.nodes, timeMs: first.timeMs + second.timeMs,
+    stages: [...first.stages ?? [], ...(second.stages ?? []).map((x) => ({ ...x, stage: `alpha-beta over the rules themselves: ${x.stage}` }))],
     ...(first.bounds ? { bounds: first.bounds } : {}), notes: [...first.notes.filter((n) => !n.startsWith("the search stopped")), ...second.notes] };
 }
 
@@ -607,6 +616,14 @@ function solveOnce(o: SolveOptions): SolveResult {
   // why a search stopped short of its answer (one place for the value's and the goal's)
   const stopCause = (nodes: number): "depth" | "positions" | "cancel" | "nodes" | "time" =>
     g("solDepthOut") ? "depth" : retro && g("raTooMany") ? "positions" : o.cancelled?.() ? "cancel" : nodes >= (o.maxNodes ?? Infinity) ? "nodes" : "time";
+  // (where the time went, stage by stage: what a long or stopped solve reports)
+  const stages: SolveStage[] = [];
+  let stageAt = { name: "the search", t: performance.now(), nodes: 0 };
+  const stage = (name: string): void => {
+    const t = performance.now(), nodes = g("solNodes");
+    stages.push({ stage: stageAt.name, ms: Math.round(t - stageAt.t), nodes: nodes - stageAt.nodes });
+    stageAt = { name, t, nodes };
+  };
   try {
     c.solveInit(opts, offset, o.maxNodes ?? Infinity, deadline);
     // (set for every solve: the core outlives it; only a superko's lines may leave them out)
@@ -650,6 +667,7 @@ function solveOnce(o: SolveOptions): SolveResult {
     const notes: string[] = [];
     if (territory && !o.prisonersInPosition) {
       const room = roomFor(false);
+      stage("the payoff games");
       if (c.retroPayoff(room, movesFor(room), +symmetric, points)) {
         // Black makes at least the high game's value where it is 0 or less (a void is 0: Black's
         // goal), at most the low game's where it is 0 or more (a void is White's goal)
@@ -657,6 +675,7 @@ function solveOnce(o: SolveOptions): SolveResult {
         // a value other than 0: the winner's strategy played out with the Void on
         const goal = payoff.upper > 0 ? payoff.upper : payoff.lower < 0 ? payoff.lower : 0;
         if (goal !== 0) {
+          stage(`${goal > 0 ? "Black's" : "White's"} strategy for ${goal / 2} played out with the Void on`);
           const held = c.payoffProve(goal);
           payoff.playedOut = g("raProveNodes");
           if (held) payoff.lower = payoff.upper = goal;
@@ -676,8 +695,10 @@ function solveOnce(o: SolveOptions): SolveResult {
       if (!payoff && g("raPayoffRunaway")) notes.push("territory counting by total payoff: a value ran past any count (the iteration would not end): no bound");
     } else if (zhang) {
       // one graph, then each side's region for each goal: every pass at a board that meets it
+      stage("the graph");
       c.retroRun(maxPositions, movesFor(maxPositions), +symmetric, 0, 0, 0, 0);
       // (no room or no budget left: no bounds, the solve stopped)
+      stage("the regions' bounds");
       const held = !g("solOut") && !!c.retroVirtualBounds() && !g("solOut");
       let lowerSafe = held ? g("raVirtualLower") : -2 * points, upperSafe = held ? g("raVirtualUpper") : 2 * points;
       boundsWork = { rounds: g("raVirtualRounds"), changes: g("raVirtualBans"), playedOut: 0 };
@@ -686,7 +707,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       if (lowerSafe < upperSafe && !g("solOut")) {
         c.retroHistoryCheck(0, 0);
         c.retroHistoryVoid(0);
-        const h = historySearch(c, g, startEngine, knobs.rep, lowerSafe, upperSafe, firstGoal(lowerSafe, lowerSafe, upperSafe), lineSearch, tableBits);
+        const h = historySearch(c, g, startEngine, knobs.rep, lowerSafe, upperSafe, firstGoal(lowerSafe, lowerSafe, upperSafe), lineSearch, tableBits, stage);
         boundsWork.history = h.work;
         lowerSafe = h.lower; upperSafe = h.upper; historySlots = h.slots;
       }
@@ -721,6 +742,7 @@ function solveOnce(o: SolveOptions): SolveResult {
         return held;
       };
       if (!helper && !linesOnly) {
+        stage("the graph and the upper bound");
         c.retroRun(maxPositions, movesFor(maxPositions), +symmetric, most, safety, samePsk, clamp);
         upperSafe = Math.min(g("raSafeBound"), most);
         rounds = g("raSafeRounds"); changes = g("raSafeChanges");
@@ -732,6 +754,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       if (o.part === "upper") return upperPart(o, upperSafe, rounds, changes, g("solNodes"), !g("solOut"), playedOut);
       // (Ing's one run: play that never ends worth 0, as Ing's void makes the cycles it stops,
       // for the search's first goal and its move order)
+      stage(helper ? "the graph and the bounds (the upper on a second thread)" : linesOnly ? "the graph" : "the lower bound");
       const lower = g("solOut") ? 0 : c.retroRun(maxPositions, movesFor(maxPositions), +symmetric, linesOnly ? 0 : least - 2, safety, samePsk, clamp);
       if (helper) {
         const u = helper.wait(o.cancelled);
@@ -760,7 +783,7 @@ function solveOnce(o: SolveOptions): SolveResult {
         // (the goals start at the lower bound, which the search shows as its first goal where it
         // was not played out; for Ing's rules, with no bounds, at the relaxation's value)
         const h = historySearch(c, g, startEngine, knobs.rep, lowerSafe, upperSafe,
-          firstGoal(linesOnly ? Math.min(Math.max(lower, lowerSafe), upperSafe) : lowerSafe, lowerSafe, upperSafe), lineSearch, tableBits);
+          firstGoal(linesOnly ? Math.min(Math.max(lower, lowerSafe), upperSafe) : lowerSafe, lowerSafe, upperSafe), lineSearch, tableBits, stage);
         if (o.checkCutoffs === true) h.work!.checkFailed = g("hsCheckFailed");
         boundsWork.history = h.work;
         lowerSafe = h.lower; upperSafe = h.upper; historySlots = h.slots;
@@ -786,6 +809,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       c.retroKeepStrategies(+(o.keepPhaseStrategies !== false));
       // (checkCutoffs: each cut-off's strategy played out under the rules' engine, the Void off)
       c.retroHistoryCheck(+(o.checkCutoffs === true), 0);
+      stage("the phases' fixed points");
       const held = !!c.grandBounds(lowest, lowest + 4 * points) && !g("solOut");
       twiceBounds = held ? { lower: g("gpLower"), upper: g("gpUpper") } : { lower: lowest, upper: lowest + 4 * points };
       // (positions one side's passes settled: in alpha-beta's phases and in the graph's)
@@ -799,6 +823,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       // stops: each goal narrows them once its search ends)
       if (held && twiceBounds.lower < twiceBounds.upper && o.voidPlayOut !== false) {
         grandRelaxed = twiceBounds;
+        stage("the goals under the rules, the Void on");
         const ended = !!c.grandRulesBounds() && !g("solOut");
         twiceBounds = { lower: g("gpLower"), upper: g("gpUpper") };
         grandRulesWork = { searches: g("gvSearches"), positions: g("gvNodes"), cut: g("gvCuts"), voided: g("gvVoids"),
@@ -896,6 +921,7 @@ function solveOnce(o: SolveOptions): SolveResult {
     }
     if (leafError) throw leafError;
     if (complete) {
+      stage("the line");
       // (the payoff games' line: stone plays first where that line ends within 400 moves, else passes first)
       if (territory && !countState) { if (c.payoffLine(400, 1, v) && g("raLineEnd") !== 1) c.payoffLine(400, 0, v); }
       else if (historySlots) { startEngine(knobs.rep); c.retroHistoryLine(historySlots.low, historySlots.high, 400); }
@@ -911,6 +937,7 @@ function solveOnce(o: SolveOptions): SolveResult {
     }
     // (the budget spent while the line was found: the value stands, the line does not)
     const lineCause = complete && g("solOut") ? stopCause(g("solNodes") + helperNodes) : undefined;
+    stage("");
     const timeMs = performance.now() - t0;
     const stats = { leaves: g("solLeaves"), counted: g("solLeafCalls"), stored: g("solStored"), hits: g("solHits"),
       cycles: g("solCycles"), maxDepth: g("solMaxDepth") };
@@ -921,7 +948,7 @@ function solveOnce(o: SolveOptions): SolveResult {
       size: `${o.width}x${o.height}`, rules: o.name ?? rules.name, komi: rules.komi, value: null, result: null,
       line: [], lineRuling: null, nodes, timeMs: Math.round(timeMs), complete, regime: memoryless || retro ? "memoryless" : "history",
       method: retro ? "retrograde" : "alpha-beta", ...(retro ? { positions: g("raPositions") } : {}),
-      stats, gaps, notes,
+      stats, gaps, notes, stages: stages.filter((x, i) => i > 0 || x.nodes > 0 || stages.length === 1), // (not the set-up before the first stage)
     };
     if (o.verifyLeaves) result.leafMismatches = g("solLeafMismatch");
     if (o.proof) {
@@ -990,6 +1017,7 @@ function solveOnce(o: SolveOptions): SolveResult {
           : `retrograde analysis: the graph outgrew its room of ${maxPositions} positions and ${movesFor(maxPositions)} moves (${g("raPositions")} positions and ${g("raEdges")} moves found when it stopped; --max-positions and --max-moves set the room, some 60 bytes a position with its hash slots and 8 a move, up to what one WebAssembly memory of 4 GB holds)`);
       }
       notes.push(`the search stopped (${stoppedBy}) after ${nodes} nodes: no value`);
+      if ((result.stages ?? []).length > 1) notes.push(`where the time went: ${result.stages!.map((x) => `${x.stage} ${seconds(x.ms)} (${x.nodes} nodes)`).join("; ")}`);
       return result;
     }
     // the line as a game record, refereed move by move under the rule set as written
@@ -1060,13 +1088,14 @@ function grandStopNote(g: (name: string) => number): string {
 }
 
 function historySearch(c: SolveCore, g: (name: string) => number, startEngine: (rep: number) => void, rep: number,
-  lower: number, upper: number, start: number, search: "proof-numbers" | "alpha-beta", tableBits: number): { lower: number; upper: number; slots?: { low: number; high: number }; work: NonNullable<SolveResult["boundsWork"]>["history"] } {
+  lower: number, upper: number, start: number, search: "proof-numbers" | "alpha-beta", tableBits: number, stage: (name: string) => void): { lower: number; upper: number; slots?: { low: number; high: number }; work: NonNullable<SolveResult["boundsWork"]>["history"] } {
   const counts: number[] = [];
   for (let i = 0; c.retroTheta(i) !== NO_GOAL; i++) counts.push(c.retroTheta(i));
   const work: NonNullable<NonNullable<SolveResult["boundsWork"]>["history"]> = { goals: 0, nodes: 0, cutBlack: 0, cutWhite: 0, from: { lower: lower / 2, upper: upper / 2 }, start: start / 2, search };
   let slot = 0, low = -1, high = -1, fresh = true;
   // (each goal: the strategies over the graph, then the search; -1 when the budget ran out)
   const tryGoal = (theta: number, s: number, noFirst: boolean): number => {
+    stage(`goal ${theta / 2}: the strategies`);
     if (!c.retroHistoryGoal(theta, s, +fresh)) {
       if (g("hsNoRoom")) work.noRoom = true;
       return -1;
@@ -1074,6 +1103,7 @@ function historySearch(c: SolveCore, g: (name: string) => number, startEngine: (
     if (c.hsTableBits() < tableBits) work.tableBits = c.hsTableBits();
     fresh = false;
     startEngine(rep);
+    stage(`goal ${theta / 2}: the lines`);
     const r = c.retroHistory(s, +noFirst);
     work.goals++; work.nodes += g("hsNodes"); work.cutBlack += g("hsCutB"); work.cutWhite += g("hsCutW");
     if (g("hsLoneSkipped") > 0) work.loneSuicides = (work.loneSuicides ?? 0) + g("hsLoneSkipped");
