@@ -186,6 +186,14 @@ async function main(): Promise<void> {
     line(`${w}x${h} zhang, alpha-beta over Zhang's rules`, ab, ab.complete ? `  ${(ab.nodes / Math.max(1, r.nodes)).toFixed(1)}x the nodes of the regions`
       : `  not solved in 20 s; the regions: ${r.timeMs} ms`);
   }
+  // (2x6 asked +12 first, Drange's area value, which Zhang's rules give on every board solved but
+  // 2x2: the line by the regions' cut-offs, the judged end checked board by board; added up over
+  // every board at once, the line took 101,612,340 nodes)
+  {
+    const r = solve({ width: 2, height: 6, rules: rules("zhang"), threads: 1, seconds: 600, firstGoal: 12 });
+    line("2x6 zhang asked +12 first (Drange's area value: 12)", r, `  ${r.value === 12 ? "agrees" : "DIFFERS"}; ${r.positions} classes, its lines ${r.boundsWork?.history?.nodes ?? "-"} nodes` +
+      `${r.complete ? `, line ruled ${r.lineRuling?.result}${r.lineStoppedBy ? ` (stopped: ${r.lineStoppedBy})` : ""}` : ""}`);
+  }
   console.log("A rule's own lines by proof numbers (df-pn) against alpha-beta, the same bounds, leaves, caps and table (no published value; docs/solve.md)");
   const pnCases: [string, number, number][] = [["tromp-taylor", 2, 2], ["nz", 2, 3], ["zhang", 2, 2], ["ing", 2, 2], ["ing", 2, 3], ["ing", 3, 3], ["ing", 2, 4], ["tromp-taylor", 1, 7], ["chinese", 1, 8]];
   for (const [name, w, h] of pnCases) {
