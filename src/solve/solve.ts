@@ -339,7 +339,15 @@ export function solve(o: SolveOptions): SolveResult {
   // bounds that do not meet: alpha-beta over the rule set itself, in the budget left
   const seconds = o.seconds !== undefined ? Math.max(o.seconds - first.timeMs / 1000, 0.001) : undefined;
   const maxNodes = o.maxNodes !== undefined ? Math.max(o.maxNodes - first.nodes, 1) : undefined;
-  const second = solveOnce({ ...o, method: "alpha-beta", seconds, maxNodes });
+  let second: SolveResult;
+  try {
+    second = solveOnce({ ...o, method: "alpha-beta", seconds, maxNodes });
+  } catch (e) {
+    // (the core's memory only grows: after a large graph alpha-beta may find no room for its
+    // table; what the first search proved stands)
+    if (!(e instanceof ArbiterError)) throw e;
+    return { ...first, notes: [...first.notes, `alpha-beta over the rules themselves could not follow: ${e.message}`] };
+  }
   return { ...second, nodes: first.nodes + second.nodes, timeMs: first.timeMs + second.timeMs,
     stages: [...first.stages ?? [], ...(second.stages ?? []).map((x) => ({ ...x, stage: `alpha-beta over the rules themselves: ${x.stage}` }))],
     ...(first.bounds ? { bounds: first.bounds } : {}), notes: [...first.notes.filter((n) => !n.startsWith("the search stopped")), ...second.notes] };
