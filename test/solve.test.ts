@@ -581,8 +581,8 @@ describe("Zhang's rules by their passes (docs/solve.md, \"Zhang's rules by their
   it("a lines' table that does not fit beside the graph is made smaller, and the notes say so: the same value, no stop", () => {
     // (room for 32 million positions and 185 million moves takes some 3.4 GB of the core's 4 GB
     // before the lines: 2^26 entries of 32 bytes, 2 GB, cannot follow; before, the goal's
-    // strategies found no memory and the solve stopped at the bounds; a process of its own, as
-    // the core's memory only grows)
+    // strategies found no memory, and alpha-beta over the rules, which followed, threw for want
+    // of its own table; a process of its own, as the core's memory only grows)
     const run = arbiter("solve", "--size", "2x2", "--rules", "zhang", "--json", "--threads", "1", "--max-positions", "32000000", "--max-moves", "185000000", "--table-bits", "26");
     expect(run.status, run.stderr).toBe(0);
     const r = JSON.parse(run.stdout);
