@@ -539,17 +539,13 @@ function tripleCheck(): i32 {
   return sortedRuns(buf, m, 3);
 }
 
-let longestRun: i32 = 0; // (sortedRuns: the longest run of one key)
-/** Sorts the m keys at buf and counts the keys that come k times or more; longestRun: the most
- *  times one comes. */
+/** Sorts the m keys at buf and counts the keys that come k times or more. */
 function sortedRuns(buf: usize, m: i32, k: i32): i32 {
   sortU64(buf, m);
   let runs = 0, run = 0;
-  longestRun = 0;
   for (let j = 0; j < m; j++) {
     run = j > 0 && load<u64>(buf + (<usize>j << 3)) == load<u64>(buf + (<usize>(j - 1) << 3)) ? run + 1 : 1;
     if (run == k) runs++;
-    longestRun = max(longestRun, run);
   }
   return runs;
 }
